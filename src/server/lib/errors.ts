@@ -1,0 +1,48 @@
+/**
+ * Typed errors thrown by services; the one error handler (error-handler.ts) maps them to HTTP.
+ * `message` is user-facing; `field` names the input at fault when there is one.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class BadRequestError extends AppError {
+  constructor(message: string, field?: string) {
+    super(400, message, field);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message: string) {
+    super(401, message);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+/** Also used for rows of another society: they do not exist for the caller. */
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, message);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(429, message);
+  }
+}

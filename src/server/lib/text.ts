@@ -1,0 +1,4 @@
+/** Escapes `%`, `_` and `\` so user text matches literally inside a LIKE/ILIKE pattern. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

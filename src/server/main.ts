@@ -1,0 +1,73 @@
+/**
+ * `npm start`: validate the environment, open the database (locking PGlite's folder), migrate,
+ * load demo data on the first start (never in production), listen, and print the URL and sign-ins.
+ */
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLockedError, lockDataDir } from './db/lock.js';
+import { buildApp } from './app.js';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty, seedDemo } from './seed/demo.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let release: (() => Promise<void>) | undefined;
+  if (!config.DATABASE_URL) {
+    try {
+      release = await lockDataDir(config.DATA_DIR);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(`\n${err.message}\n`);
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
+  await database.migrate();
+
+  let seeded = false;
+  if (config.NODE_ENV !== 'production' && (await isDatabaseEmpty(database.db))) {
+    await seedDemo(database.db);
+    seeded = true;
+  }
+
+  const logger =
+    config.NODE_ENV === 'development' && process.stdout.isTTY
+      ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : { level: config.LOG_LEVEL };
+  const { app, outbox } = await buildApp({ config, database, logger });
+  outbox.start();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    await release?.();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
+  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
+  const lines = [
+    '',
+    `Society Desk is running at ${url}  (API docs: ${url}/docs)`,
+    `Database: ${where}${seeded ? ' — demo data loaded' : ''}`,
+  ];
+  if (config.NODE_ENV !== 'production') {
+    lines.push(`Demo sign-ins (password ${DEMO_PASSWORD}; Lake City: same handles @lakecity.test):`);
+    for (const s of DEMO_SIGN_INS) lines.push(`  ${s.email.padEnd(34)} ${s.subRole}`);
+    lines.push('Simulate residents filing complaints: npm run simulate', '');
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

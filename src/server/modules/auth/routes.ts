@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZLoginRequest, ZLoginResponse } from '../../../shared/contracts/auth.js';
+import { ZErrorBody } from '../../../shared/contracts/common.js';
+import { SESSION_COOKIE, staffGuard, staffOf } from '../../plugins/auth.js';
+import { toCurrentUser, type AuthService } from './service.js';
+
+/** Staff sign-in, sign-out and "who am I" (spec section 7 POST /api/society/login). */
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie: boolean }> = async (app, { auth, secureCookie }) => {
+  app.post('/api/society/login', {
+    schema: {
+      tags: ['staff auth'],
+      summary: 'Staff sign-in; sets the httpOnly session cookie',
+      body: ZLoginRequest,
+      response: { 200: ZLoginResponse, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
+    },
+    handler: async (req, reply) => {
+      const { token, user, expiresAt } = await auth.login(req.body.email, req.body.password, req.ip);
+      reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookie, expires: expiresAt });
+      return { user };
+    },
+  });
+
+  app.post('/api/society/logout', {
+    schema: { tags: ['staff auth'], summary: 'Ends the session on the server', response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      await auth.logout(req.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get('/api/society/me', {
+    onRequest: staffGuard(auth),
+    schema: { tags: ['staff auth'], summary: 'The signed-in staff member', response: { 200: ZLoginResponse, 401: ZErrorBody } },
+    handler: async (req) => ({ user: toCurrentUser(staffOf(req)) }),
+  });
+};

@@ -1,0 +1,34 @@
+import type { Complaint } from '../../../shared/contracts/complaints.js';
+import { IN_APP, PUSH } from '../../../shared/messages.js';
+import type { DeskRow } from '../desk/repo.js';
+import { toResidentCard } from '../desk/resident-card.js';
+import type { DeskDefinition } from '../desk/service.js';
+
+const COMPLAIN_STATUS = { new: 'new', processing: 'pending', completed: 'completed' } as const;
+
+/** Row → Complaint, deriving the spec's complainStatus/status/edit from the stage (section 4). */
+export function toComplaint(row: DeskRow): Complaint {
+  return {
+    _id: row.id,
+    complain: row.body,
+    response: row.response,
+    stage: row.stage,
+    complainStatus: COMPLAIN_STATUS[row.stage],
+    status: row.stage === 'completed',
+    edit: row.stage !== 'new',
+    pressedTime: row.createdAt.toISOString(),
+    pressedTime1: row.proceededAt?.toISOString() ?? null,
+    pressedTime2: row.completedAt?.toISOString() ?? null,
+    societyName: row.societyName,
+    resident: toResidentCard(row.resident),
+  };
+}
+
+/** The complaints desk (spec sections 2, 4, 5, 7). */
+export const complaintDesk: DeskDefinition<'complaint'> = {
+  desk: 'complaint',
+  entity: 'complaint',
+  toDto: toComplaint,
+  onProceed: { inApp: IN_APP.complaintProceed, push: PUSH.complaintReviewed },
+  onSubmit: { inApp: IN_APP.complaintSubmit, push: PUSH.complaintResolved },
+};

@@ -1,0 +1,117 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { deskRequests, residents, societies } from '../../db/schema.js';
+import { PAGE_SIZE } from '../../../shared/constants.js';
+import type { Stage } from '../../../shared/contracts/desk.js';
+import { likePattern } from '../../lib/text.js';
+
+export type DeskName = (typeof deskRequests.desk.enumValues)[number];
+
+/** A desk row joined with its resident and society: what every desk DTO is built from. */
+export type DeskRow = Awaited<ReturnType<ReturnType<typeof deskRepo>['get']>> & object;
+
+const rowColumns = {
+  id: deskRequests.id,
+  desk: deskRequests.desk,
+  societyId: deskRequests.societyId,
+  societyName: societies.name,
+  body: deskRequests.body,
+  response: deskRequests.response,
+  stage: deskRequests.stage,
+  createdAt: deskRequests.createdAt,
+  proceededAt: deskRequests.proceededAt,
+  completedAt: deskRequests.completedAt,
+  resident: {
+    id: residents.id,
+    residentCode: residents.residentCode,
+    name: residents.name,
+    phone: residents.phone,
+    email: residents.email,
+    age: residents.age,
+    house: residents.house,
+    street: residents.street,
+    block: residents.block,
+    designation: residents.designation,
+    isOwner: residents.isOwner,
+    fatherName: residents.fatherName,
+    fatherPhone: residents.fatherPhone,
+    fm1Name: residents.fm1Name,
+    fm1Phone: residents.fm1Phone,
+    fm2Name: residents.fm2Name,
+    fm2Phone: residents.fm2Phone,
+    pushToken: residents.pushToken,
+  },
+};
+
+/**
+ * Queries of the shared desk table. Every read and write takes the society id: a row of another
+ * society is simply not found.
+ */
+export function deskRepo(db: Db, desk: DeskName) {
+  const scope = (societyId: number) => and(eq(deskRequests.desk, desk), eq(deskRequests.societyId, societyId));
+  const base = () =>
+    db
+      .select(rowColumns)
+      .from(deskRequests)
+      .innerJoin(residents, eq(residents.id, deskRequests.residentId))
+      .innerJoin(societies, eq(societies.id, deskRequests.societyId));
+
+  return {
+    /** One page (PAGE_SIZE rows, newest first) of a stage, searched in text and resident fields. */
+    async list(societyId: number, stage: Stage, page: number, q: string) {
+      let where: SQL | undefined = and(scope(societyId), eq(deskRequests.stage, stage));
+      if (q) {
+        const p = likePattern(q);
+        where = and(
+          where,
+          or(
+            ilike(deskRequests.body, p),
+            ilike(deskRequests.response, p),
+            ilike(residents.name, p),
+            ilike(residents.phone, p),
+            ilike(residents.residentCode, p),
+            ilike(residents.house, p),
+            ilike(residents.street, p),
+            ilike(residents.block, p),
+          ),
+        );
+      }
+      const items = await base()
+        .where(where)
+        .orderBy(desc(deskRequests.createdAt), desc(deskRequests.id))
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE);
+      const [totalRow] = await db
+        .select({ n: count() })
+        .from(deskRequests)
+        .innerJoin(residents, eq(residents.id, deskRequests.residentId))
+        .where(where);
+      return { items, total: Number(totalRow?.n ?? 0) };
+    },
+    async get(societyId: number, id: number) {
+      const [row] = await base().where(and(scope(societyId), eq(deskRequests.id, id)));
+      return row;
+    },
+    async insert(societyId: number, residentId: number, body: string): Promise<number> {
+      const [row] = await db.insert(deskRequests).values({ desk, societyId, residentId, body }).returning({ id: deskRequests.id });
+      return row!.id;
+    },
+    /**
+     * Moves a row from `from` to the patch's stage only if it is still at `from` (compare-and-set,
+     * so two staff pressing Proceed at once cannot both succeed). @returns false if nothing moved.
+     */
+    async transition(
+      societyId: number,
+      id: number,
+      from: Stage,
+      patch: Partial<typeof deskRequests.$inferInsert> & { stage: Stage },
+    ): Promise<boolean> {
+      const moved = await db
+        .update(deskRequests)
+        .set(patch)
+        .where(and(scope(societyId), eq(deskRequests.id, id), eq(deskRequests.stage, from)))
+        .returning({ id: deskRequests.id });
+      return moved.length === 1;
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import type { Stage } from '../../../shared/contracts/desk.js';
+import type { AuditEntry, ListResponse } from '../../../shared/contracts/common.js';
+import { MSG } from '../../../shared/messages.js';
+import type { Db } from '../../db/client.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { DeskItems, EventBus } from '../../lib/events.js';
+import { auditRepo } from '../audit/repo.js';
+import type { StaffContext } from '../auth/repo.js';
+import { notificationsRepo } from '../notifications/repo.js';
+import { outboxRepo } from '../outbox/repo.js';
+import type { OutboxWorker } from '../outbox/worker.js';
+import type { ResidentContext } from '../resident-auth/repo.js';
+import { deskRepo, type DeskRow } from './repo.js';
+
+interface Notice {
+  /** In-app notification record (spec section 7). */
+  inApp: { title: string; description: string };
+  /** Push message queued in the outbox (spec section 7). */
+  push: { title: string; body: string };
+}
+
+/**
+ * What makes one three-stage desk differ from another (STYLE 4: one mechanism, per-desk
+ * configuration). Complaints now; security, grocery and doctor plug in the same way.
+ */
+export interface DeskDefinition<D extends keyof DeskItems> {
+  desk: D;
+  /** Audit trail entity name. */
+  entity: string;
+  toDto(row: DeskRow): DeskItems[D];
+  /** Told to the resident on new → processing. */
+  onProceed: Notice;
+  /** Told to the resident on processing → completed. */
+  onSubmit: Notice;
+}
+
+/**
+ * The desk mechanism: list by stage, detail with history, file (resident), proceed and submit
+ * (staff). Each transition is one transaction (stage change + in-app record + outbox push +
+ * audit row); events go out only after it commits.
+ * Errors: 404 for an id not in the caller's society, 409 when the row is not at the expected stage.
+ */
+export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, deps: { db: Db; bus: EventBus; outbox: OutboxWorker }) {
+  const { db, bus } = deps;
+  const repo = deskRepo(db, def.desk);
+
+  async function load(societyId: number, id: number): Promise<DeskRow> {
+    const row = await repo.get(societyId, id);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  async function transition(
+    staff: StaffContext,
+    id: number,
+    from: Stage,
+    to: Stage,
+    action: string,
+    patch: Parameters<ReturnType<typeof deskRepo>['transition']>[3],
+    notice: Notice,
+  ): Promise<DeskItems[D]> {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const row = await deskRepo(t, def.desk).get(staff.societyId, id);
+      if (!row) throw new NotFoundError();
+      if (row.stage !== from) throw new ConflictError(MSG.wrongStage);
+      if (!(await deskRepo(t, def.desk).transition(staff.societyId, id, from, { ...patch, stage: to }))) {
+        throw new ConflictError(MSG.wrongStage);
+      }
+      await notificationsRepo(t).insert({
+        societyId: staff.societyId,
+        residentId: row.resident.id,
+        title: notice.inApp.title,
+        description: notice.inApp.description,
+        refEntity: def.entity,
+        refId: id,
+      });
+      await outboxRepo(t).enqueuePush(staff.societyId, {
+        to: row.resident.pushToken,
+        residentId: row.resident.id,
+        title: notice.push.title,
+        body: notice.push.body,
+        data: { documentId: String(id) },
+      });
+      await auditRepo(t).record({
+        societyId: staff.societyId,
+        actorKind: 'staff',
+        actorId: staff.id,
+        actorName: staff.name,
+        entity: def.entity,
+        entityId: id,
+        action,
+        fromStage: from,
+        toStage: to,
+      });
+    });
+    const item = def.toDto(await load(staff.societyId, id));
+    bus.emit('desk.updated', { desk: def.desk, societyId: staff.societyId, item } as never);
+    void deps.outbox.poke();
+    return item;
+  }
+
+  return {
+    /** One page of a stage for the caller's society: `{items, total}`. */
+    async list(staff: StaffContext, stage: Stage, page: number, q: string): Promise<ListResponse<DeskItems[D]>> {
+      const { items, total } = await repo.list(staff.societyId, stage, page, q);
+      return { items: items.map(def.toDto), total };
+    },
+    async detail(staff: StaffContext, id: number): Promise<DeskItems[D] & { history: AuditEntry[] }> {
+      const item = def.toDto(await load(staff.societyId, id));
+      const history = await auditRepo(db).history(staff.societyId, def.entity, id);
+      return { ...item, history };
+    },
+    /** A resident files a request: stored (with its audit row) first, then announced. */
+    async file(resident: ResidentContext, body: string): Promise<DeskItems[D]> {
+      const id = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const newId = await deskRepo(t, def.desk).insert(resident.societyId, resident.id, body);
+        await auditRepo(t).record({
+          societyId: resident.societyId,
+          actorKind: 'resident',
+          actorId: resident.id,
+          actorName: resident.name,
+          entity: def.entity,
+          entityId: newId,
+          action: 'create',
+          fromStage: null,
+          toStage: 'new',
+        });
+        return newId;
+      });
+      const item = def.toDto(await load(resident.societyId, id));
+      bus.emit('desk.created', { desk: def.desk, societyId: resident.societyId, item } as never);
+      return item;
+    },
+    /** new → processing. `body` replaces the request text when given (security's issue note). */
+    proceed(staff: StaffContext, id: number, body?: string): Promise<DeskItems[D]> {
+      const now = new Date();
+      return transition(staff, id, 'new', 'processing', 'proceed', { stage: 'processing', proceededAt: now, proceededBy: staff.id, ...(body !== undefined ? { body } : {}) }, def.onProceed);
+    },
+    /** processing → completed with the staff's response. */
+    submit(staff: StaffContext, id: number, response: string): Promise<DeskItems[D]> {
+      return transition(staff, id, 'processing', 'completed', 'submit', { stage: 'completed', response, completedAt: new Date(), completedBy: staff.id }, def.onSubmit);
+    },
+  };
+}

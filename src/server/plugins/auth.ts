@@ -1,0 +1,49 @@
+/**
+ * Request guards. Staff endpoints read the session cookie; resident endpoints a bearer token.
+ * The sub-role check uses the shared table (src/shared/subroles.ts): a module the caller's
+ * sub-role is not for → 403, whatever the client shows.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { canUse, type Module } from '../../shared/subroles.js';
+import { MSG } from '../../shared/messages.js';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
+import type { AuthService } from '../modules/auth/service.js';
+import type { StaffContext } from '../modules/auth/repo.js';
+import type { ResidentAuthService } from '../modules/resident-auth/service.js';
+import type { ResidentContext } from '../modules/resident-auth/repo.js';
+
+export const SESSION_COOKIE = 'sd_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff?: StaffContext;
+    resident?: ResidentContext;
+  }
+}
+
+/** preHandler: 401 without a valid staff session; 403 when `module` is not the sub-role's. */
+export function staffGuard(auth: AuthService, module?: Module) {
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const staff = await auth.authenticate(req.cookies[SESSION_COOKIE]);
+    if (!staff) throw new UnauthorizedError(MSG.notSignedIn);
+    if (module && !canUse(staff.subRole, module)) throw new ForbiddenError(MSG.notAvailable);
+    req.staff = staff;
+  };
+}
+
+/** preHandler for the resident API: 401 without a valid bearer token, 403 if blocked. */
+export function residentGuard(auth: ResidentAuthService) {
+  return async (req: FastifyRequest): Promise<void> => {
+    req.resident = await auth.authenticate(req.headers.authorization);
+  };
+}
+
+/** The guarded caller; throws if a route forgot its guard (a programming error → 500). */
+export function staffOf(req: FastifyRequest): StaffContext {
+  if (!req.staff) throw new Error('staff guard missing on route');
+  return req.staff;
+}
+export function residentOf(req: FastifyRequest): ResidentContext {
+  if (!req.resident) throw new Error('resident guard missing on route');
+  return req.resident;
+}

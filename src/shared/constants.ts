@@ -1,0 +1,10 @@
+/** Business constants (spec section 9). */
+export const PAGE_SIZE = 10;
+export const POST_PAGE_SIZE = 5;
+export const TOAST_AUTO_CLOSE_MS = 3000;
+export const DRAWER_WIDTH = '40%';
+export const ORDER_DRAWER_WIDTH = '45%';
+/** Phone numbers are exactly 11 digits (spec section 9), e.g. 03001234567. */
+export const PHONE_PATTERN = /^\d{11}$/;
+/** Header shows the first 24 characters of the date string (spec section 1). */
+export const HEADER_DATE_CHARS = 24;

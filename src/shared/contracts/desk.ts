@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+
+/**
+ * The three stages every desk shares (complaints, security, grocery, doctor):
+ * new → processing → completed (spec section 4).
+ */
+export const STAGES = ['new', 'processing', 'completed'] as const;
+export type Stage = (typeof STAGES)[number];
+export const ZStage = z.enum(STAGES);
+
+/** PUT body of a desk transition: `proceed` (new → processing) or `submit` (processing → completed). */
+export const ZProceed = z.object({ action: z.literal('proceed') });
+/**
+ * Submit needs a non-blank response and the confirming checkbox (spec section 5); either missing
+ * gives 'Please check Response and Checkbox is enable! '.
+ */
+export const ZSubmit = z.object({
+  action: z.literal('submit'),
+  response: z.string({ error: MSG.responseAndCheckbox }).trim().min(1, MSG.responseAndCheckbox).max(2000),
+  confirmed: z.literal(true, { error: MSG.responseAndCheckbox }),
+});
+export type SubmitInput = z.infer<typeof ZSubmit>;

@@ -1,0 +1,36 @@
+/**
+ * User-facing texts, verbatim from the spec (section 8 unless noted). Kept in one place so the
+ * server's 4xx bodies and the browser's early checks say exactly the same thing.
+ */
+export const MSG = {
+  loginFailed: 'Invalid email or password. Please try again.',
+  loginThrottled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Provide a valid email address',
+  passwordRequired: 'Password is required',
+  /** Section 5: complaint and security resolve (the trailing space is the spec's). */
+  responseAndCheckbox: 'Please check Response and Checkbox is enable! ',
+  offline: 'You are currently offline',
+  noNewRequests: 'No more new requests',
+  redirectTitle: 'Re-directing',
+  redirectBody: 'System is re-directing',
+  notAvailable: 'This page is not available for your role.',
+  notSignedIn: 'Please sign in.',
+  notFound: 'Not found.',
+  wrongStage: 'This request has already moved on. Refresh to see its current stage.',
+  residentBlocked: 'Your account is blocked. Please contact your society office.',
+  residentLoginFailed: 'Invalid phone or password.',
+  successUpdated: 'Successfully updated!',
+} as const;
+
+/** Push titles and bodies (spec section 7, "Push titles"). */
+export const PUSH = {
+  complaintReviewed: { title: 'Complain Reviewed', body: 'Complaint has been registered' },
+  complaintResolved: { title: 'Complain Resolved', body: 'Complaint has been resolved' },
+} as const;
+
+/** In-app notification records (spec section 7, "In-app notification records"). */
+export const IN_APP = {
+  complaintProceed: { title: 'COMPLAINT', description: 'Complaint has been registered' },
+  complaintSubmit: { title: 'COMPLAINT', description: 'Complaint has been resolved' },
+} as const;
