@@ -96,14 +96,13 @@ export async function buildApp(opts: {
   await app.register(residentAuthRoutes, { residentAuth });
   await app.register(complaintRoutes, { auth, residentAuth, complaints });
 
-  if (opts.serveWeb !== false && existsSync(WEB_DIST)) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+  const serveWeb = opts.serveWeb !== false && existsSync(WEB_DIST);
+  if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+  app.setNotFoundHandler((req, reply) => {
     // Client-side routes (/Complaints, /Pending, …) all serve the single-page app.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) return reply.sendFile('index.html');
-      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
-    });
-  }
+    if (serveWeb && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/docs')) return reply.sendFile('index.html');
+    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
+  });
 
   const io = attachSocket(app, auth, bus);
   app.addHook('onClose', async () => {

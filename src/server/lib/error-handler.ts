@@ -50,7 +50,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ statusCode: 500, error: STATUS_TEXT[500], message: 'Something went wrong. Please try again.' });
   });
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ statusCode: 404, error: STATUS_TEXT[404], message: `No route ${req.method} ${req.url.split('?')[0]}` });
-  });
 }

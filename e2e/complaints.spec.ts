@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { fileComplaint, signIn } from './helpers';
+
+test.describe('complaints desk', () => {
+  test('a complaint filed through the resident API appears live and the bell counts it', async ({ page, request }) => {
+    await signIn(page, 'complaints@greenvalley.test');
+    await expect(page).toHaveURL(/\/$|\/Complaints/);
+    const bell = page.getByRole('button', { name: 'New complaints' });
+    await expect(bell).toBeVisible();
+    const before = Number((await bell.innerText()).replace(/\D/g, '') || '0');
+
+    const text = `Live test: water tank overflowing ${Date.now()}`;
+    await fileComplaint(request, '03000000021', text);
+    await expect(page.getByRole('row').filter({ hasText: text })).toBeVisible();
+    await expect(bell).toContainText(String(before + 1));
+
+    await bell.click();
+    const drawer = page.getByRole('dialog', { name: 'New Complaints' });
+    await expect(drawer.getByText(text)).toBeVisible();
+    await expect(drawer.getByText(/^Complain 1$/)).toBeVisible();
+  });
+
+  test('full lifecycle: proceed, the validation toast, submit, read-only completed', async ({ page, request }) => {
+    const text = `Lifecycle: broken gate hinge ${Date.now()}`;
+    await fileComplaint(request, '03000000022', text);
+    await signIn(page, 'complaints@greenvalley.test');
+    await page.goto('/Complaints');
+
+    const row = page.getByRole('row').filter({ hasText: text });
+    await row.getByRole('button', { name: /action|open details/i }).click();
+    let drawer = page.getByRole('dialog', { name: 'Complaints Details' });
+    await expect(drawer.getByText(text)).toBeVisible();
+    await drawer.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page.getByText('Successfully updated!')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: text })).toHaveCount(0);
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Processing' }).click();
+    await expect(page).toHaveURL(/\/Pending/);
+    await page.getByRole('row').filter({ hasText: text }).getByRole('button', { name: /action|open details/i }).click();
+    drawer = page.getByRole('dialog');
+    await drawer.getByLabel('Response').fill('Hinge replaced by maintenance team');
+    await drawer.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Please check Response and Checkbox is enable!')).toBeVisible();
+    await drawer.getByRole('checkbox').check();
+    await drawer.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Successfully updated!')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: text })).toHaveCount(0);
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Completed' }).click();
+    await expect(page).toHaveURL(/\/Completed/);
+    await page.getByRole('row').filter({ hasText: text }).getByRole('button', { name: /action|open details/i }).click();
+    drawer = page.getByRole('dialog');
+    await expect(drawer.getByText('Hinge replaced by maintenance team')).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    await expect(drawer.getByRole('button', { name: 'Proceed' })).toHaveCount(0);
+  });
+
+  test('a screen that was disconnected catches up when it reconnects', async ({ page, context, request }) => {
+    await signIn(page, 'complaints@greenvalley.test');
+    await page.goto('/Complaints');
+    await context.setOffline(true);
+    await expect(page.getByText('You are currently offline')).toBeVisible();
+    const text = `Filed while offline ${Date.now()}`;
+    await fileComplaint(request, '03000000023', text);
+    await context.setOffline(false);
+    await expect(page.getByRole('row').filter({ hasText: text })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('search runs on the server', async ({ page, request }) => {
+    const text = `Searchable parrot complaint ${Date.now()}`;
+    await fileComplaint(request, '03000000024', text);
+    await signIn(page, 'complaints@greenvalley.test');
+    await page.goto('/Complaints');
+    await page.getByPlaceholder(/search/i).fill('parrot complaint');
+    await expect(page.getByRole('row').filter({ hasText: text })).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(2);
+  });
+});

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, signIn } from './helpers';
+
+test.describe('sign-in and the sub-role shell', () => {
+  test('shows the spec messages and the failure toast on the login page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/Login$/);
+    await expect(page.getByRole('heading', { name: 'Login to your account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Provide a valid email address')).toBeVisible();
+    await page.getByLabel('Email').fill('complaints@greenvalley.test');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/Login$/);
+  });
+
+  test('refuses a Guard account', async ({ page }) => {
+    await page.goto('/Login');
+    await page.getByLabel('Email').fill('guard@greenvalley.test');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
+  });
+
+  test('complaints staff: greeting, clock, menu and the new complaints', async ({ page }) => {
+    await signIn(page, 'complaints@greenvalley.test');
+    const nav = page.getByRole('navigation');
+    for (const label of ['Complaints', 'Processing', 'Completed']) await expect(nav.getByRole('link', { name: label })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Security' })).toHaveCount(0);
+    // The clock shows the first 24 characters of Date.toString(), e.g. "Sat Nov 21 2026 12:59:03".
+    await expect(page.getByText(/^\w{3} \w{3} \d{2} \d{4} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    const user = await page.evaluate(() => Object.values(localStorage).join(' '));
+    expect(user).toContain('complian');
+  });
+
+  test('button-one sees the Re-directing modal, the security menu with complaint pages', async ({ page }) => {
+    await page.goto('/Login');
+    await page.getByLabel('Email').fill('security@greenvalley.test');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const modal = page.getByRole('dialog', { name: 'Re-directing' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByText('System is re-directing')).toBeVisible();
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await expect(modal).toBeHidden();
+    const nav = page.getByRole('navigation');
+    for (const label of ['Security', 'Not at home', 'Cancelled', 'Arrived', 'Complaints']) await expect(nav.getByRole('link', { name: label })).toBeVisible();
+    await expect(page.getByText(/not built yet/i)).toBeVisible();
+  });
+
+  test('billing staff: own menu, and a complaints route says it is not for this role', async ({ page }) => {
+    await signIn(page, 'billing@lakecity.test');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Billing' })).toBeVisible();
+    await page.goto('/Complaints');
+    await expect(page.getByText('This page is not available for your role.')).toBeVisible();
+  });
+
+  test('offline screen replaces the routes and goes away when back online', async ({ page, context }) => {
+    await signIn(page, 'complaints@greenvalley.test');
+    await context.setOffline(true);
+    await expect(page.getByText('You are currently offline')).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText('You are currently offline')).toBeHidden();
+    await expect(page.getByText(/^Hi .+, Dashboard!$/)).toBeVisible();
+  });
+
+  test('Log Out clears local storage and ends the server session', async ({ page }) => {
+    await signIn(page, 'complaints@greenvalley.test');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/Login$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    const status = await page.evaluate(async () => (await fetch('/api/society/me')).status);
+    expect(status).toBe(401);
+    await page.goto('/Complaints');
+    await expect(page).toHaveURL(/\/Login$/);
+  });
+});

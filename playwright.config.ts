@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests drive Debian's Chromium (/usr/bin/chromium; no browser download is possible
+ * here). The server runs on a fresh embedded database with demo data under ./data-e2e.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: `rm -rf data-e2e && DATA_DIR=data-e2e PORT=${PORT} HOST=127.0.0.1 NODE_ENV=test LOG_LEVEL=warn OUTBOX_POLL_MS=200 npx tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

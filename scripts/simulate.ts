@@ -1,0 +1,201 @@
+/**
+ * Resident simulator: signs in as demo residents and files complaints through the public
+ * resident API, exactly as the mobile app would (HTTP only, no database access).
+ *
+ *   npm run simulate -- [--url URL] [--society gv|lc|both] [--count N] [--rate R]
+ *                       [--residents K] [--password PW]
+ *
+ * Example: npm run simulate -- --society both --count 20 --rate 2
+ *
+ * Demo resident phones are 0300000000N (Green Valley) and 0310000000N (Lake City), N from 1.
+ * Blocked residents (login 403) are skipped in favour of the next phone. The run stops after
+ * --count complaints and prints one line per complaint, then a summary. Exit code 1 when the
+ * server cannot be reached or any complaint was not accepted.
+ */
+import { parseArgs } from 'node:util';
+
+const HELP = `Usage: npm run simulate -- [options]
+
+  --url URL          server base URL (default http://127.0.0.1:\${PORT || 3000})
+  --society S        gv | lc | both (default gv)
+  --count N          complaints to file, then stop (default 5)
+  --rate R           complaints per second (default 1)
+  --residents K      distinct demo residents to sign in as, per society (default 5)
+  --password PW      resident password (default demo-pass-1)
+  -h, --help         show this help`;
+
+/** What the simulated residents do. Only 'complaint' exists; `--sos` and `--nothome` come later. */
+type Mode = 'complaint';
+
+const SOCIETIES = {
+  gv: { name: 'Green Valley', phonePrefix: '0300' },
+  lc: { name: 'Lake City', phonePrefix: '0310' },
+} as const;
+type SocietyKey = keyof typeof SOCIETIES;
+
+const COMPLAINTS = [
+  'Water leakage in the street outside my house since this morning.',
+  'Streetlight near my house is not working.',
+  'Garbage has not been collected for two days.',
+  'Neighbours are playing loud music late at night.',
+  'Gas pressure is very low in the morning.',
+  'Stray dogs near the park are scaring children.',
+  'A car is blocking my gate every evening.',
+  'Sewerage is overflowing at the corner of my street.',
+];
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+interface Session {
+  token: string;
+  residentId: string;
+  name: string;
+  societyName: string;
+}
+
+/** Thrown when the server cannot be reached at all (refused, DNS, timeout). */
+class ServerDown extends Error {}
+
+async function post(url: string, body: unknown, token?: string): Promise<{ status: number; json: unknown; ms: number }> {
+  const started = performance.now();
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+    throw new ServerDown(`cannot reach ${url} (${cause})`);
+  }
+  const json: unknown = await res.json().catch(() => null);
+  return { status: res.status, json, ms: Math.round(performance.now() - started) };
+}
+
+const messageOf = (json: unknown): string =>
+  typeof json === 'object' && json !== null && 'message' in json ? String(json.message) : '';
+
+/** Signs in as up to `wanted` residents of a society, skipping blocked ones. */
+async function signIn(base: string, key: SocietyKey, wanted: number, password: string): Promise<Session[]> {
+  const sessions: Session[] = [];
+  const maxPhones = wanted + 20; // room to skip blocked residents
+  for (let n = 1; n <= maxPhones && sessions.length < wanted; n++) {
+    const phone = SOCIETIES[key].phonePrefix + String(n).padStart(7, '0');
+    const { status, json } = await post(`${base}/api/resident/login`, { phone, password });
+    if (status === 200) {
+      const body = json as { token: string; resident: { residentId: string; name: string; societyName: string } };
+      sessions.push({ token: body.token, ...body.resident });
+    } else if (status === 403) {
+      console.log(`skip ${phone}: blocked (${messageOf(json) || 403})`);
+    } else {
+      // 401/404 and the like: no such demo resident (or wrong password), so stop looking.
+      console.log(`stop at ${phone}: HTTP ${status} ${messageOf(json)}`.trimEnd());
+      break;
+    }
+  }
+  return sessions;
+}
+
+/** Files one action as the given resident; returns the HTTP status and the new record's id. */
+async function act(mode: Mode, base: string, s: Session, i: number) {
+  switch (mode) {
+    case 'complaint': {
+      const complain = COMPLAINTS[i % COMPLAINTS.length]!;
+      const r = await post(`${base}/api/complain`, { complain }, s.token);
+      const id = r.status === 201 ? `#${(r.json as { _id?: unknown })._id}` : messageOf(r.json) || '-';
+      return { ...r, what: 'complaint', id };
+    }
+    // Later: case 'sos' (security alarms) and case 'nothome' (not-at-home requests).
+  }
+}
+
+function numberFlag(value: string | undefined, name: string, fallback: number, integer = false): number {
+  const n = value === undefined ? fallback : Number(value);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
+    console.error(`--${name} must be a positive ${integer ? 'whole ' : ''}number`);
+    process.exit(2);
+  }
+  return n;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      url: { type: 'string', default: `http://127.0.0.1:${process.env.PORT || 3000}` },
+      society: { type: 'string', default: 'gv' },
+      count: { type: 'string', default: '5' },
+      rate: { type: 'string', default: '1' },
+      residents: { type: 'string', default: '5' },
+      password: { type: 'string', default: 'demo-pass-1' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const base = values.url.replace(/\/+$/, '');
+  const keys: SocietyKey[] = values.society === 'both' ? ['gv', 'lc'] : values.society === 'gv' || values.society === 'lc' ? [values.society] : [];
+  if (keys.length === 0) {
+    console.error(`--society must be gv, lc or both (got '${values.society}')\n\n${HELP}`);
+    return 2;
+  }
+  const count = numberFlag(values.count, 'count', 5, true);
+  const rate = numberFlag(values.rate, 'rate', 1);
+  const perSociety = numberFlag(values.residents, 'residents', 5, true);
+  const mode: Mode = 'complaint'; // later: 'sos' with --sos, 'nothome' with --nothome
+
+  let sessions: Session[] = [];
+  for (const key of keys) sessions.push(...(await signIn(base, key, perSociety, values.password)));
+  if (sessions.length === 0) {
+    console.error('No resident could sign in. Was the database seeded with the demo data?');
+    return 1;
+  }
+  // Interleave societies so `--society both` alternates between them.
+  if (keys.length > 1) sessions = sessions.sort((a, b) => a.residentId.slice(2).localeCompare(b.residentId.slice(2)));
+  console.log(`Signed in as ${sessions.length} resident(s); filing ${count} ${mode}(s) at ${rate}/s against ${base}`);
+
+  const started = performance.now();
+  const results: { ok: boolean; ms: number }[] = [];
+  let down: string | null = null;
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < count && down === null; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (down !== null) break;
+    const s = sessions[i % sessions.length]!;
+    inFlight.push(
+      act(mode, base, s, i).then(
+        (r) => {
+          const time = new Date().toTimeString().slice(0, 8);
+          console.log(`${time}  ${s.residentId} ${s.name.padEnd(20)}  ${s.societyName.padEnd(12)}  ${r.what} ${r.id}  HTTP ${r.status}  ${r.ms} ms`);
+          results.push({ ok: r.status === 201, ms: r.ms });
+        },
+        (err: unknown) => {
+          if (!(err instanceof ServerDown)) throw err;
+          down ??= err.message;
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+
+  const ok = results.filter((r) => r.ok).length;
+  const avg = results.length ? Math.round(results.reduce((t, r) => t + r.ms, 0) / results.length) : 0;
+  const secs = ((performance.now() - started) / 1000).toFixed(1);
+  if (down !== null) console.error(`Server unreachable: ${down}. Is it running (npm start)?`);
+  console.log(`Summary: ${ok}/${count} ${mode}s accepted, ${results.length - ok} refused, ${count - results.length} not sent; ${sessions.length} resident(s); ${secs} s; avg round-trip ${avg} ms`);
+  return down !== null || ok < count ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof ServerDown) console.error(`Server unreachable: ${err.message}. Is it running (npm start)?`);
+    else console.error(err);
+    process.exit(1);
+  },
+);
