@@ -32,6 +32,11 @@ import { residentAuthRepo } from './modules/resident-auth/repo.js';
 import { residentAuthRoutes } from './modules/resident-auth/routes.js';
 import { residentAuthService } from './modules/resident-auth/service.js';
 import { attachSocket, type Io } from './realtime/socket.js';
+import { securityRoutes } from './modules/security/routes.js';
+import { securityService, type SecurityService } from './modules/security/service.js';
+import { notHomeRoutes } from './modules/nothome/routes.js';
+import { notHomeService, type NotHomeService } from './modules/nothome/service.js';
+import { intervalJob, type IntervalJob } from './lib/interval-job.js';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -40,6 +45,10 @@ export interface BuiltApp {
   io: Io;
   bus: EventBus;
   outbox: ReturnType<typeof outboxWorker>;
+  security: SecurityService;
+  notHome: NotHomeService;
+  /** Background jobs; main.ts starts them, tests run them on demand with runOnce(). */
+  jobs: { escalation: IntervalJob; arrival: IntervalJob };
 }
 
 export async function buildApp(opts: {
@@ -90,11 +99,21 @@ export async function buildApp(opts: {
   const residentAuth = residentAuthService(residentAuthRepo(db));
   const outbox = outboxWorker(outboxRepo(db), opts.pushTransport ?? logTransport(app.log), app.log, config.OUTBOX_POLL_MS);
   const complaints = deskService(complaintDesk, { db, bus, outbox });
+  const security = securityService({ db, bus, outbox });
+  const notHome = notHomeService({ db, bus, outbox });
+  const jobs = {
+    escalation: intervalJob('escalation', config.ESCALATE_CHECK_MS, () => security.escalateDue(config.ESCALATE_AFTER_S), app.log),
+    arrival: intervalJob('arrival', config.ARRIVAL_CHECK_MS, () => notHome.arriveDue(), app.log),
+  };
 
   await app.register(healthRoutes, { db, dbKind: database.kind });
   await app.register(authRoutes, { auth, secureCookie: config.NODE_ENV === 'production' });
   await app.register(residentAuthRoutes, { residentAuth });
   await app.register(complaintRoutes, { auth, residentAuth, complaints });
+  // The socket is attached before the routes that report presence.
+  const realtime = attachSocket(app, auth, bus);
+  await app.register(securityRoutes, { auth, residentAuth, security, presence: realtime.securityPresence });
+  await app.register(notHomeRoutes, { auth, residentAuth, notHome });
 
   const serveWeb = opts.serveWeb !== false && existsSync(WEB_DIST);
   if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
@@ -104,9 +123,8 @@ export async function buildApp(opts: {
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
   });
 
-  const io = attachSocket(app, auth, bus);
   app.addHook('onClose', async () => {
-    await outbox.stop();
+    await Promise.all([outbox.stop(), jobs.escalation.stop(), jobs.arrival.stop()]);
   });
-  return { app, io, bus, outbox };
+  return { app, io: realtime.io, bus, outbox, security, notHome, jobs };
 }

@@ -20,6 +20,12 @@ const ZEnv = z.object({
   LOGIN_WINDOW_S: z.coerce.number().int().min(1).default(15 * 60),
   /** Outbox poll interval in milliseconds. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Seconds an alarm may stay unacknowledged before it is escalated. */
+  ESCALATE_AFTER_S: z.coerce.number().positive().max(86_400).default(60),
+  /** How often the escalation job looks, in milliseconds. */
+  ESCALATE_CHECK_MS: z.coerce.number().int().min(50).default(1000),
+  /** How often the not-at-home arrival job runs, in milliseconds. */
+  ARRIVAL_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
 });
 export type Config = z.infer<typeof ZEnv>;
 

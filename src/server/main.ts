@@ -35,8 +35,12 @@ async function main(): Promise<void> {
     config.NODE_ENV === 'development' && process.stdout.isTTY
       ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
       : { level: config.LOG_LEVEL };
-  const { app, outbox } = await buildApp({ config, database, logger });
+  const { app, outbox, jobs } = await buildApp({ config, database, logger });
   outbox.start();
+  jobs.escalation.start();
+  jobs.arrival.start();
+  // Requests whose return date passed while the server was down are closed at once.
+  void jobs.arrival.runOnce();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,19 +1,31 @@
 /**
  * Socket.IO event names and payloads (server → staff browsers). The socket authenticates with the
- * session cookie and the server puts it in rooms by society and module; a client never chooses.
+ * session cookie and the server puts it in rooms by society, module and sub-role; a client never
+ * chooses its rooms.
  */
 import type { Complaint } from './contracts/complaints.js';
-
-export const SOCKET_EVENTS = {
-  /** A resident filed a complaint (spec section 7); payload: the stored Complaint. */
-  receiveComplain: 'receive-complain',
-  /** A complaint changed stage (another staff member acted); payload: the updated Complaint. */
-  complainUpdated: 'complain-updated',
-} as const;
+import type { NotHome } from './contracts/nothome.js';
+import type { AlarmAcknowledged, SecurityAlert } from './contracts/security.js';
 
 export interface ServerToClientEvents {
+  /** A resident filed a complaint (spec section 7); to staff who may use complaints. */
   'receive-complain': (complaint: Complaint) => void;
+  /** A complaint changed stage. */
   'complain-updated': (complaint: Complaint) => void;
+  /** A resident pressed SOS (spec section 7); to button-one staff of the society. */
+  'receive-security': (alert: SecurityAlert) => void;
+  /** An alarm changed stage. */
+  'security-updated': (alert: SecurityAlert) => void;
+  /** Someone acknowledged an alarm: stop ringing; to button-one and super-admin staff. */
+  'security-acknowledged': (ack: AlarmAcknowledged) => void;
+  /** An alarm was unacknowledged for ESCALATE_AFTER_S: raised again, to button-one and super-admin. */
+  'security-escalated': (alert: SecurityAlert) => void;
+  /** How many security staff of the society are connected now. */
+  'security-presence': (p: { connected: number }) => void;
+  /** A resident filed a not-at-home request (spec section 7); to button-one staff. */
+  'receive-not-at-home': (request: NotHome) => void;
+  /** A not-at-home request changed (guard assigned, cancelled, arrived). */
+  'not-at-home-updated': (request: NotHome) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

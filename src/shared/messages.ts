@@ -21,16 +21,24 @@ export const MSG = {
   residentBlocked: 'Your account is blocked. Please contact your society office.',
   residentLoginFailed: 'Invalid phone or password.',
   successUpdated: 'Successfully updated!',
+  guardAssigned: 'Guard Assigned',
+  notHomeNotYours: 'This request is not yours.',
+  notHomeOver: 'This request is already over.',
 } as const;
 
 /** Push titles and bodies (spec section 7, "Push titles"). */
 export const PUSH = {
   complaintReviewed: { title: 'Complain Reviewed', body: 'Complaint has been registered' },
   complaintResolved: { title: 'Complain Resolved', body: 'Complaint has been resolved' },
+  securityOnTheWay: { title: 'Security team is on the way', body: 'Security team is on its way. You may receive a call soon.' },
+  securityCompleted: { title: 'Security Completed', body: 'Security issue resolved.' },
+  guardAssigned: { title: 'Guard Assigned', body: 'A guard has been assigned to your home while you are away.' },
 } as const;
 
 /** In-app notification records (spec section 7, "In-app notification records"). */
 export const IN_APP = {
   complaintProceed: { title: 'COMPLAINT', description: 'Complaint has been registered' },
   complaintSubmit: { title: 'COMPLAINT', description: 'Complaint has been resolved' },
+  securityProceed: { title: 'SECURITY', description: 'Security team is on its way. You may receive a call soon.' },
+  securitySubmit: { title: 'SECURITY', description: 'Security issue resolved.' },
 } as const;

@@ -156,3 +156,13 @@ export function moduleOfPath(path: string): Module | undefined {
 
 /** Sub-roles that see the 'Re-directing' modal after sign-in (spec section 1). */
 export const REDIRECT_MODAL_SUB_ROLES: readonly SubRole[] = ['button-one', 'button-two', 'button-three'];
+
+/**
+ * Who hears security alarms: button-one staff always; super-admin staff when an alarm is
+ * escalated (unacknowledged for ESCALATE_AFTER_S). Both may acknowledge.
+ */
+export function receivesAlarms(subRole: string): 'all' | 'escalated' | 'none' {
+  if (canUse(subRole, 'security')) return 'all';
+  if (subRole === 'super-admin') return 'escalated';
+  return 'none';
+}

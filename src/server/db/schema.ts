@@ -3,7 +3,7 @@
  * it). Every society-owned row carries `society_id`; every staff query filters on it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -95,8 +95,42 @@ export const deskRequests = pgTable(
     proceededBy: integer('proceeded_by').references(() => staffUsers.id),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     completedBy: integer('completed_by').references(() => staffUsers.id),
+    /** Security alarms: the first staff member to close the alarm toast, and when. */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    acknowledgedBy: integer('acknowledged_by').references(() => staffUsers.id),
+    /** Security alarms: when the escalation job re-raised it (unacknowledged too long). */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('desk_requests_list_idx').on(t.societyId, t.desk, t.stage, t.createdAt)],
+  (t) => [
+    index('desk_requests_list_idx').on(t.societyId, t.desk, t.stage, t.createdAt),
+    index('desk_requests_unacked_idx').on(t.desk, t.createdAt).where(sql`${t.acknowledgedAt} is null`),
+  ],
+);
+
+/**
+ * Not-at-home requests (spec section 3): the resident is away from `from` to `to` (dates).
+ * Active until cancelled by the resident or over (arrived early, or `to` passed: arrival job).
+ */
+export const notHomeRequests = pgTable(
+  'not_home_requests',
+  {
+    id: serial('id').primaryKey(),
+    societyId: integer('society_id').notNull().references(() => societies.id),
+    residentId: integer('resident_id').notNull().references(() => residents.id),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    state: text('state', { enum: ['active', 'cancelled', 'arrived'] }).notNull().default('active'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true, mode: 'date' }),
+    guardName: text('guard_name'),
+    guardPhone: text('guard_phone'),
+    guardEmail: text('guard_email'),
+    dateAndTime: text('date_and_time'),
+    guardAssignedAt: timestamp('guard_assigned_at', { withTimezone: true, mode: 'date' }),
+    guardAssignedBy: integer('guard_assigned_by').references(() => staffUsers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('not_home_list_idx').on(t.societyId, t.state, t.createdAt), index('not_home_resident_idx').on(t.residentId, t.state)],
 );
 
 /** In-app notification records a resident reads in the app (spec section 3 "Notification"). */

@@ -4,10 +4,13 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Complaint } from '../../shared/contracts/complaints.js';
+import type { NotHome } from '../../shared/contracts/nothome.js';
+import type { AlarmAcknowledged, SecurityAlert } from '../../shared/contracts/security.js';
 
 /** The DTO each desk publishes; a new desk adds its line here. */
 export interface DeskItems {
   complaint: Complaint;
+  security: SecurityAlert;
 }
 
 /** `{desk, societyId, item}` with `item` typed by `desk`. */
@@ -18,6 +21,14 @@ export interface DomainEvents {
   'desk.created': [DeskEvent];
   /** A request changed stage. */
   'desk.updated': [DeskEvent];
+  /** A staff member closed an alarm toast first (recorded once). */
+  'alarm.acknowledged': [{ societyId: number; ack: AlarmAcknowledged }];
+  /** The escalation job re-raised an unacknowledged alarm. */
+  'alarm.escalated': [{ societyId: number; item: SecurityAlert }];
+  /** A not-at-home request was filed. */
+  'nothome.created': [{ societyId: number; item: NotHome }];
+  /** A not-at-home request changed (guard, cancelled, arrived). */
+  'nothome.updated': [{ societyId: number; item: NotHome }];
 }
 
 export class EventBus extends EventEmitter<DomainEvents> {}

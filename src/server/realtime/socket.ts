@@ -1,7 +1,8 @@
 /**
  * Socket.IO on the HTTP server's port. A socket authenticates with the staff session cookie and
- * the server — never the client — puts it in rooms: `society:<id>` and `society:<id>:<module>` for
- * each module its sub-role may use. Domain events become client events for exactly those rooms.
+ * the server — never the client — puts it in rooms: `society:<id>`, `society:<id>:<module>` for
+ * each module its sub-role may use, and `society:<id>:sub:<subRole>`. Domain events become client
+ * events for exactly those rooms.
  */
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
@@ -16,13 +17,23 @@ export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<strin
 
 export const societyRoom = (societyId: number) => `society:${societyId}`;
 export const moduleRoom = (societyId: number, module: Module) => `society:${societyId}:${module}`;
+export const subRoleRoom = (societyId: number, subRole: string) => `society:${societyId}:sub:${subRole}`;
+/** Alarm rooms: button-one (security module) and super-admin (escalations, acknowledgements). */
+const alarmRooms = (societyId: number) => [moduleRoom(societyId, 'security'), subRoleRoom(societyId, 'super-admin')];
 
 /** Which module's room hears a desk, and the client event names for created/updated. */
 const DESK_ROUTING = {
   complaint: { module: 'complaints', created: 'receive-complain', updated: 'complain-updated' },
+  security: { module: 'security', created: 'receive-security', updated: 'security-updated' },
 } as const satisfies Record<DeskEvent['desk'], { module: Module; created: keyof ServerToClientEvents; updated: keyof ServerToClientEvents }>;
 
-export function attachSocket(app: FastifyInstance, auth: AuthService, bus: EventBus): Io {
+export interface Realtime {
+  io: Io;
+  /** Distinct security staff (button-one) of a society connected now. */
+  securityPresence(societyId: number): Promise<number>;
+}
+
+export function attachSocket(app: FastifyInstance, auth: AuthService, bus: EventBus): Realtime {
   const io: Io = new Server(app.server, { serveClient: false, cors: { origin: false } });
 
   io.use(async (socket, next) => {
@@ -38,23 +49,39 @@ export function attachSocket(app: FastifyInstance, auth: AuthService, bus: Event
     }
   });
 
+  async function securityPresence(societyId: number): Promise<number> {
+    const sockets = await io.in(moduleRoom(societyId, 'security')).fetchSockets();
+    return new Set(sockets.map((s) => s.data.staff.id)).size;
+  }
+  async function announcePresence(societyId: number): Promise<void> {
+    io.to(alarmRooms(societyId)).emit('security-presence', { connected: await securityPresence(societyId) });
+  }
+
   io.on('connection', (socket) => {
     const { staff } = socket.data;
     const modules = isSubRole(staff.subRole) ? SUB_ROLE_TABLE[staff.subRole].modules : [];
-    void socket.join([societyRoom(staff.societyId), ...modules.map((m) => moduleRoom(staff.societyId, m))]);
+    void socket.join([societyRoom(staff.societyId), subRoleRoom(staff.societyId, staff.subRole), ...modules.map((m) => moduleRoom(staff.societyId, m))]);
+    if (modules.includes('security')) {
+      void announcePresence(staff.societyId);
+      socket.on('disconnect', () => void announcePresence(staff.societyId));
+    }
   });
 
   bus.on('desk.created', (e) => {
     const r = DESK_ROUTING[e.desk];
-    io.to(moduleRoom(e.societyId, r.module)).emit(r.created, e.item);
+    io.to(moduleRoom(e.societyId, r.module)).emit(r.created, e.item as never);
   });
   bus.on('desk.updated', (e) => {
     const r = DESK_ROUTING[e.desk];
-    io.to(moduleRoom(e.societyId, r.module)).emit(r.updated, e.item);
+    io.to(moduleRoom(e.societyId, r.module)).emit(r.updated, e.item as never);
   });
+  bus.on('alarm.acknowledged', (e) => io.to(alarmRooms(e.societyId)).emit('security-acknowledged', e.ack));
+  bus.on('alarm.escalated', (e) => io.to(alarmRooms(e.societyId)).emit('security-escalated', e.item));
+  bus.on('nothome.created', (e) => io.to(moduleRoom(e.societyId, 'notHome')).emit('receive-not-at-home', e.item));
+  bus.on('nothome.updated', (e) => io.to(moduleRoom(e.societyId, 'notHome')).emit('not-at-home-updated', e.item));
 
   app.addHook('onClose', async () => {
     await io.close();
   });
-  return io;
+  return { io, securityPresence };
 }

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deskRequests, residents, societies } from '../../db/schema.js';
+import { deskRequests, notHomeRequests, residents, societies, staffUsers } from '../../db/schema.js';
 import { PAGE_SIZE } from '../../../shared/constants.js';
 import type { Stage } from '../../../shared/contracts/desk.js';
 import { likePattern } from '../../lib/text.js';
@@ -21,6 +21,11 @@ const rowColumns = {
   createdAt: deskRequests.createdAt,
   proceededAt: deskRequests.proceededAt,
   completedAt: deskRequests.completedAt,
+  acknowledgedAt: deskRequests.acknowledgedAt,
+  acknowledgedByName: sql<string | null>`(select ${staffUsers.name} from ${staffUsers} where ${staffUsers.id} = ${deskRequests.acknowledgedBy})`,
+  escalatedAt: deskRequests.escalatedAt,
+  /** The resident has an active not-at-home window covering today (possible break-in). */
+  notHomeActive: sql<boolean>`exists (select 1 from ${notHomeRequests} where ${notHomeRequests.residentId} = ${deskRequests.residentId} and ${notHomeRequests.state} = 'active' and ${notHomeRequests.fromDate} <= current_date and ${notHomeRequests.toDate} >= current_date)`,
   resident: {
     id: residents.id,
     residentCode: residents.residentCode,

@@ -1,0 +1,111 @@
+import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { notHomeRequests, residents, societies } from '../../db/schema.js';
+import { PAGE_SIZE } from '../../../shared/constants.js';
+import type { NotHomeState } from '../../../shared/contracts/nothome.js';
+import { likePattern } from '../../lib/text.js';
+
+const rowColumns = {
+  id: notHomeRequests.id,
+  societyId: notHomeRequests.societyId,
+  societyName: societies.name,
+  residentId: notHomeRequests.residentId,
+  fromDate: notHomeRequests.fromDate,
+  toDate: notHomeRequests.toDate,
+  state: notHomeRequests.state,
+  cancelledAt: notHomeRequests.cancelledAt,
+  arrivedAt: notHomeRequests.arrivedAt,
+  guardName: notHomeRequests.guardName,
+  guardPhone: notHomeRequests.guardPhone,
+  guardEmail: notHomeRequests.guardEmail,
+  dateAndTime: notHomeRequests.dateAndTime,
+  createdAt: notHomeRequests.createdAt,
+  resident: {
+    id: residents.id,
+    residentCode: residents.residentCode,
+    name: residents.name,
+    phone: residents.phone,
+    email: residents.email,
+    age: residents.age,
+    house: residents.house,
+    street: residents.street,
+    block: residents.block,
+    designation: residents.designation,
+    isOwner: residents.isOwner,
+    fatherName: residents.fatherName,
+    fatherPhone: residents.fatherPhone,
+    fm1Name: residents.fm1Name,
+    fm1Phone: residents.fm1Phone,
+    fm2Name: residents.fm2Name,
+    fm2Phone: residents.fm2Phone,
+    pushToken: residents.pushToken,
+  },
+};
+
+/** Queries of not-at-home requests; staff reads are scoped by society, resident writes by resident. */
+export function notHomeRepo(db: Db) {
+  const base = () =>
+    db
+      .select(rowColumns)
+      .from(notHomeRequests)
+      .innerJoin(residents, eq(residents.id, notHomeRequests.residentId))
+      .innerJoin(societies, eq(societies.id, notHomeRequests.societyId));
+  return {
+    /** One page (newest first) of a state, searched in resident fields and the guard. */
+    async list(societyId: number, state: NotHomeState, page: number, q: string) {
+      let where: SQL | undefined = and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.state, state));
+      if (q) {
+        const p = likePattern(q);
+        where = and(
+          where,
+          or(
+            ilike(residents.name, p), ilike(residents.phone, p), ilike(residents.residentCode, p), ilike(residents.house, p),
+            ilike(residents.street, p), ilike(residents.block, p), ilike(residents.email, p), ilike(notHomeRequests.guardName, p),
+          ),
+        );
+      }
+      const items = await base().where(where).orderBy(desc(notHomeRequests.createdAt), desc(notHomeRequests.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
+      const [t] = await db.select({ n: count() }).from(notHomeRequests).innerJoin(residents, eq(residents.id, notHomeRequests.residentId)).where(where);
+      return { items, total: Number(t?.n ?? 0) };
+    },
+    async get(societyId: number, id: number) {
+      const [row] = await base().where(and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.id, id)));
+      return row;
+    },
+    async insert(societyId: number, residentId: number, fromDate: string, toDate: string): Promise<number> {
+      const [row] = await db.insert(notHomeRequests).values({ societyId, residentId, fromDate, toDate }).returning({ id: notHomeRequests.id });
+      return row!.id;
+    },
+    /** active → cancelled/arrived for the resident's own request. @returns false if not active. */
+    async end(residentId: number, id: number, to: 'cancelled' | 'arrived'): Promise<boolean> {
+      const now = new Date();
+      const rows = await db
+        .update(notHomeRequests)
+        .set(to === 'cancelled' ? { state: 'cancelled', cancelledAt: now } : { state: 'arrived', arrivedAt: now })
+        .where(and(eq(notHomeRequests.id, id), eq(notHomeRequests.residentId, residentId), eq(notHomeRequests.state, 'active')))
+        .returning({ id: notHomeRequests.id });
+      return rows.length === 1;
+    },
+    async ownerOf(id: number): Promise<number | undefined> {
+      const [row] = await db.select({ residentId: notHomeRequests.residentId }).from(notHomeRequests).where(eq(notHomeRequests.id, id));
+      return row?.residentId;
+    },
+    async assignGuard(societyId: number, id: number, set: Partial<typeof notHomeRequests.$inferInsert>): Promise<boolean> {
+      const rows = await db
+        .update(notHomeRequests)
+        .set(set)
+        .where(and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.id, id), eq(notHomeRequests.state, 'active')))
+        .returning({ id: notHomeRequests.id });
+      return rows.length === 1;
+    },
+    /** Arrival job: every active request whose `to` date is before `today` becomes arrived. */
+    async arriveDue(today: string): Promise<{ id: number; societyId: number; residentId: number }[]> {
+      return db
+        .update(notHomeRequests)
+        .set({ state: 'arrived', arrivedAt: sql`now()` })
+        .where(and(eq(notHomeRequests.state, 'active'), lt(notHomeRequests.toDate, today)))
+        .returning({ id: notHomeRequests.id, societyId: notHomeRequests.societyId, residentId: notHomeRequests.residentId });
+    },
+  };
+}
+export type NotHomeRow = NonNullable<Awaited<ReturnType<ReturnType<typeof notHomeRepo>['get']>>>;

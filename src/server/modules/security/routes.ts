@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody, ZIdParams } from '../../../shared/contracts/common.js';
+import { ZRaiseAlarm, ZSecurityAlert, ZSecurityDetail, ZSecurityList, ZSecurityListQuery, ZSecurityUpdate } from '../../../shared/contracts/security.js';
+import { residentGuard, residentOf, staffGuard, staffOf } from '../../plugins/auth.js';
+import type { AuthService } from '../auth/service.js';
+import type { ResidentAuthService } from '../resident-auth/service.js';
+import type { SecurityService } from './service.js';
+
+interface Opts {
+  auth: AuthService;
+  residentAuth: ResidentAuthService;
+  security: SecurityService;
+  /** Live count of security staff of a society connected now (presence). */
+  presence: (societyId: number) => Promise<number>;
+}
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+
+/** Security alarms: staff desk (button-one), alarm inbox and acknowledgement, resident SOS. */
+export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, residentAuth, security, presence }) => {
+  const desk = staffGuard(auth, 'security');
+  // Alarm inbox and acknowledgement: button-one, and super-admin for escalated alarms (service checks).
+  const signedIn = staffGuard(auth);
+
+  for (const url of ['/api/security', '/api/security/']) {
+    app.get(url, {
+      onRequest: desk,
+      schema: { tags: ['security'], summary: 'List alarms of a stage, 10 per page, newest first', querystring: ZSecurityListQuery, response: { 200: ZSecurityList, ...errors } },
+      handler: (req) => security.list(staffOf(req), req.query.stage, req.query.page, req.query.q),
+    });
+  }
+
+  app.get('/api/security/alarms', {
+    onRequest: signedIn,
+    schema: {
+      tags: ['security'],
+      summary: 'Unacknowledged alarms of the society (asked on sign-in and every reconnect), oldest first',
+      response: { 200: z.object({ items: z.array(ZSecurityAlert), connectedSecurityStaff: z.number().int() }), ...errors },
+    },
+    handler: async (req) => {
+      const staff = staffOf(req);
+      return { items: await security.pending(staff), connectedSecurityStaff: await presence(staff.societyId) };
+    },
+  });
+
+  app.get('/api/security/:id', {
+    onRequest: desk,
+    schema: { tags: ['security'], summary: 'One alarm with its history', params: ZIdParams, response: { 200: ZSecurityDetail, ...errors } },
+    handler: (req) => security.detail(staffOf(req), req.params.id),
+  });
+
+  app.post('/api/security/:id/acknowledge', {
+    onRequest: signedIn,
+    schema: {
+      tags: ['security'],
+      summary: 'Acknowledge an alarm (closing its toast); recorded once, later calls return the record',
+      params: ZIdParams,
+      response: { 200: ZSecurityAlert, ...errors },
+    },
+    handler: (req) => security.acknowledge(staffOf(req), req.params.id),
+  });
+
+  app.put('/api/security/:id', {
+    onRequest: desk,
+    schema: {
+      tags: ['security'],
+      summary: 'Proceed with the issue note (new → processing) or submit a response (processing → completed)',
+      params: ZIdParams,
+      body: ZSecurityUpdate,
+      response: { 200: ZSecurityAlert, ...errors },
+    },
+    handler: (req) => {
+      const staff = staffOf(req);
+      const b = req.body;
+      return b.action === 'proceed' ? security.proceedAlarm(staff, req.params.id, b.securityComplain) : security.submit(staff, req.params.id, b.response);
+    },
+  });
+
+  app.post('/api/security', {
+    onRequest: residentGuard(residentAuth),
+    schema: {
+      tags: ['resident'],
+      summary: 'SOS: a resident raises a security alarm (stored, then announced)',
+      security: [{ resident: [] }],
+      body: ZRaiseAlarm.optional(),
+      response: { 201: ZSecurityAlert, ...errors },
+    },
+    handler: async (req, reply) => reply.code(201).send(await security.file(residentOf(req), req.body?.securityComplain ?? '')),
+  });
+};

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { GUARD_MSG, type NotHome } from '../../src/shared/contracts/nothome.js';
+import { useHarness } from './harness.js';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe('not at home', () => {
+  const h = useHarness();
+  const resident = async (phone: string) => {
+    const authorization = await h.residentAuth(phone);
+    return {
+      file: (from: string, to: string) => h.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from, to } }),
+      end: (id: number, what: 'cancel' | 'arrived') => h.app.inject({ method: 'PUT', url: `/api/nothome/${id}/${what}`, headers: { authorization } }),
+    };
+  };
+  const staff = async (email: string) => {
+    const cookie = await h.staffCookie(email);
+    return {
+      list: (state: string, q = '') => h.app.inject({ method: 'GET', url: `/api/nothome?state=${state}&q=${encodeURIComponent(q)}`, headers: { cookie } }),
+      assign: (id: number, payload: object) => h.app.inject({ method: 'PUT', url: `/api/nothome/update/${id}`, headers: { cookie }, payload }),
+    };
+  };
+
+  it('files a request (to not before from) and lists it as active for button-one of that society', async () => {
+    const r = await resident('03000000041');
+    const bad = await r.file(day(3), day(1));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('to');
+    expect((await r.file('2026-13-01', day(1))).json().field).toBe('from');
+    const ok = await r.file(day(0), day(2));
+    expect(ok.statusCode).toBe(201);
+    const item = ok.json<NotHome>();
+    expect(item).toMatchObject({ Status: true, cancelled: false, state: 'active', days: 3 });
+    const gv = await staff('security@greenvalley.test');
+    expect((await gv.list('active')).json<{ items: NotHome[] }>().items.map((x) => x._id)).toContain(item._id);
+    const lc = await staff('security@lakecity.test');
+    expect((await lc.list('active')).json<{ items: NotHome[] }>().items.map((x) => x._id)).not.toContain(item._id);
+    expect((await lc.assign(item._id, { guardName: 'A', guardPhone: '03001234567', guardEmail: 'a@b.co' })).statusCode).toBe(404);
+    expect((await (await staff('complaints@greenvalley.test')).list('active')).statusCode).toBe(403);
+  });
+
+  it.each([
+    [{ guardPhone: '03001234567', guardEmail: 'g@x.pk' }, 'guardName', GUARD_MSG.nameRequired],
+    [{ guardName: ' ', guardPhone: '03001234567', guardEmail: 'g@x.pk' }, 'guardName', GUARD_MSG.nameRequired],
+    [{ guardName: 'Aslam', guardEmail: 'g@x.pk' }, 'guardPhone', GUARD_MSG.phoneRequired],
+    [{ guardName: 'Aslam', guardPhone: '', guardEmail: 'g@x.pk' }, 'guardPhone', GUARD_MSG.phoneRequired],
+    [{ guardName: 'Aslam', guardPhone: '0300123456', guardEmail: 'g@x.pk' }, 'guardPhone', GUARD_MSG.phoneInvalid],
+    [{ guardName: 'Aslam', guardPhone: '0300-1234567', guardEmail: 'g@x.pk' }, 'guardPhone', GUARD_MSG.phoneInvalid],
+    [{ guardName: 'Aslam', guardPhone: '03001234567' }, 'guardEmail', GUARD_MSG.emailRequired],
+    [{ guardName: 'Aslam', guardPhone: '03001234567', guardEmail: 'not-an-email' }, 'guardEmail', GUARD_MSG.emailInvalid],
+  ])('guard form %j → 400 on %s with the spec message, nothing stored', async (payload, field, message) => {
+    const r = await resident('03000000042');
+    const item = (await r.file(day(0), day(1))).json<NotHome>();
+    const s = await staff('security@greenvalley.test');
+    const res = await s.assign(item._id, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field, message });
+    const after = (await s.list('active')).json<{ items: NotHome[] }>().items.find((x) => x._id === item._id)!;
+    expect(after.guardName).toBeNull();
+  });
+
+  it("assigns a guard, stores 'from X to Y' and queues the 'Guard Assigned' push", async () => {
+    const r = await resident('03000000043');
+    const item = (await r.file(day(1), day(4))).json<NotHome>();
+    const s = await staff('security@greenvalley.test');
+    const res = await s.assign(item._id, { guardName: 'Aslam Pervaiz', guardPhone: '03451234567', guardEmail: 'aslam@guards.pk' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ guardName: 'Aslam Pervaiz', guardPhone: '03451234567', guardEmail: 'aslam@guards.pk', dateAndTime: `from ${day(1)} to ${day(4)}` });
+    await h.outbox.poke();
+    expect(h.pushes.some((p) => p.title === 'Guard Assigned' && p.data?.documentId === String(item._id))).toBe(true);
+  });
+
+  it('the resident cancels or reports arrival of their own request only, once', async () => {
+    const r = await resident('03000000044');
+    const other = await resident('03000000045');
+    const a = (await r.file(day(0), day(3))).json<NotHome>();
+    const b = (await r.file(day(5), day(6))).json<NotHome>();
+    expect((await other.end(a._id, 'cancel')).statusCode).toBe(404);
+    const cancelled = await r.end(a._id, 'cancel');
+    expect(cancelled.json()).toMatchObject({ state: 'cancelled', cancelled: true, Status: false });
+    expect((await r.end(a._id, 'arrived')).statusCode).toBe(409);
+    expect((await r.end(b._id, 'arrived')).json()).toMatchObject({ state: 'arrived', Status: false, cancelled: false });
+    const s = await staff('security@greenvalley.test');
+    expect((await s.list('cancelled')).json<{ items: NotHome[] }>().items.map((x) => x._id)).toContain(a._id);
+    expect((await s.list('arrived')).json<{ items: NotHome[] }>().items.map((x) => x._id)).toContain(b._id);
+    expect((await s.list('active')).json<{ items: NotHome[] }>().items.map((x) => x._id)).not.toContain(a._id);
+    expect((await s.assign(a._id, { guardName: 'A', guardPhone: '03001234567', guardEmail: 'a@b.co' })).statusCode).toBe(409);
+  });
+
+  it('the arrival job completes requests whose return date has passed', async () => {
+    const r = await resident('03000000047');
+    const item = (await r.file(day(0), day(1))).json<NotHome>();
+    // Run the job as if it were three days from now.
+    await h.notHome.arriveDue(new Date(Date.now() + 3 * 86_400_000));
+    const s = await staff('security@greenvalley.test');
+    const arrived = (await s.list('arrived')).json<{ items: NotHome[] }>().items.find((x) => x._id === item._id);
+    expect(arrived).toMatchObject({ Status: false, state: 'arrived' });
+    expect(arrived!.arrivedAt).not.toBeNull();
+  });
+});
