@@ -25,7 +25,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: `rm -rf data-e2e && DATA_DIR=data-e2e PORT=${PORT} HOST=127.0.0.1 NODE_ENV=test LOG_LEVEL=warn OUTBOX_POLL_MS=200 npx tsx src/server/main.ts`,
+    command: `rm -rf data-e2e data-e2e.lock && DATA_DIR=data-e2e PORT=${PORT} HOST=127.0.0.1 NODE_ENV=test LOG_LEVEL=warn OUTBOX_POLL_MS=200 npx tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

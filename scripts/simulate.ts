@@ -1,11 +1,14 @@
 /**
- * Resident simulator: signs in as demo residents and files complaints through the public
- * resident API, exactly as the mobile app would (HTTP only, no database access).
+ * Resident simulator: signs in as demo residents and files complaints, SOS alarms or
+ * not-at-home requests through the public resident API, exactly as the mobile app would (HTTP
+ * only, no database access).
  *
- *   npm run simulate -- [--url URL] [--society gv|lc|both] [--count N] [--rate R]
- *                       [--residents K] [--password PW]
+ *   npm run simulate -- [--sos | --nothome [--then cancel|arrive|mix]] [--url URL]
+ *                       [--society gv|lc|both] [--count N] [--rate R] [--residents K] [--password PW]
  *
- * Example: npm run simulate -- --society both --count 20 --rate 2
+ * Examples: npm run simulate -- --society both --count 20 --rate 2
+ *           npm run simulate -- --sos --count 1
+ *           npm run simulate -- --nothome --count 6 --then mix
  *
  * Demo resident phones are 0300000000N (Green Valley) and 0310000000N (Lake City), N from 1.
  * Blocked residents (login 403) are skipped in favour of the next phone. The run stops after
@@ -16,6 +19,11 @@ import { parseArgs } from 'node:util';
 
 const HELP = `Usage: npm run simulate -- [options]
 
+  (default)          file complaints
+  --sos              press SOS: raise security alarms (POST /api/security)
+  --nothome          file not-at-home requests (from today, 1 to 7 days)
+  --then WHAT        with --nothome, right after filing: cancel | arrive | mix
+                     (mix: cancel one, report arrival of the next, leave the third active)
   --url URL          server base URL (default http://127.0.0.1:\${PORT || 3000})
   --society S        gv | lc | both (default gv)
   --count N          complaints to file, then stop (default 5)
@@ -24,8 +32,9 @@ const HELP = `Usage: npm run simulate -- [options]
   --password PW      resident password (default demo-pass-1)
   -h, --help         show this help`;
 
-/** What the simulated residents do. Only 'complaint' exists; `--sos` and `--nothome` come later. */
-type Mode = 'complaint';
+/** What the simulated residents do. */
+type Mode = 'complaint' | 'sos' | 'nothome';
+type Then = 'none' | 'cancel' | 'arrive' | 'mix';
 
 const SOCIETIES = {
   gv: { name: 'Green Valley', phonePrefix: '0300' },
@@ -56,12 +65,12 @@ interface Session {
 /** Thrown when the server cannot be reached at all (refused, DNS, timeout). */
 class ServerDown extends Error {}
 
-async function post(url: string, body: unknown, token?: string): Promise<{ status: number; json: unknown; ms: number }> {
+async function post(url: string, body: unknown, token?: string, method = 'POST'): Promise<{ status: number; json: unknown; ms: number }> {
   const started = performance.now();
   let res: Response;
   try {
     res = await fetch(url, {
-      method: 'POST',
+      method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -99,15 +108,30 @@ async function signIn(base: string, key: SocietyKey, wanted: number, password: s
 }
 
 /** Files one action as the given resident; returns the HTTP status and the new record's id. */
-async function act(mode: Mode, base: string, s: Session, i: number) {
+async function act(mode: Mode, base: string, s: Session, i: number, then: Then) {
+  const idOf = (r: { status: number; json: unknown }) => (r.status === 201 ? `#${(r.json as { _id?: unknown })._id}` : messageOf(r.json) || '-');
   switch (mode) {
     case 'complaint': {
       const complain = COMPLAINTS[i % COMPLAINTS.length]!;
       const r = await post(`${base}/api/complain`, { complain }, s.token);
-      const id = r.status === 201 ? `#${(r.json as { _id?: unknown })._id}` : messageOf(r.json) || '-';
-      return { ...r, what: 'complaint', id };
+      return { ...r, what: 'complaint', id: idOf(r) };
     }
-    // Later: case 'sos' (security alarms) and case 'nothome' (not-at-home requests).
+    case 'sos': {
+      const r = await post(`${base}/api/security`, {}, s.token);
+      return { ...r, what: 'SOS alarm', id: idOf(r) };
+    }
+    case 'nothome': {
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const r = await post(`${base}/api/nothome`, { from: day(0), to: day(1 + (i % 7)) }, s.token);
+      const end = then === 'mix' ? (['cancel', 'arrive', 'none'] as const)[i % 3]! : then;
+      let after = '';
+      if (r.status === 201 && end !== 'none') {
+        const id = (r.json as { _id: number })._id;
+        const e = await post(`${base}/api/nothome/${id}/${end === 'cancel' ? 'cancel' : 'arrived'}`, {}, s.token, 'PUT');
+        after = e.status === 200 ? (end === 'cancel' ? ', then cancelled' : ', then arrived') : `, then ${end} failed: HTTP ${e.status}`;
+      }
+      return { ...r, what: 'not-at-home', id: idOf(r) + after };
+    }
   }
 }
 
@@ -129,6 +153,9 @@ async function main(): Promise<number> {
       rate: { type: 'string', default: '1' },
       residents: { type: 'string', default: '5' },
       password: { type: 'string', default: 'demo-pass-1' },
+      sos: { type: 'boolean', default: false },
+      nothome: { type: 'boolean', default: false },
+      then: { type: 'string', default: 'none' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -145,7 +172,16 @@ async function main(): Promise<number> {
   const count = numberFlag(values.count, 'count', 5, true);
   const rate = numberFlag(values.rate, 'rate', 1);
   const perSociety = numberFlag(values.residents, 'residents', 5, true);
-  const mode: Mode = 'complaint'; // later: 'sos' with --sos, 'nothome' with --nothome
+  if (values.sos && values.nothome) {
+    console.error('Choose one of --sos and --nothome.');
+    return 2;
+  }
+  const mode: Mode = values.sos ? 'sos' : values.nothome ? 'nothome' : 'complaint';
+  const then = values.then as Then;
+  if (!['none', 'cancel', 'arrive', 'mix'].includes(then)) {
+    console.error(`--then must be cancel, arrive or mix (got '${values.then}')`);
+    return 2;
+  }
 
   let sessions: Session[] = [];
   for (const key of keys) sessions.push(...(await signIn(base, key, perSociety, values.password)));
@@ -168,7 +204,7 @@ async function main(): Promise<number> {
     if (down !== null) break;
     const s = sessions[i % sessions.length]!;
     inFlight.push(
-      act(mode, base, s, i).then(
+      act(mode, base, s, i, then).then(
         (r) => {
           const time = new Date().toTimeString().slice(0, 8);
           console.log(`${time}  ${s.residentId} ${s.name.padEnd(20)}  ${s.societyName.padEnd(12)}  ${r.what} ${r.id}  HTTP ${r.status}  ${r.ms} ms`);

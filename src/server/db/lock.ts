@@ -10,7 +10,8 @@ export class DataDirLockedError extends Error {
   constructor(readonly dataDir: string) {
     super(
       `Another Society Desk server is already using the data folder ${dataDir}.\n` +
-        'Stop that server first, or start this one with another DATA_DIR.',
+        'Stop that server first, or start this one with another DATA_DIR.\n' +
+        '(If no other server is running, the lock was left by one that stopped abruptly; it frees itself within 10 seconds.)',
     );
   }
 }
@@ -19,7 +20,13 @@ export class DataDirLockedError extends Error {
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true });
   try {
-    return await lockfile.lock(dataDir, { stale: 10_000, update: 2_000, realpath: false });
+    return await lockfile.lock(dataDir, {
+      stale: 10_000,
+      update: 2_000,
+      realpath: false,
+      // The default throws from a timer and kills the process; a late refresh is not worth that.
+      onCompromised: (err) => console.error(`Warning: the data folder lock could not be refreshed: ${err.message}`),
+    });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
     throw err;

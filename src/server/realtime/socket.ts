@@ -27,6 +27,8 @@ const DESK_ROUTING = {
   security: { module: 'security', created: 'receive-security', updated: 'security-updated' },
 } as const satisfies Record<DeskEvent['desk'], { module: Module; created: keyof ServerToClientEvents; updated: keyof ServerToClientEvents }>;
 
+const PRESENCE_DEBOUNCE_MS = 250;
+
 export interface Realtime {
   io: Io;
   /** Distinct security staff (button-one) of a society connected now. */
@@ -53,8 +55,16 @@ export function attachSocket(app: FastifyInstance, auth: AuthService, bus: Event
     const sockets = await io.in(moduleRoom(societyId, 'security')).fetchSockets();
     return new Set(sockets.map((s) => s.data.staff.id)).size;
   }
-  async function announcePresence(societyId: number): Promise<void> {
-    io.to(alarmRooms(societyId)).emit('security-presence', { connected: await securityPresence(societyId) });
+  // Coalesced per society: 1,000 screens connecting at once send a few counts, not a million.
+  const presenceTimers = new Map<number, NodeJS.Timeout>();
+  function announcePresence(societyId: number): void {
+    if (presenceTimers.has(societyId)) return;
+    const t = setTimeout(() => {
+      presenceTimers.delete(societyId);
+      void securityPresence(societyId).then((connected) => io.to(alarmRooms(societyId)).emit('security-presence', { connected }));
+    }, PRESENCE_DEBOUNCE_MS);
+    t.unref();
+    presenceTimers.set(societyId, t);
   }
 
   io.on('connection', (socket) => {
@@ -62,8 +72,8 @@ export function attachSocket(app: FastifyInstance, auth: AuthService, bus: Event
     const modules = isSubRole(staff.subRole) ? SUB_ROLE_TABLE[staff.subRole].modules : [];
     void socket.join([societyRoom(staff.societyId), subRoleRoom(staff.societyId, staff.subRole), ...modules.map((m) => moduleRoom(staff.societyId, m))]);
     if (modules.includes('security')) {
-      void announcePresence(staff.societyId);
-      socket.on('disconnect', () => void announcePresence(staff.societyId));
+      announcePresence(staff.societyId);
+      socket.on('disconnect', () => announcePresence(staff.societyId));
     }
   });
 
@@ -80,7 +90,12 @@ export function attachSocket(app: FastifyInstance, auth: AuthService, bus: Event
   bus.on('nothome.created', (e) => io.to(moduleRoom(e.societyId, 'notHome')).emit('receive-not-at-home', e.item));
   bus.on('nothome.updated', (e) => io.to(moduleRoom(e.societyId, 'notHome')).emit('not-at-home-updated', e.item));
 
+  // Open websockets would otherwise hold app.close() until they time out (~60 s).
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+  });
   app.addHook('onClose', async () => {
+    for (const t of presenceTimers.values()) clearTimeout(t);
     await io.close();
   });
   return { io, securityPresence };

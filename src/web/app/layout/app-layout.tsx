@@ -1,0 +1,43 @@
+/**
+ * The signed-in shell: header, sub-role menu, the routed screen, the post-sign-in modal and the
+ * live listeners. Mounting it opens the socket and checks the server session once.
+ */
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { useSessionCheck } from '../../features/auth/api/get-me';
+import { connectSocket } from '../../lib/socket';
+import { useUser } from '../../lib/user-context';
+import { LiveUpdates } from '../live-updates';
+import { AppHeader } from './app-header';
+import { AppNavbar } from './app-navbar';
+import { RedirectModal } from './redirect-modal';
+
+export function AppLayout() {
+  const user = useUser();
+  const [navbarOpened, { toggle, close }] = useDisclosure(false);
+  useSessionCheck();
+
+  // Closed by endSession / the route guard when the user goes, not on unmount: going offline
+  // unmounts the shell, and the socket should then reconnect (and catch up) by itself.
+  useEffect(() => {
+    connectSocket();
+  }, [user._id]);
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }} padding="md">
+      <AppShell.Header>
+        <AppHeader navbarOpened={navbarOpened} onToggleNavbar={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main menu">
+        <AppNavbar subRole={user.SubRole} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <RedirectModal subRole={user.SubRole} />
+      <LiveUpdates subRole={user.SubRole} />
+    </AppShell>
+  );
+}

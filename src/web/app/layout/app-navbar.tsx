@@ -1,0 +1,49 @@
+/**
+ * The sub-role's menu (spec section 2 "Menus by sub-role", from the shared table). When a menu
+ * spans several modules (button-one, cms-all, super-admin) entries are grouped under the module
+ * name, since labels such as 'Processing' and 'Completed' repeat across modules.
+ */
+import { NavLink, ScrollArea, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { homeFor, menuFor, type Module, type RouteDef } from '../../../shared/subroles';
+import { MODULE_TITLES } from '../../lib/module-titles';
+
+function groupByModule(menu: readonly RouteDef[]): { module: Module; routes: RouteDef[] }[] {
+  const groups: { module: Module; routes: RouteDef[] }[] = [];
+  for (const route of menu) {
+    const last = groups.at(-1);
+    if (last && last.module === route.module) last.routes.push(route);
+    else groups.push({ module: route.module, routes: [route] });
+  }
+  return groups;
+}
+
+export function AppNavbar({ subRole, onNavigate }: { subRole: string; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const home = homeFor(subRole);
+  const groups = groupByModule(menuFor(subRole));
+
+  return (
+    <ScrollArea>
+      {groups.map(({ module, routes }) => (
+        <div key={module}>
+          {groups.length > 1 ? (
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed" mt="sm" mb={4} px="sm">
+              {MODULE_TITLES[module]}
+            </Text>
+          ) : null}
+          {routes.map((route) => (
+            <NavLink
+              key={route.path}
+              component={Link}
+              to={route.path}
+              label={route.label}
+              active={pathname === route.path || (pathname === '/' && route.path === home)}
+              onClick={onNavigate}
+            />
+          ))}
+        </div>
+      ))}
+    </ScrollArea>
+  );
+}

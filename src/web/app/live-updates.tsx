@@ -1,0 +1,20 @@
+/**
+ * Socket listeners per module, mounted once in the signed-in shell for the modules the sub-role
+ * may use (the server only sends a socket the events of its rooms anyway). A module with live events
+ * adds its listener component here.
+ */
+import type { ComponentType } from 'react';
+import { canUse, type Module } from '../../shared/subroles';
+import { ComplaintLiveUpdates } from '../features/complaints/components/complaint-live-updates';
+
+const LIVE_UPDATES: { module: Module; Listener: ComponentType }[] = [{ module: 'complaints', Listener: ComplaintLiveUpdates }];
+
+export function LiveUpdates({ subRole }: { subRole: string }) {
+  return (
+    <>
+      {LIVE_UPDATES.filter(({ module }) => canUse(subRole, module)).map(({ module, Listener }) => (
+        <Listener key={module} />
+      ))}
+    </>
+  );
+}

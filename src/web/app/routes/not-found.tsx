@@ -1,0 +1,15 @@
+/** Any other path inside the signed-in app. */
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { MSG } from '../../../shared/messages';
+import { MessageScreen } from '../../components/message-screen';
+
+export function NotFoundRoute() {
+  return (
+    <MessageScreen title={MSG.notFound}>
+      <Anchor component={Link} to="/">
+        Go to your home screen
+      </Anchor>
+    </MessageScreen>
+  );
+}

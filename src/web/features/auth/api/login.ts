@@ -1,0 +1,16 @@
+/**
+ * POST /api/society/login {email, password} → 200 {user} and an httpOnly session cookie.
+ * Errors: 401 wrong credentials (or not an Admin), 429 throttled, 400 {message, field}.
+ * A 401 here is an answer, not a lost session, so it does not end the local session.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { ZLoginResponse, type LoginRequest, type LoginResponse } from '../../../../shared/contracts/auth';
+import { api } from '../../../lib/api-client';
+
+export function login(input: LoginRequest): Promise<LoginResponse> {
+  return api.post('/api/society/login', input, { schema: ZLoginResponse, endSessionOn401: false });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

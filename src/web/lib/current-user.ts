@@ -1,0 +1,64 @@
+/**
+ * The signed-in staff member, kept in local storage (spec section 3 "Current user": name, Role,
+ * SubRole, societyName, _id) so a reload keeps the menu and home screen. The cookie is the real
+ * session; this copy only drives the UI and is dropped on any 401.
+ *
+ * Subscribers hear changes made in this tab and in other tabs (the `storage` event), so logging
+ * out in one tab sends every tab to /Login.
+ */
+import { useSyncExternalStore } from 'react';
+import { ZCurrentUser, type CurrentUser } from '../../shared/contracts/auth';
+
+/** Local storage key holding the JSON of the CurrentUser. */
+export const CURRENT_USER_KEY = 'currentUser';
+
+const listeners = new Set<() => void>();
+let cache: { raw: string | null; user: CurrentUser | null } = { raw: null, user: null };
+
+function readRaw(): string | null {
+  try {
+    return window.localStorage.getItem(CURRENT_USER_KEY);
+  } catch {
+    return null; // storage disabled: behave as signed out
+  }
+}
+
+/** The stored user, or null when absent or malformed. Returns the same object until it changes. */
+export function getCurrentUser(): CurrentUser | null {
+  const raw = readRaw();
+  if (raw === cache.raw) return cache.user;
+  let user: CurrentUser | null = null;
+  if (raw) {
+    try {
+      const parsed = ZCurrentUser.safeParse(JSON.parse(raw));
+      user = parsed.success ? parsed.data : null;
+    } catch {
+      user = null;
+    }
+  }
+  cache = { raw, user };
+  return user;
+}
+
+export function notifyCurrentUserChanged(): void {
+  for (const listener of listeners) listener();
+}
+
+export function storeCurrentUser(user: CurrentUser): void {
+  window.localStorage.setItem(CURRENT_USER_KEY, JSON.stringify(user));
+  notifyCurrentUserChanged();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** The stored user (re-renders on sign-in, sign-out and changes from other tabs). */
+export function useStoredUser(): CurrentUser | null {
+  return useSyncExternalStore(subscribe, getCurrentUser, () => null);
+}

@@ -1,0 +1,103 @@
+/**
+ * The single Socket.IO connection (same origin, path /socket.io, authenticated by the session
+ * cookie; the server chooses the rooms). Connected only while signed in.
+ *
+ * Catch-up: socket.io does not replay events missed while disconnected, so every `connect` —
+ * the first one too, since an event can land between a screen's first fetch and the socket
+ * connecting — notifies {@link onSocketReconnect} listeners, which refetch the lists they own.
+ * The browser coming back online reopens the socket: it may not have noticed the outage.
+ */
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type SocketEventName = keyof ServerToClientEvents;
+
+let socket: AppSocket | null = null;
+/** True between connectSocket() and disconnectSocket(): the signed-in shell wants live events. */
+let wanted = false;
+const reconnectListeners = new Set<() => void>();
+const statusListeners = new Set<() => void>();
+
+function emitStatus(): void {
+  for (const listener of statusListeners) listener();
+}
+
+function catchUp(): void {
+  for (const listener of reconnectListeners) listener();
+}
+
+if (typeof window !== 'undefined') {
+  // The browser's network came back: the socket may not have noticed the outage (frames were
+  // dropped while it stayed "connected"), so open it afresh; its `connect` triggers the catch-up.
+  window.addEventListener('online', () => {
+    if (!wanted || !socket) return;
+    socket.disconnect();
+    socket.connect();
+  });
+}
+
+function createSocket(): AppSocket {
+  const created: AppSocket = io({ path: '/socket.io', withCredentials: true, autoConnect: false });
+  created.on('connect', () => {
+    catchUp();
+    emitStatus();
+  });
+  created.on('disconnect', emitStatus);
+  created.on('connect_error', emitStatus);
+  return created;
+}
+
+export function getSocket(): AppSocket {
+  socket ??= createSocket();
+  return socket;
+}
+
+/** Opens the connection unless it is open or already retrying. */
+export function connectSocket(): void {
+  const s = getSocket();
+  wanted = true;
+  if (!s.connected && !s.active) s.connect();
+}
+
+/** Closes the connection (Log Out, 401). */
+export function disconnectSocket(): void {
+  wanted = false;
+  socket?.disconnect();
+  emitStatus();
+}
+
+/** Calls `listener` after every connect of this session; returns the unsubscribe function. */
+export function onSocketReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+/**
+ * Listens to one server event while the calling component is mounted. The payload is typed
+ * `unknown` on purpose: handlers validate it with the shared schema before touching the cache.
+ */
+export function useSocketEvent(event: SocketEventName, handler: (payload: unknown) => void): void {
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => {
+    // The typed emitter cannot express "any one of these events" generically; payloads are
+    // validated by the handler instead.
+    const s = getSocket() as unknown as Socket;
+    const listener = (payload: unknown) => onEvent(payload);
+    s.on(event, listener);
+    return () => {
+      s.off(event, listener);
+    };
+  }, [event]);
+}
+
+function subscribeStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+/** True while the live connection is up (for the header's status badge). */
+export function useSocketConnected(): boolean {
+  return useSyncExternalStore(subscribeStatus, () => socket?.connected ?? false, () => false);
+}
