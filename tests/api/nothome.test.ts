@@ -68,6 +68,11 @@ describe('not at home', () => {
     expect(res.json()).toMatchObject({ guardName: 'Aslam Pervaiz', guardPhone: '03451234567', guardEmail: 'aslam@guards.pk', dateAndTime: `from ${day(1)} to ${day(4)}` });
     await h.outbox.poke();
     expect(h.pushes.some((p) => p.title === 'Guard Assigned' && p.data?.documentId === String(item._id))).toBe(true);
+    // With a guard it is no longer a "new request" for the bell.
+    const cookie = await h.staffCookie('security@greenvalley.test');
+    const unassigned = await h.app.inject({ method: 'GET', url: '/api/nothome?state=active&guard=unassigned', headers: { cookie } });
+    expect(unassigned.json<{ items: NotHome[] }>().items.map((x) => x._id)).not.toContain(item._id);
+    expect((await s.list('active')).json<{ items: NotHome[] }>().items.map((x) => x._id)).toContain(item._id);
   });
 
   it('the resident cancels or reports arrival of their own request only, once', async () => {

@@ -46,7 +46,11 @@ export const ZNotHome = z.object({
 export type NotHome = z.infer<typeof ZNotHome>;
 
 export const ZNotHomeList = listResponse(ZNotHome);
-export const ZNotHomeListQuery = ZListQuery.extend({ state: ZNotHomeState.default('active') });
+/** `guard=unassigned` lists only requests with no guard yet: the bell's "new requests". */
+export const ZNotHomeListQuery = ZListQuery.extend({
+  state: ZNotHomeState.default('active'),
+  guard: z.enum(['any', 'unassigned']).default('any'),
+});
 
 /** POST /api/nothome (resident API): `to` may not be before `from`. */
 export const ZFileNotHome = z

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notHomeRequests, residents, societies } from '../../db/schema.js';
 import { PAGE_SIZE } from '../../../shared/constants.js';
@@ -52,8 +52,12 @@ export function notHomeRepo(db: Db) {
       .innerJoin(societies, eq(societies.id, notHomeRequests.societyId));
   return {
     /** One page (newest first) of a state, searched in resident fields and the guard. */
-    async list(societyId: number, state: NotHomeState, page: number, q: string) {
-      let where: SQL | undefined = and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.state, state));
+    async list(societyId: number, state: NotHomeState, page: number, q: string, unassignedOnly = false) {
+      let where: SQL | undefined = and(
+        eq(notHomeRequests.societyId, societyId),
+        eq(notHomeRequests.state, state),
+        unassignedOnly ? isNull(notHomeRequests.guardName) : undefined,
+      );
       if (q) {
         const p = likePattern(q);
         where = and(

@@ -20,7 +20,7 @@ export const notHomeRoutes: FastifyPluginAsyncZod<{ auth: AuthService; residentA
     app.get(url, {
       onRequest: staff,
       schema: { tags: ['not at home'], summary: 'List requests by state (active, cancelled, arrived), newest first', querystring: ZNotHomeListQuery, response: { 200: ZNotHomeList, ...errors } },
-      handler: (req) => notHome.list(staffOf(req), req.query.state, req.query.page, req.query.q),
+      handler: (req) => notHome.list(staffOf(req), req.query.state, req.query.page, req.query.q, req.query.guard === 'unassigned'),
     });
   }
 

@@ -37,8 +37,8 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
   }
 
   return {
-    async list(staff: StaffContext, state: NotHomeState, page: number, q: string): Promise<ListResponse<NotHome>> {
-      const { items, total } = await repo.list(staff.societyId, state, page, q);
+    async list(staff: StaffContext, state: NotHomeState, page: number, q: string, unassignedOnly = false): Promise<ListResponse<NotHome>> {
+      const { items, total } = await repo.list(staff.societyId, state, page, q, unassignedOnly);
       return { items: items.map(toNotHome), total };
     },
     async get(staff: StaffContext, id: number): Promise<NotHome> {
