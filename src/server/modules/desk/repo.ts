@@ -4,6 +4,7 @@ import { deskRequests, notHomeRequests, residents, societies, staffUsers } from 
 import { PAGE_SIZE } from '../../../shared/constants.js';
 import type { Stage } from '../../../shared/contracts/desk.js';
 import { likePattern } from '../../lib/text.js';
+import { residentCardColumns } from '../residents/columns.js';
 
 export type DeskName = (typeof deskRequests.desk.enumValues)[number];
 
@@ -26,26 +27,7 @@ const rowColumns = {
   escalatedAt: deskRequests.escalatedAt,
   /** The resident has an active not-at-home window covering today (possible break-in). */
   notHomeActive: sql<boolean>`exists (select 1 from ${notHomeRequests} where ${notHomeRequests.residentId} = ${deskRequests.residentId} and ${notHomeRequests.state} = 'active' and ${notHomeRequests.fromDate} <= current_date and ${notHomeRequests.toDate} >= current_date)`,
-  resident: {
-    id: residents.id,
-    residentCode: residents.residentCode,
-    name: residents.name,
-    phone: residents.phone,
-    email: residents.email,
-    age: residents.age,
-    house: residents.house,
-    street: residents.street,
-    block: residents.block,
-    designation: residents.designation,
-    isOwner: residents.isOwner,
-    fatherName: residents.fatherName,
-    fatherPhone: residents.fatherPhone,
-    fm1Name: residents.fm1Name,
-    fm1Phone: residents.fm1Phone,
-    fm2Name: residents.fm2Name,
-    fm2Phone: residents.fm2Phone,
-    pushToken: residents.pushToken,
-  },
+  resident: residentCardColumns,
 };
 
 /**

@@ -4,6 +4,7 @@ import { notHomeRequests, residents, societies } from '../../db/schema.js';
 import { PAGE_SIZE } from '../../../shared/constants.js';
 import type { NotHomeState } from '../../../shared/contracts/nothome.js';
 import { likePattern } from '../../lib/text.js';
+import { residentCardColumns } from '../residents/columns.js';
 
 const rowColumns = {
   id: notHomeRequests.id,
@@ -20,26 +21,7 @@ const rowColumns = {
   guardEmail: notHomeRequests.guardEmail,
   dateAndTime: notHomeRequests.dateAndTime,
   createdAt: notHomeRequests.createdAt,
-  resident: {
-    id: residents.id,
-    residentCode: residents.residentCode,
-    name: residents.name,
-    phone: residents.phone,
-    email: residents.email,
-    age: residents.age,
-    house: residents.house,
-    street: residents.street,
-    block: residents.block,
-    designation: residents.designation,
-    isOwner: residents.isOwner,
-    fatherName: residents.fatherName,
-    fatherPhone: residents.fatherPhone,
-    fm1Name: residents.fm1Name,
-    fm1Phone: residents.fm1Phone,
-    fm2Name: residents.fm2Name,
-    fm2Phone: residents.fm2Phone,
-    pushToken: residents.pushToken,
-  },
+  resident: residentCardColumns,
 };
 
 /** Queries of not-at-home requests; staff reads are scoped by society, resident writes by resident. */

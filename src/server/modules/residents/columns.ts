@@ -1,0 +1,26 @@
+import { residents } from '../../db/schema.js';
+
+/**
+ * The resident fields every desk row carries (selected as a nested `resident` object), mapped to
+ * the spec's resident card by `toResidentCard`.
+ */
+export const residentCardColumns = {
+  id: residents.id,
+  residentCode: residents.residentCode,
+  name: residents.name,
+  phone: residents.phone,
+  email: residents.email,
+  age: residents.age,
+  house: residents.house,
+  street: residents.street,
+  block: residents.block,
+  designation: residents.designation,
+  isOwner: residents.isOwner,
+  fatherName: residents.fatherName,
+  fatherPhone: residents.fatherPhone,
+  fm1Name: residents.fm1Name,
+  fm1Phone: residents.fm1Phone,
+  fm2Name: residents.fm2Name,
+  fm2Phone: residents.fm2Phone,
+  pushToken: residents.pushToken,
+};
