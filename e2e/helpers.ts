@@ -13,10 +13,126 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 
 /** Files a complaint the way the mobile app does: resident sign-in, then POST /api/complain. */
 export async function fileComplaint(request: APIRequestContext, phone: string, complain: string): Promise<{ _id: number }> {
-  const login = await request.post('/api/resident/login', { data: { phone, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const res = await request.post('/api/complain', { data: { complain }, headers: { authorization: `Bearer ${token}` } });
+  const res = await request.post('/api/complain', { data: { complain }, headers: await residentAuth(request, phone) });
   expect(res.status()).toBe(201);
   return (await res.json()) as { _id: number };
+}
+
+export const GV_SECURITY = 'security@greenvalley.test';
+export const LC_SECURITY = 'security@lakecity.test';
+
+/** Signs in a button-one account and dismisses the 'Re-directing' modal (spec section 1). */
+export async function signInSecurity(page: Page, email = GV_SECURITY): Promise<string> {
+  await signIn(page, email);
+  const modal = page.getByRole('dialog', { name: 'Re-directing' });
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  await expect(modal).toBeHidden();
+  await expectLive(page);
+  const greeting = await page.getByText(/^Hi .+, Dashboard!$/).innerText();
+  return greeting.replace(/^Hi (.+), Dashboard!$/, '$1');
+}
+
+/** Waits until the page's live connection is up (the header badge). */
+export async function expectLive(page: Page): Promise<void> {
+  await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
+}
+
+// Resident sign-in is rate limited (20 a minute per address): sign each resident in once per run.
+const residentTokens = new Map<string, string>();
+
+/** Resident sign-in of the mobile app: the bearer header for the resident API (cached per phone). */
+export async function residentAuth(request: APIRequestContext, phone: string): Promise<{ authorization: string }> {
+  let token = residentTokens.get(phone);
+  if (!token) {
+    const login = await request.post('/api/resident/login', { data: { phone, password: PASSWORD } });
+    expect(login.status(), `resident ${phone} signs in`).toBe(200);
+    token = ((await login.json()) as { token: string }).token;
+    residentTokens.set(phone, token);
+  }
+  return { authorization: `Bearer ${token}` };
+}
+
+export interface ResidentCardLike {
+  name: string;
+  phoneNo: string;
+  address: string;
+  email: string;
+  age: number | null;
+  designation: string;
+  owner: boolean;
+  fmName: string;
+  fmphoneNo: string;
+  fmName1: string;
+  fmphoneNo1: string;
+}
+
+export interface RaisedAlarm {
+  _id: number;
+  resident: ResidentCardLike;
+  notHomeActive: boolean;
+}
+
+/** A resident presses SOS (POST /api/security). */
+export async function raiseSos(request: APIRequestContext, phone: string, securityComplain?: string): Promise<RaisedAlarm> {
+  const headers = await residentAuth(request, phone);
+  const res = await request.post('/api/security', { data: securityComplain ? { securityComplain } : {}, headers });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as RaisedAlarm;
+}
+
+/** The alarm toast of a resident (found by name and phone: names can repeat, phones cannot). */
+export function alarmToast(page: Page, resident: Pick<ResidentCardLike, 'name' | 'phoneNo'>) {
+  return page.getByRole('alert').filter({ hasText: resident.name }).filter({ hasText: resident.phoneNo });
+}
+
+/** The hidden element mirroring the real Web Audio state of the siren. */
+export function alarmSound(page: Page) {
+  return page.getByTestId('alarm-sound');
+}
+
+export interface FiledNotHome {
+  _id: number;
+  from: string;
+  to: string;
+  resident: ResidentCardLike;
+}
+
+/** YYYY-MM-DD, `days` from today (local time, as the server's dates). */
+export function isoDay(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** '2026-11-21' → '21/11/2026' (how the tables show dates). */
+export function shownDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** A resident files a not-at-home request (POST /api/nothome). */
+export async function fileNotHome(request: APIRequestContext, phone: string, from: string, to: string): Promise<FiledNotHome> {
+  const headers = await residentAuth(request, phone);
+  const res = await request.post('/api/nothome', { data: { from, to }, headers });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as FiledNotHome;
+}
+
+/** The resident cancels (PUT /api/nothome/:id/cancel) or reports arrival (…/arrived). */
+export async function endNotHome(request: APIRequestContext, phone: string, id: number, how: 'cancel' | 'arrived'): Promise<void> {
+  const headers = await residentAuth(request, phone);
+  const res = await request.put(`/api/nothome/${id}/${how}`, { headers });
+  expect(res.status()).toBe(200);
+}
+
+/**
+ * Acknowledges every pending alarm of the staff member's society through the API, so no test
+ * leaves a ringing alarm behind for the next one.
+ */
+export async function acknowledgeAllAlarms(request: APIRequestContext, email: string): Promise<void> {
+  const login = await request.post('/api/society/login', { data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const pending = await request.get('/api/security/alarms');
+  expect(pending.status()).toBe(200);
+  const { items } = (await pending.json()) as { items: { _id: number }[] };
+  for (const { _id } of items) expect((await request.post(`/api/security/${_id}/acknowledge`)).status()).toBe(200);
 }

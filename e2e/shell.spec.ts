@@ -51,7 +51,9 @@ test.describe('sign-in and the sub-role shell', () => {
     await expect(modal).toBeHidden();
     const nav = page.getByRole('navigation');
     for (const label of ['Security', 'Not at home', 'Cancelled', 'Arrived', 'Complaints']) await expect(nav.getByRole('link', { name: label })).toBeVisible();
-    await expect(page.getByText(/not built yet/i)).toBeVisible();
+    // Home for button-one is the security desk, with how many security staff are online.
+    await expect(page.getByRole('heading', { name: 'Security alerts' })).toBeVisible();
+    await expect(page.getByText(/^\d+ security staff online$/)).toBeVisible();
   });
 
   test('billing staff: own menu, and a complaints route says it is not for this role', async ({ page }) => {

@@ -1,12 +1,15 @@
 /**
- * The signed-in shell: header, sub-role menu, the routed screen, the post-sign-in modal and the
- * live listeners. Mounting it opens the socket and checks the server session once.
+ * The signed-in shell: header, sub-role menu, the routed screen, the post-sign-in modal, the
+ * live listeners and — for sub-roles that hear security alarms — the alarm center. Mounting it
+ * opens the socket and checks the server session once.
  */
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { receivesAlarms } from '../../../shared/subroles';
 import { useSessionCheck } from '../../features/auth/api/get-me';
+import { AlarmCenter } from '../../features/security/components/alarm-center';
 import { connectSocket } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
 import { LiveUpdates } from '../live-updates';
@@ -17,6 +20,7 @@ import { RedirectModal } from './redirect-modal';
 export function AppLayout() {
   const user = useUser();
   const [navbarOpened, { toggle, close }] = useDisclosure(false);
+  const alarms = receivesAlarms(user.SubRole);
   useSessionCheck();
 
   // Closed by endSession / the route guard when the user goes, not on unmount: going offline
@@ -38,6 +42,7 @@ export function AppLayout() {
       </AppShell.Main>
       <RedirectModal subRole={user.SubRole} />
       <LiveUpdates subRole={user.SubRole} />
+      {alarms === 'none' ? null : <AlarmCenter key={user._id} mode={alarms} />}
     </AppShell>
   );
 }

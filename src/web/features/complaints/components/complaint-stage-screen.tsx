@@ -1,13 +1,10 @@
 /**
  * One complaint list screen per stage: /Complaints (new, with the bell), /Pending (processing)
- * and /Completed. Page and search are in the URL; the drawer opens from the Action column.
+ * and /Completed — the shared desk stage screen configured for complaints.
  */
-import { Group, Title } from '@mantine/core';
-import { useState } from 'react';
 import type { Complaint } from '../../../../shared/contracts/complaints';
 import type { Stage } from '../../../../shared/contracts/desk';
-import { DataTable } from '../../../components/data-table';
-import { useListParams } from '../../../lib/use-list-params';
+import { DeskStageScreen } from '../../../components/desk-stage-screen';
 import { complaintsDesk } from '../api/complaints-desk';
 import { complaintColumns } from './complaint-columns';
 import { ComplaintDrawer } from './complaint-drawer';
@@ -26,33 +23,17 @@ const EMPTY: Record<Stage, string> = {
 };
 
 export function ComplaintStageScreen({ stage }: { stage: Stage }) {
-  const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = complaintsDesk.useList(stage, list.page, list.q);
-  const [selected, setSelected] = useState<Complaint | null>(null);
-  const [opened, setOpened] = useState(false);
-
   return (
-    <>
-      <Group justify="space-between" mb="md">
-        <Title order={2}>{TITLES[stage]}</Title>
-      </Group>
-      <DataTable<Complaint>
-        records={data?.items}
-        total={data?.total}
-        fetching={isFetching && (isPlaceholderData || !data)}
-        error={error}
-        columns={complaintColumns}
-        rowKey={(complaint) => complaint._id}
-        onOpen={(complaint) => {
-          setSelected(complaint);
-          setOpened(true);
-        }}
-        list={list}
-        searchPlaceholder="Search name, phone, address or complaint"
-        toolbar={stage === 'new' ? <NewComplaintsBell /> : undefined}
-        noRecordsText={list.q ? 'No complaints match this search' : EMPTY[stage]}
-      />
-      <ComplaintDrawer stage={stage} complaint={selected} opened={opened} onClose={() => setOpened(false)} />
-    </>
+    <DeskStageScreen<Complaint>
+      stage={stage}
+      useList={complaintsDesk.useList}
+      title={TITLES[stage]}
+      columns={complaintColumns}
+      searchPlaceholder="Search name, phone, address or complaint"
+      emptyText={EMPTY[stage]}
+      noMatchText="No complaints match this search"
+      toolbar={stage === 'new' ? <NewComplaintsBell /> : undefined}
+      renderDrawer={(props) => <ComplaintDrawer {...props} />}
+    />
   );
 }

@@ -1,0 +1,88 @@
+/**
+ * One list screen of a three-stage desk (STYLE "Distilled" 4: one mechanism, per-module
+ * configuration): complaints (/Complaints, /Pending, /Completed) and security (/Security,
+ * /ProcessSec, /CompletedSecurity). Page and search are in the URL; the Action column opens the
+ * desk's drawer with the clicked row (shown at once, refreshed by the drawer's detail call).
+ */
+import { Group, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState, type ReactNode } from 'react';
+import type { ListResponse } from '../../shared/contracts/common';
+import type { Stage } from '../../shared/contracts/desk';
+import { useListParams } from '../lib/use-list-params';
+import { DataTable } from './data-table';
+
+/** What the drawer of a desk receives from its list screen. */
+export interface DeskDrawerSlotProps<TItem> {
+  stage: Stage;
+  /** The row that was opened (null until one is). */
+  item: TItem | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export interface DeskStageScreenProps<TItem extends { _id: number }> {
+  stage: Stage;
+  /** The desk's list hook (createDesk's `useList`). */
+  useList: (stage: Stage, page: number, q: string) => UseQueryResult<ListResponse<TItem>>;
+  /** Page heading, e.g. 'New complaints'. */
+  title: string;
+  /** Data columns (the Action column is added in front). */
+  columns: DataTableColumn<TItem>[];
+  searchPlaceholder: string;
+  /** Empty list without a search, e.g. 'No new complaints'. */
+  emptyText: string;
+  /** Empty list for a search, e.g. 'No complaints match this search'. */
+  noMatchText: string;
+  /** Controls at the right of the table toolbar (the bell on the first stage). */
+  toolbar?: ReactNode;
+  /** Shown at the right of the heading (e.g. how many security staff are online). */
+  headerExtra?: ReactNode;
+  /** The desk's drawer. */
+  renderDrawer: (props: DeskDrawerSlotProps<TItem>) => ReactNode;
+}
+
+export function DeskStageScreen<TItem extends { _id: number }>({
+  stage,
+  useList,
+  title,
+  columns,
+  searchPlaceholder,
+  emptyText,
+  noMatchText,
+  toolbar,
+  headerExtra,
+  renderDrawer,
+}: DeskStageScreenProps<TItem>) {
+  const list = useListParams();
+  const { data, isFetching, isPlaceholderData, error } = useList(stage, list.page, list.q);
+  const [selected, setSelected] = useState<TItem | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Title order={2}>{title}</Title>
+        {headerExtra}
+      </Group>
+      <DataTable<TItem>
+        records={data?.items}
+        total={data?.total}
+        fetching={isFetching && (isPlaceholderData || !data)}
+        error={error}
+        columns={columns}
+        rowKey={(item) => item._id}
+        onOpen={(item) => {
+          setSelected(item);
+          setOpened(true);
+        }}
+        list={list}
+        searchPlaceholder={searchPlaceholder}
+        toolbar={toolbar}
+        noRecordsText={list.q ? noMatchText : emptyText}
+      />
+      {renderDrawer({ stage, item: selected, opened, onClose: () => setOpened(false) })}
+    </>
+  );
+}

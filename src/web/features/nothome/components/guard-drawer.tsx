@@ -1,0 +1,105 @@
+/**
+ * 'Not at Home Details' (the Action drawer, spec section 2 "Not at home"): read-only Duration
+ * ('from X to Y'), Guard Name, Phone Number, Email and Proceed. Proceed checks the form first and
+ * shows the spec's message for the first problem as a toast (section 5); the server checks again
+ * and its 400 message is shown if anything got through. Success: 'Guard Assigned' (section 8).
+ *
+ * On the cancelled and arrived lists — or once the request is over — the same fields are
+ * read-only and there is no Proceed.
+ */
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { NotHome } from '../../../../shared/contracts/nothome';
+import { MSG } from '../../../../shared/messages';
+import { DetailList } from '../../../components/detail-list';
+import { SideDrawer } from '../../../components/side-drawer';
+import { errorMessage } from '../../../lib/api-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { checkGuard } from '../api/guard-validation';
+import { useAssignGuard, useNotHomeRequest } from '../api/nothome-requests';
+import { durationText } from './nothome-columns';
+import { STATE_LABELS } from './nothome-view-drawer';
+
+interface GuardDrawerProps {
+  request: NotHome | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+function GuardForm({ request, onDone }: { request: NotHome; onDone: () => void }) {
+  const [guardName, setGuardName] = useState(request.guardName ?? '');
+  const [guardPhone, setGuardPhone] = useState(request.guardPhone ?? '');
+  const [guardEmail, setGuardEmail] = useState(request.guardEmail ?? '');
+  const assign = useAssignGuard();
+  const editable = request.state === 'active';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkGuard({ guardName, guardPhone, guardEmail });
+    if (!check.ok) {
+      notifyError(check.message);
+      return;
+    }
+    assign.mutate(
+      { id: request._id, guard: check.value },
+      {
+        onSuccess: () => {
+          notifySuccess(MSG.guardAssigned);
+          onDone();
+        },
+        onError: (error) => notifyError(errorMessage(error)),
+      },
+    );
+  };
+
+  // noValidate: the spec's toasts, not the browser's bubbles, report a missing or bad field.
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Duration" value={durationText(request)} readOnly variant="filled" />
+        <TextInput label="Guard Name" value={guardName} onChange={(e) => setGuardName(e.currentTarget.value)} readOnly={!editable} maxLength={100} autoComplete="off" />
+        <TextInput
+          label="Phone Number"
+          value={guardPhone}
+          onChange={(e) => setGuardPhone(e.currentTarget.value)}
+          readOnly={!editable}
+          inputMode="numeric"
+          description={editable ? '11 digits, e.g. 03001234567' : undefined}
+          autoComplete="off"
+        />
+        <TextInput label="Email" type="email" value={guardEmail} onChange={(e) => setGuardEmail(e.currentTarget.value)} readOnly={!editable} maxLength={200} autoComplete="off" />
+        {editable ? (
+          <Button type="submit" loading={assign.isPending}>
+            Proceed
+          </Button>
+        ) : (
+          <Alert color="gray">This request is {STATE_LABELS[request.state]}: a guard can no longer be assigned.</Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+export function GuardDrawer({ request, opened, onClose }: GuardDrawerProps) {
+  const detail = useNotHomeRequest(opened && request ? request._id : null);
+  const current = detail.data ?? request;
+  return (
+    <SideDrawer opened={opened} onClose={onClose} title="Not at Home Details">
+      {current ? (
+        <>
+          <DetailList
+            items={[
+              { label: 'Name', value: current.resident.name },
+              { label: 'Address', value: current.resident.address },
+              { label: 'Phone No', value: current.resident.phoneNo },
+            ]}
+          />
+          <Stack mt="md">
+            {/* key: a change of request or of its state starts the form afresh. */}
+            <GuardForm key={`${current._id}:${current.state}`} request={current} onDone={onClose} />
+          </Stack>
+        </>
+      ) : null}
+    </SideDrawer>
+  );
+}

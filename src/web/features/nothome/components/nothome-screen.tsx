@@ -1,0 +1,71 @@
+/**
+ * The not-at-home lists (spec section 2): /NotHome (active, with the bell and the guard form),
+ * /NotHomeCancelled and /NotHomeCompleted (Arrived), the same table with read-only drawers.
+ * Newest first, 10 per page, server-side search; page and search in the URL.
+ */
+import { Group, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { NotHome, NotHomeState } from '../../../../shared/contracts/nothome';
+import { DataTable } from '../../../components/data-table';
+import { useListParams } from '../../../lib/use-list-params';
+import { useNotHomeList } from '../api/nothome-requests';
+import { GuardDrawer } from './guard-drawer';
+import { NotHomeBell } from './nothome-bell';
+import { notHomeColumns } from './nothome-columns';
+import { NotHomeViewDrawer } from './nothome-view-drawer';
+
+const TITLES: Record<NotHomeState, string> = {
+  active: 'Not at home',
+  cancelled: 'Not at home: cancelled',
+  arrived: 'Not at home: arrived',
+};
+
+const EMPTY: Record<NotHomeState, string> = {
+  active: 'Nobody is away right now',
+  cancelled: 'No cancelled requests',
+  arrived: 'No arrived requests',
+};
+
+/** Which drawer is open: the Action (guard) drawer or the read-only View drawer. */
+type OpenDrawer = 'guard' | 'view' | null;
+
+export function NotHomeScreen({ state }: { state: NotHomeState }) {
+  const list = useListParams();
+  const { data, isFetching, isPlaceholderData, error } = useNotHomeList(state, list.page, list.q);
+  const [selected, setSelected] = useState<NotHome | null>(null);
+  const [open, setOpen] = useState<OpenDrawer>(null);
+  const columns = useMemo(
+    () =>
+      notHomeColumns((request) => {
+        setSelected(request);
+        setOpen('view');
+      }),
+    [],
+  );
+
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Title order={2}>{TITLES[state]}</Title>
+      </Group>
+      <DataTable<NotHome>
+        records={data?.items}
+        total={data?.total}
+        fetching={isFetching && (isPlaceholderData || !data)}
+        error={error}
+        columns={columns}
+        rowKey={(request) => request._id}
+        onOpen={(request) => {
+          setSelected(request);
+          setOpen('guard');
+        }}
+        list={list}
+        searchPlaceholder="Search name, phone, address or email"
+        toolbar={state === 'active' ? <NotHomeBell /> : undefined}
+        noRecordsText={list.q ? 'No requests match this search' : EMPTY[state]}
+      />
+      <GuardDrawer request={selected} opened={open === 'guard'} onClose={() => setOpen(null)} />
+      <NotHomeViewDrawer request={selected} opened={open === 'view'} onClose={() => setOpen(null)} />
+    </>
+  );
+}

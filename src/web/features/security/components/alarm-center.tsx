@@ -1,0 +1,106 @@
+/**
+ * The alarm center, mounted once in the signed-in shell for sub-roles that hear alarms
+ * (receivesAlarms: button-one all alarms, super-admin escalated ones).
+ *
+ * - Catch-up: on mount, on every socket connect and every 30 s it fetches the society's
+ *   unacknowledged alarms (../alarm/alarm-sync); live 'receive-security' and 'security-escalated'
+ *   add or mark alarms. The alarm store shows each alarm once, however the fetch and events race.
+ * - 'security-acknowledged' (and an acknowledged 'security-updated') from another screen stops
+ *   the siren for that alarm at once; its toast says who acknowledged it.
+ * - The toasts live in their own notifications store (top centre, never auto-closed); the siren
+ *   plays while at least one alarm is ringing.
+ */
+import { Notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ZAlarmAcknowledged, ZSecurityAlert, type SecurityAlert } from '../../../../shared/contracts/security';
+import { onSocketReconnect, useSocketEvent } from '../../../lib/socket';
+import { alarmIdOf, alarmStore, alarmToastStore, siren, syncToasts } from '../alarm/alarm-runtime';
+import type { AlarmMode } from '../alarm/alarm-store';
+import { createAlarmSync, SAFETY_POLL_MS } from '../alarm/alarm-sync';
+import { setSecurityPresence } from '../alarm/presence';
+import { AlarmSoundStatus } from './alarm-sound-status';
+import { AlarmToast } from './alarm-toast';
+
+/** Toasts on screen at once; the rest wait in the queue (ringing ones first). */
+const VISIBLE_ALARMS = 3;
+
+function parseAlert(event: string, payload: unknown): SecurityAlert | null {
+  const result = ZSecurityAlert.safeParse(payload);
+  if (!result.success) console.warn(`Ignored a malformed '${event}' event`, result.error.issues);
+  return result.success ? result.data : null;
+}
+
+export function AlarmCenter({ mode }: { mode: AlarmMode }) {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const detachSiren = siren.attach();
+    const apply = () => {
+      syncToasts(alarmStore.getSnapshot());
+      siren.setWanted(alarmStore.isRinging());
+    };
+    const unsubscribe = alarmStore.subscribe(apply);
+    apply();
+
+    const sync = createAlarmSync(mode);
+    sync.run();
+    const offReconnect = onSocketReconnect(sync.run);
+    const poll = window.setInterval(sync.run, SAFETY_POLL_MS);
+    return () => {
+      window.clearInterval(poll);
+      offReconnect();
+      sync.dispose();
+      unsubscribe();
+      alarmStore.reset();
+      syncToasts([]);
+      detachSiren();
+      setSecurityPresence(null);
+    };
+  }, [mode]);
+
+  useSocketEvent('receive-security', (payload) => {
+    const alert = parseAlert('receive-security', payload);
+    if (alert) alarmStore.offer(alert, mode);
+  });
+  useSocketEvent('security-escalated', (payload) => {
+    const alert = parseAlert('security-escalated', payload);
+    if (alert) alarmStore.offer(alert, mode);
+  });
+  useSocketEvent('security-updated', (payload) => {
+    // Proceeding an alarm acknowledges it: stop ringing if this screen still rings for it.
+    const alert = parseAlert('security-updated', payload);
+    if (alert?.acknowledgedAt) {
+      alarmStore.acknowledged({ _id: alert._id, acknowledgedBy: alert.acknowledgedBy ?? undefined, ackSeconds: alert.ackSeconds ?? undefined });
+    }
+  });
+  useSocketEvent('security-acknowledged', (payload) => {
+    const ack = ZAlarmAcknowledged.safeParse(payload);
+    if (ack.success) alarmStore.acknowledged(ack.data);
+    else console.warn("Ignored a malformed 'security-acknowledged' event", ack.error.issues);
+  });
+  useSocketEvent('security-presence', (payload) => {
+    const connected = (payload as { connected?: unknown } | null)?.connected;
+    if (typeof connected === 'number') setSecurityPresence(connected);
+  });
+
+  const openDesk = mode === 'all' ? () => navigate('/Security') : undefined;
+
+  return (
+    <>
+      <Notifications
+        store={alarmToastStore}
+        position="top-center"
+        limit={VISIBLE_ALARMS}
+        autoClose={false}
+        allowDragDismiss={false}
+        allowScrollDismiss={false}
+        containerWidth={480}
+        notificationMaxHeight={1000}
+        zIndex={1000}
+        renderNotification={(toast) => <AlarmToast id={alarmIdOf(toast)} onOpenDesk={openDesk} />}
+      />
+      <AlarmSoundStatus />
+    </>
+  );
+}

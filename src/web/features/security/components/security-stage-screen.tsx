@@ -1,0 +1,40 @@
+/**
+ * One security list screen per stage: /Security (new), /ProcessSec (processing) and
+ * /CompletedSecurity — the shared desk stage screen configured for alarms, with how many
+ * security staff are online in the heading.
+ */
+import type { Stage } from '../../../../shared/contracts/desk';
+import type { SecurityAlert } from '../../../../shared/contracts/security';
+import { DeskStageScreen } from '../../../components/desk-stage-screen';
+import { securityDesk } from '../api/security-desk';
+import { securityColumns } from './security-columns';
+import { SecurityDrawer } from './security-drawer';
+import { SecurityPresence } from './security-presence';
+
+const TITLES: Record<Stage, string> = {
+  new: 'Security alerts',
+  processing: 'Processing security',
+  completed: 'Completed security',
+};
+
+const EMPTY: Record<Stage, string> = {
+  new: 'No new security alerts',
+  processing: 'No security alerts in processing',
+  completed: 'No completed security alerts',
+};
+
+export function SecurityStageScreen({ stage }: { stage: Stage }) {
+  return (
+    <DeskStageScreen<SecurityAlert>
+      stage={stage}
+      useList={securityDesk.useList}
+      title={TITLES[stage]}
+      columns={securityColumns}
+      searchPlaceholder="Search name, phone, address or issue"
+      emptyText={EMPTY[stage]}
+      noMatchText="No security alerts match this search"
+      headerExtra={<SecurityPresence />}
+      renderDrawer={(props) => <SecurityDrawer {...props} />}
+    />
+  );
+}
