@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deskRequests, notHomeRequests, residents, societies, staffUsers } from '../../db/schema.js';
 import { PAGE_SIZE } from '../../../shared/constants.js';
@@ -78,6 +78,13 @@ export function deskRepo(db: Db, desk: DeskName) {
     async get(societyId: number, id: number) {
       const [row] = await base().where(and(scope(societyId), eq(deskRequests.id, id)));
       return row;
+    },
+    /** Several rows of the society in one query, in the order of `ids` (missing ids skipped). */
+    async getMany(societyId: number, ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      const rows = await base().where(and(scope(societyId), inArray(deskRequests.id, [...ids])));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
     async insert(societyId: number, residentId: number, body: string): Promise<number> {
       const [row] = await db.insert(deskRequests).values({ desk, societyId, residentId, body }).returning({ id: deskRequests.id });

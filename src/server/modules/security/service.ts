@@ -37,10 +37,9 @@ export function securityService(deps: { db: Db; bus: EventBus; outbox: OutboxWor
     async pending(staff: StaffContext): Promise<SecurityAlert[]> {
       const who = receivesAlarms(staff.subRole);
       if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
+      // Asked by every screen on sign-in, reconnect and every 30 s: one query for the ids, one for the rows.
       const ids = await alarms.unacknowledgedIds(staff.societyId, who === 'escalated');
-      const items: SecurityAlert[] = [];
-      for (const id of ids) items.push(await load(staff.societyId, id));
-      return items;
+      return (await repo.getMany(staff.societyId, ids)).map(toSecurityAlert);
     },
     async acknowledge(staff: StaffContext, id: number): Promise<SecurityAlert> {
       if (receivesAlarms(staff.subRole) === 'none') throw new ForbiddenError(MSG.notAvailable);
