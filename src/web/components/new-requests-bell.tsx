@@ -1,5 +1,5 @@
 /**
- * The bell with a count of new requests (complaints now; grocery and not-at-home later). It opens
+ * The bell with a count of new requests (complaints and not-at-home; grocery later). It opens
  * a right-side drawer listing the newest entries as 'Complain 1', 'Complain 2', … (the heading
  * prefix is configurable); with none it says 'No more new requests' (spec section 8).
  */

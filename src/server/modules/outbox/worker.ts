@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { intervalJob } from '../../lib/interval-job.js';
 import type { OutboxRepo, PushPayload } from './repo.js';
 
 /** Delivers one push. A later issue adds a real push service; until then a logging transport. */
@@ -18,14 +19,11 @@ export function logTransport(log: FastifyBaseLogger): PushTransport {
 const MAX_ATTEMPTS = 8;
 
 /**
- * Drains the outbox: every `pollMs`, and at once when poked (after an enqueue). At-least-once:
- * a row is marked sent only after the transport returns; a crash in between re-sends it.
+ * Drains the outbox: every `pollMs`, and at once when poked (after an enqueue), on the shared
+ * interval job (no overlapping drains; a poke during a drain runs one more). At-least-once: a row
+ * is marked sent only after the transport returns; a crash in between re-sends it.
  */
 export function outboxWorker(repo: OutboxRepo, transport: PushTransport, log: FastifyBaseLogger, pollMs: number) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
   async function drainOnce(): Promise<number> {
     const rows = await repo.claimDue(50, 60_000);
     for (const row of rows) {
@@ -40,38 +38,9 @@ export function outboxWorker(repo: OutboxRepo, transport: PushTransport, log: Fa
     return rows.length;
   }
 
-  /** Runs drains back to back until nothing is due; concurrent pokes coalesce. */
-  function poke(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          while ((await drainOnce()) > 0);
-        } while (again);
-      } catch (err) {
-        log.error({ err }, 'outbox drain failed');
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  }
-
-  return {
-    poke,
-    start() {
-      timer ??= setInterval(() => void poke(), pollMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const job = intervalJob('outbox', pollMs, async () => {
+    while ((await drainOnce()) > 0);
+  }, log);
+  return { poke: job.runOnce, start: job.start, stop: job.stop };
 }
 export type OutboxWorker = ReturnType<typeof outboxWorker>;
