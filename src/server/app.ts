@@ -37,6 +37,7 @@ import { securityService, type SecurityService } from './modules/security/servic
 import { notHomeRoutes } from './modules/nothome/routes.js';
 import { notHomeService, type NotHomeService } from './modules/nothome/service.js';
 import { intervalJob, type IntervalJob } from './lib/interval-job.js';
+import { systemClock, type Clock } from './lib/clock.js';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -49,6 +50,7 @@ export interface BuiltApp {
   notHome: NotHomeService;
   /** Background jobs; main.ts starts them, tests run them on demand with runOnce(). */
   jobs: { escalation: IntervalJob; arrival: IntervalJob };
+  clock: Clock;
 }
 
 export async function buildApp(opts: {
@@ -58,8 +60,11 @@ export async function buildApp(opts: {
   pushTransport?: PushTransport;
   /** Serve dist/web when it exists (default true). */
   serveWeb?: boolean;
+  /** Source of time for services and jobs (default the system clock; tests pass a manual one). */
+  clock?: Clock;
 }): Promise<BuiltApp> {
   const { config, database } = opts;
+  const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: false,
@@ -126,5 +131,5 @@ export async function buildApp(opts: {
   app.addHook('onClose', async () => {
     await Promise.all([outbox.stop(), jobs.escalation.stop(), jobs.arrival.stop()]);
   });
-  return { app, io: realtime.io, bus, outbox, security, notHome, jobs };
+  return { app, io: realtime.io, bus, outbox, security, notHome, jobs, clock };
 }

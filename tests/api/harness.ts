@@ -10,8 +10,11 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo.js';
 import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
+import { manualClock, type ManualClock } from '../../src/server/lib/clock.js';
 
-export interface Harness extends BuiltApp {
+export interface Harness extends Omit<BuiltApp, 'clock'> {
+  /** The app's clock: starts at the real time and moves only with `clock.advance(ms)`. */
+  clock: ManualClock;
   database: Database;
   config: Config;
   /** Pushes the test transport received, in order. */
@@ -38,9 +41,10 @@ export function useHarness(env: Record<string, string> = {}): Harness {
     await database.migrate();
     await seedDemo(database.db);
     const pushes: PushPayload[] = [];
-    const built = await buildApp({ config, database, serveWeb: false, pushTransport: { send: async (p) => void pushes.push(p) } });
+    const clock = manualClock();
+    const built = await buildApp({ config, database, clock, serveWeb: false, pushTransport: { send: async (p) => void pushes.push(p) } });
     await built.app.ready();
-    Object.assign(h, built, { database, config, pushes });
+    Object.assign(h, built, { database, config, pushes, clock });
     h.staffCookie = async (email, password = DEMO_PASSWORD) => {
       const res = await built.app.inject({ method: 'POST', url: '/api/society/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
