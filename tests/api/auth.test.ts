@@ -1,13 +1,39 @@
+import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
 import { residents } from '../../src/server/db/schema.js';
 import { MSG } from '../../src/shared/messages.js';
-import { useHarness } from './harness.js';
+import { useHarness, type Harness } from './harness.js';
+
+// The real argon2 verify, wrapped so a test can count how many passwords were checked.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
+const verifications = vi.mocked(verify);
+
+const countBy = (codes: number[]) => codes.reduce<Record<number, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
+
+/** Builds a second app on the harness's database with other settings, runs `fn`, closes it. */
+async function withApp(h: Harness, env: Record<string, string>, fn: (app: FastifyInstance) => Promise<void>): Promise<void> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_MAX_FAILURES: '3', ...env });
+  const built = await buildApp({ config, database: h.database, clock: h.clock, serveWeb: false });
+  try {
+    await built.app.ready();
+    await fn(built.app);
+  } finally {
+    await built.app.close();
+  }
+}
 
 describe('staff sign-in', () => {
-  const h = useHarness({ LOGIN_MAX_FAILURES: '3' });
+  const h = useHarness({ LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ACCOUNT: '6' });
   const login = (payload: unknown, ip = '10.0.0.1') =>
     h.app.inject({ method: 'POST', url: '/api/society/login', payload: payload as object, remoteAddress: ip });
+  const WINDOW_MS = 900_000; // LOGIN_WINDOW_S default
 
   it('signs an Admin in with an httpOnly SameSite cookie and the current user', async () => {
     const res = await login({ email: 'complaints@greenvalley.test', password: 'demo-pass-1' });
@@ -65,6 +91,71 @@ describe('staff sign-in', () => {
     expect((await login({ email: 'status@greenvalley.test', password: 'demo-pass-1' }, ip)).statusCode).toBe(200);
   });
 
+  it('counts an attempt before its password is checked: 100 wrong guesses at once → 3 checked, 3 × 401, 97 × 429', async () => {
+    const ip = '10.4.0.1';
+    verifications.mockClear();
+    const burst = await Promise.all(Array.from({ length: 100 }, () => login({ email: 'cms@greenvalley.test', password: 'guess' }, ip)));
+    expect(countBy(burst.map((r) => r.statusCode))).toEqual({ 401: 3, 429: 97 });
+    expect(verifications).toHaveBeenCalledTimes(3);
+    const right = await login({ email: 'cms@greenvalley.test', password: 'demo-pass-1' }, ip);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe(MSG.loginThrottled);
+    expect(verifications).toHaveBeenCalledTimes(3);
+    // Once the window has passed (the injected clock), the account signs in again.
+    h.clock.advance(WINDOW_MS + 1000);
+    expect((await login({ email: 'cms@greenvalley.test', password: 'demo-pass-1' }, ip)).statusCode).toBe(200);
+  });
+
+  it('refuses the right password sent as guess 41 of a burst', async () => {
+    const ip = '10.4.0.2';
+    verifications.mockClear();
+    const burst = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login({ email: 'cms-all@greenvalley.test', password: i === 40 ? 'demo-pass-1' : 'guess' }, ip)),
+    );
+    expect(burst[40]!.statusCode).toBe(429);
+    expect(countBy(burst.map((r) => r.statusCode))).toEqual({ 401: 3, 429: 97 });
+    expect(verifications).toHaveBeenCalledTimes(3);
+  });
+
+  it('limits failures per account across addresses (LOGIN_MAX_FAILURES_PER_ACCOUNT)', async () => {
+    verifications.mockClear();
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => login({ email: 'plots@greenvalley.test', password: 'guess' }, `10.5.0.${i + 1}`)));
+    expect(countBy(burst.map((r) => r.statusCode))).toEqual({ 401: 6, 429: 4 });
+    expect(verifications).toHaveBeenCalledTimes(6);
+    // A fresh address with the right password is refused too, and another account is not.
+    expect((await login({ email: 'plots@greenvalley.test', password: 'demo-pass-1' }, '10.5.1.1')).statusCode).toBe(429);
+    expect((await login({ email: 'residence@greenvalley.test', password: 'demo-pass-1' }, '10.5.1.1')).statusCode).toBe(200);
+    h.clock.advance(WINDOW_MS + 1000);
+    expect((await login({ email: 'plots@greenvalley.test', password: 'demo-pass-1' }, '10.5.1.1')).statusCode).toBe(200);
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-For is ignored: two forwarded addresses share one bucket', async () => {
+    const viaProxy = (xff: string, password: string) =>
+      h.app.inject({ method: 'POST', url: '/api/society/login', payload: { email: 'logo@greenvalley.test', password }, headers: { 'x-forwarded-for': xff } });
+    for (let i = 0; i < 3; i++) expect((await viaProxy('203.0.113.1', 'guess')).statusCode).toBe(401);
+    expect((await viaProxy('203.0.113.2', 'guess')).statusCode).toBe(429);
+  });
+
+  it('with TRUST_PROXY, each forwarded client address gets its own bucket', async () => {
+    await withApp(h, { TRUST_PROXY: '127.0.0.1' }, async (app) => {
+      const viaProxy = (xff: string, password: string) =>
+        app.inject({ method: 'POST', url: '/api/society/login', payload: { email: 'discounts@greenvalley.test', password }, headers: { 'x-forwarded-for': xff } });
+      for (let i = 0; i < 3; i++) expect((await viaProxy('203.0.113.1', 'guess')).statusCode).toBe(401);
+      expect((await viaProxy('203.0.113.1', 'guess')).statusCode).toBe(429);
+      expect((await viaProxy('203.0.113.2', 'guess')).statusCode).toBe(401);
+    });
+  });
+
+  it('does not publish /docs in production unless DOCS_IN_PRODUCTION=true', async () => {
+    await withApp(h, { NODE_ENV: 'production' }, async (app) => {
+      expect((await app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/docs' })).statusCode).toBe(404);
+    });
+    await withApp(h, { NODE_ENV: 'production', DOCS_IN_PRODUCTION: 'true' }, async (app) => {
+      expect((await app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+    });
+  });
+
   it('GET /me answers for a session and logout ends it on the server', async () => {
     const cookie = await h.staffCookie('security@lakecity.test');
     const me = await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } });
@@ -86,7 +177,10 @@ describe('staff sign-in', () => {
     expect(health.statusCode).toBe(200);
     expect(health.json().status).toBe('ok');
     expect(health.headers['x-content-type-options']).toBe('nosniff');
-    expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+    const csp = String(health.headers['content-security-policy']).split(';').map((d) => d.trim());
+    expect(csp).toContain("default-src 'self'");
+    // Sockets and fetches only to the app's own origin (no blanket ws: / wss:).
+    expect(csp.filter((d) => d.startsWith('connect-src'))).toEqual(["connect-src 'self'"]);
     const doc = await h.app.inject({ method: 'GET', url: '/docs/json' });
     expect(doc.statusCode).toBe(200);
     expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/society/login', '/api/complain', '/api/resident/login']));
@@ -94,7 +188,49 @@ describe('staff sign-in', () => {
 });
 
 describe('resident sign-in', () => {
-  const h = useHarness();
+  const h = useHarness({ RESIDENT_TOKEN_TTL_DAYS: '2' });
+  const residentLogin = (phone: string, password = 'demo-pass-1') => h.app.inject({ method: 'POST', url: '/api/resident/login', payload: { phone, password } });
+  // The resident guard runs before validation: an empty complaint is 400 with a live token, 401 without.
+  const tokenWorks = async (authorization: string) => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: {} });
+    expect([400, 401]).toContain(res.statusCode);
+    return res.statusCode === 400;
+  };
+  const logout = (authorization: string) => h.app.inject({ method: 'POST', url: '/api/resident/logout', headers: { authorization } });
+
+  it('checks a password even when the phone is unknown or has none, so timing tells nothing', async () => {
+    verifications.mockClear();
+    const unknown = await residentLogin('03999999999', 'no-such-account');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe(MSG.residentLoginFailed);
+    expect(verifications).toHaveBeenCalledTimes(1);
+    await h.database.db.update(residents).set({ passwordHash: null }).where(eq(residents.phone, '03000000004'));
+    expect((await residentLogin('03000000004')).statusCode).toBe(401);
+    expect(verifications).toHaveBeenCalledTimes(2);
+    expect((await residentLogin('03000000005', 'wrong-pass')).statusCode).toBe(401);
+    expect(verifications).toHaveBeenCalledTimes(3);
+  });
+
+  it('POST /api/resident/logout revokes that token only (204, then 401)', async () => {
+    const first = await h.residentAuth('03000000002');
+    const second = await h.residentAuth('03000000002');
+    expect(await tokenWorks(first)).toBe(true);
+    expect((await logout(first)).statusCode).toBe(204);
+    expect(await tokenWorks(first)).toBe(false);
+    expect((await logout(first)).statusCode).toBe(401);
+    expect(await tokenWorks(second)).toBe(true);
+    expect((await logout('Bearer forged')).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'POST', url: '/api/resident/logout' })).statusCode).toBe(401);
+  });
+
+  it('a token lives RESIDENT_TOKEN_TTL_DAYS (2 here)', async () => {
+    const authorization = await h.residentAuth('03000000003');
+    h.clock.advance(86_400_000);
+    expect(await tokenWorks(authorization)).toBe(true);
+    h.clock.advance(86_400_000 + 1000);
+    expect(await tokenWorks(authorization)).toBe(false);
+  });
+
   it('gives an Approve resident a token, refuses wrong passwords and blocked residents', async () => {
     const ok = await h.app.inject({ method: 'POST', url: '/api/resident/login', payload: { phone: '03000000001', password: 'demo-pass-1' } });
     expect(ok.statusCode).toBe(200);
@@ -109,5 +245,24 @@ describe('resident sign-in', () => {
     expect(blocked).toBeDefined();
     const refused = await h.app.inject({ method: 'POST', url: '/api/resident/login', payload: { phone: blocked!.phone, password: 'demo-pass-1' } });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('environment for sign-in, proxies and sockets', () => {
+  const env = (vars: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...vars });
+  it('has documented defaults', () => {
+    const c = env({});
+    expect(c).toMatchObject({ LOGIN_MAX_FAILURES_PER_ACCOUNT: 20, RESIDENT_TOKEN_TTL_DAYS: 30, TRUST_PROXY: false, ALLOWED_ORIGINS: [], DOCS_IN_PRODUCTION: false });
+  });
+  it('parses TRUST_PROXY as true/false or a list of addresses, CIDRs and named ranges', () => {
+    expect(env({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(env({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '::1']);
+    expect(() => env({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
+    expect(() => env({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+  it('parses ALLOWED_ORIGINS as normalised origins and refuses anything else', () => {
+    expect(env({ ALLOWED_ORIGINS: 'http://LocalHost:5173/, https://desk.example.org' }).ALLOWED_ORIGINS).toEqual(['http://localhost:5173', 'https://desk.example.org']);
+    expect(() => env({ ALLOWED_ORIGINS: 'localhost:5173' })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => env({ ALLOWED_ORIGINS: 'https://desk.example.org/app' })).toThrow(/ALLOWED_ORIGINS/);
   });
 });

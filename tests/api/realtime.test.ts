@@ -1,12 +1,16 @@
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
+import { staffSessions, staffUsers } from '../../src/server/db/schema.js';
+import { newToken } from '../../src/server/lib/tokens.js';
 import type { Complaint } from '../../src/shared/contracts/complaints.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
 
 /** Socket.IO rooms are decided by the server from the session cookie. */
 describe('live events over Socket.IO', () => {
-  const h = useHarness({ ESCALATE_AFTER_S: '0.1' });
+  const h = useHarness({ ESCALATE_AFTER_S: '0.1', ALLOWED_ORIGINS: 'http://localhost:5173' });
   let url = '';
   const sockets: Socket[] = [];
 
@@ -15,9 +19,9 @@ describe('live events over Socket.IO', () => {
   });
   afterAll(() => sockets.forEach((s) => s.close()));
 
-  async function open(email: string): Promise<Socket> {
-    const cookie = await h.staffCookie(email);
-    const s = connect(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+  /** Opens a socket with a session cookie (and other handshake headers); resolves once connected. */
+  async function openWith(cookie: string, headers: Record<string, string> = {}): Promise<Socket> {
+    const s = connect(url, { transports: ['websocket'], extraHeaders: { cookie, ...headers }, reconnection: false });
     sockets.push(s);
     await new Promise<void>((resolve, reject) => {
       s.once('connect', resolve);
@@ -25,6 +29,9 @@ describe('live events over Socket.IO', () => {
     });
     return s;
   }
+  const open = async (email: string) => openWith(await h.staffCookie(email));
+  const disconnected = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+  const serverHas = async (id: string) => (await h.io.fetchSockets()).some((x) => x.id === id);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const next = <T = Complaint>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve as (x: any) => void));
   async function file(phone: string, complain: string): Promise<Complaint> {
@@ -92,8 +99,10 @@ describe('live events over Socket.IO', () => {
     // Unanswered: the escalation job raises it again to button-one and super-admin.
     const escalatedSa = next<SecurityAlert>(superAdmin, 'security-escalated');
     const escalatedG = next<SecurityAlert>(guard2, 'security-escalated');
-    // Run the job until the 0.1 s delay has passed and it escalates this alarm (count ≥ 1).
-    await expect.poll(() => h.security.escalateDue(h.config.ESCALATE_AFTER_S), { interval: 50 }).toBeGreaterThan(0);
+    // Not yet due on the app's clock; once ESCALATE_AFTER_S has passed on it, the job escalates it.
+    expect(await h.security.escalateDue(h.config.ESCALATE_AFTER_S)).toBe(0);
+    h.clock.advance(h.config.ESCALATE_AFTER_S * 1000 + 1);
+    expect(await h.security.escalateDue(h.config.ESCALATE_AFTER_S)).toBe(1);
     expect(await escalatedSa).toMatchObject({ _id: raised._id, escalated: true });
     expect((await escalatedG)._id).toBe(raised._id);
 
@@ -110,5 +119,67 @@ describe('live events over Socket.IO', () => {
     const rooms = async (s: Socket) => [...((await h.io.fetchSockets()).find((x) => x.id === s.id)?.rooms ?? [])];
     expect((await rooms(lcGuard)).some((r) => r.startsWith('society:1:'))).toBe(false);
     expect((await rooms(complaintsGv)).some((r) => r.endsWith(':security') || r.endsWith(':sub:super-admin'))).toBe(false);
+  });
+
+  it('logout disconnects that session\'s socket within 1 s; it hears no later complaint, other sessions still do', async () => {
+    const cookie = await h.staffCookie('complaints@lakecity.test');
+    const loggedOut = await openWith(cookie);
+    const otherSession = await open('complaints@lakecity.test');
+    const id = loggedOut.id!;
+    let leaked = false;
+    loggedOut.on('receive-complain', () => (leaked = true));
+    const gone = disconnected(loggedOut);
+    const t0 = performance.now();
+    expect((await h.app.inject({ method: 'POST', url: '/api/society/logout', headers: { cookie } })).statusCode).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(await serverHas(id)).toBe(false);
+
+    const heard = next(otherSession, 'receive-complain');
+    const filed = await file('03100000020', 'Water leaking from the roof');
+    expect((await heard)._id).toBe(filed._id);
+    expect(leaked).toBe(false);
+    // The cookie cannot open a new socket either.
+    await expect(openWith(cookie)).rejects.toThrow('unauthorized');
+  }, 10_000);
+
+  it('auth.revokeAccount disconnects every socket of the account and ends its sessions', async () => {
+    const cookieA = await h.staffCookie('cms@greenvalley.test');
+    const a = await openWith(cookieA);
+    const b = await open('cms@greenvalley.test');
+    const bystander = await open('cms@lakecity.test');
+    const [cms] = await h.database.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, 'cms@greenvalley.test'));
+    const goneA = disconnected(a);
+    const goneB = disconnected(b);
+    await h.auth.revokeAccount(cms!.id);
+    expect(await goneA).toBe('io server disconnect');
+    expect(await goneB).toBe('io server disconnect');
+    expect(bystander.connected).toBe(true);
+    expect(await serverHas(bystander.id!)).toBe(true);
+    expect((await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie: cookieA } })).statusCode).toBe(401);
+  }, 10_000);
+
+  it('disconnects a socket when its session expires', async () => {
+    // A session that expires 300 ms after now on the app's clock, written straight to the table.
+    const [staff] = await h.database.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, 'status@greenvalley.test'));
+    const { token, hash } = newToken();
+    await h.database.db.insert(staffSessions).values({ tokenHash: hash, staffId: staff!.id, expiresAt: new Date(h.clock.now().getTime() + 300) });
+    const s = await openWith(`sd_session=${token}`);
+    expect(await disconnected(s)).toBe('io server disconnect');
+    // Already expired on the clock: refused at the handshake.
+    h.clock.advance(301);
+    await expect(openWith(`sd_session=${token}`)).rejects.toThrow('unauthorized');
+  }, 10_000);
+
+  it("refuses a handshake from a foreign Origin; accepts the app's own origin and ALLOWED_ORIGINS", async () => {
+    const cookie = await h.staffCookie('billing@lakecity.test');
+    await expect(openWith(cookie, { origin: 'http://evil.example' })).rejects.toThrow('origin not allowed');
+    await expect(openWith(cookie, { origin: 'null' })).rejects.toThrow('origin not allowed');
+    // Same host and port as the Host header, over http or https.
+    const own = new URL(url);
+    expect((await openWith(cookie, { origin: own.origin })).connected).toBe(true);
+    expect((await openWith(cookie, { origin: `https://${own.host}` })).connected).toBe(true);
+    expect((await openWith(cookie, { origin: 'http://localhost:5173' })).connected).toBe(true);
+    await expect(openWith(cookie, { origin: 'http://localhost:5174' })).rejects.toThrow('origin not allowed');
   });
 });

@@ -25,10 +25,16 @@ export interface DomainEvents {
   'alarm.acknowledged': [{ societyId: number; ack: AlarmAcknowledged }];
   /** The escalation job re-raised an unacknowledged alarm. */
   'alarm.escalated': [{ societyId: number; item: SecurityAlert }];
+  /** A resident pressed SOS again while their alarm was unacknowledged: merged into it (new press count). */
+  'alarm.pressed': [{ societyId: number; item: SecurityAlert }];
   /** A not-at-home request was filed. */
   'nothome.created': [{ societyId: number; item: NotHome }];
   /** A not-at-home request changed (guard, cancelled, arrived). */
   'nothome.updated': [{ societyId: number; item: NotHome }];
+  /** A staff session ended (logout): the sockets opened with it must close. `tokenHash` is SHA-256 hex. */
+  'staff.session-ended': [{ tokenHash: string }];
+  /** A staff account changed or was revoked (all its sessions deleted): every socket of it must close. */
+  'staff.account-changed': [{ staffId: number }];
 }
 
 export class EventBus extends EventEmitter<DomainEvents> {}

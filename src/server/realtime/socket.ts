@@ -3,23 +3,34 @@
  * the server — never the client — puts it in rooms: `society:<id>`, `society:<id>:<module>` for
  * each module its sub-role may use, and `society:<id>:sub:<subRole>`. Domain events become client
  * events for exactly those rooms.
+ *
+ * A socket lives no longer than its session (issue 6, finding 5): it also joins `staff:<id>` and
+ * `session:<tokenHash>`, which logout ('staff.session-ended') and account changes
+ * ('staff.account-changed') disconnect, and a timer disconnects it when the session expires.
+ * A handshake whose `Origin` is neither the app's own nor in ALLOWED_ORIGINS is refused.
  */
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { SUB_ROLE_TABLE, isSubRole, type Module } from '../../shared/subroles.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events.js';
 import type { DeskEvent, EventBus } from '../lib/events.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
-import type { AuthService } from '../modules/auth/service.js';
-import type { StaffContext } from '../modules/auth/repo.js';
+import type { Clock } from '../lib/clock.js';
+import type { AuthService, StaffSession } from '../modules/auth/service.js';
 
-export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { staff: StaffContext }>;
+/** Per socket: its session, and when its handshake started reading it (performance.now() ms). */
+type SocketData = StaffSession & { authAt: number };
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export const societyRoom = (societyId: number) => `society:${societyId}`;
 export const moduleRoom = (societyId: number, module: Module) => `society:${societyId}:${module}`;
 export const subRoleRoom = (societyId: number, subRole: string) => `society:${societyId}:sub:${subRole}`;
 /** Alarm rooms: button-one (security module) and super-admin (escalations, acknowledgements). */
 const alarmRooms = (societyId: number) => [moduleRoom(societyId, 'security'), subRoleRoom(societyId, 'super-admin')];
+const staffRoom = (staffId: number) => `staff:${staffId}`;
+const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
 /** Which module's room hears a desk, and the client event names for created/updated. */
 const DESK_ROUTING = {
@@ -28,6 +39,32 @@ const DESK_ROUTING = {
 } as const satisfies Record<DeskEvent['desk'], { module: Module; created: keyof ServerToClientEvents; updated: keyof ServerToClientEvents }>;
 
 const PRESENCE_DEBOUNCE_MS = 250;
+/** setTimeout's longest delay (~24.8 days); a longer session re-arms its expiry timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How long an ended session or account is remembered for handshakes that were mid-way. */
+const ENDED_MEMORY_MS = 60_000;
+
+/**
+ * True when a browser may open a socket from `origin`: no Origin header (not a browser), the app's
+ * own origin (same host and port as the handshake's Host header, http or https), or one listed in
+ * ALLOWED_ORIGINS (normalised origins). Refusing others stops a foreign page riding the cookie.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (origin === undefined) return true;
+  if (!URL.canParse(origin)) return false; // includes the opaque origin "null"
+  const url = new URL(origin);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return url.host === host?.toLowerCase() || allowed.has(url.origin);
+}
+
+export interface SocketDeps {
+  auth: AuthService;
+  bus: EventBus;
+  /** Session expiry is measured against this clock. */
+  clock: Clock;
+  /** ALLOWED_ORIGINS: extra origins allowed besides the app's own. */
+  allowedOrigins: readonly string[];
+}
 
 export interface Realtime {
   io: Io;
@@ -35,15 +72,24 @@ export interface Realtime {
   securityPresence(societyId: number): Promise<number>;
 }
 
-export function attachSocket(app: FastifyInstance, auth: AuthService, bus: EventBus): Realtime {
+/** Attaches Socket.IO to the app's HTTP server; closes with the app. */
+export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOrigins }: SocketDeps): Realtime {
   const io: Io = new Server(app.server, { serveClient: false, cors: { origin: false } });
+  const allowed = new Set(allowedOrigins);
 
+  io.use((socket, next) => {
+    const { origin, host } = socket.handshake.headers;
+    if (originAllowed(origin, host, allowed)) return next();
+    app.log.warn({ origin, host }, 'socket refused: foreign origin');
+    next(new Error('origin not allowed'));
+  });
   io.use(async (socket, next) => {
     try {
       const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
-      const staff = await auth.authenticate(cookies[SESSION_COOKIE]);
-      if (!staff) return next(new Error('unauthorized'));
-      socket.data.staff = staff;
+      const authAt = performance.now();
+      const session = await auth.session(cookies[SESSION_COOKIE]);
+      if (!session) return next(new Error('unauthorized'));
+      Object.assign(socket.data, session, { authAt });
       next();
     } catch (err) {
       app.log.warn({ err }, 'socket auth failed');
@@ -67,10 +113,38 @@ export function attachSocket(app: FastifyInstance, auth: AuthService, bus: Event
     presenceTimers.set(societyId, t);
   }
 
+  // Sessions and accounts ended lately (room → performance.now()): a handshake that read its
+  // session just before the end but joins its rooms after it would otherwise miss the event.
+  const ended = new Map<string, number>();
+  function end(room: string): void {
+    const t = performance.now();
+    for (const [k, at] of ended) if (at < t - ENDED_MEMORY_MS) ended.delete(k);
+    ended.set(room, t);
+    io.in(room).disconnectSockets(true);
+  }
+  bus.on('staff.session-ended', (e) => end(sessionRoom(e.tokenHash)));
+  bus.on('staff.account-changed', (e) => end(staffRoom(e.staffId)));
+
+  /** Disconnects the socket when its session expires (clock-derived delay, re-armed past ~24.8 days). */
+  function expireWithSession(socket: IoSocket): void {
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      const remaining = socket.data.expiresAt.getTime() - clock.now().getTime();
+      if (remaining <= 0) return void socket.disconnect(true);
+      timer = setTimeout(remaining > MAX_TIMER_MS ? arm : () => socket.disconnect(true), Math.min(remaining, MAX_TIMER_MS));
+      timer.unref();
+    };
+    arm();
+    socket.on('disconnect', () => clearTimeout(timer));
+  }
+
   io.on('connection', (socket) => {
-    const { staff } = socket.data;
+    const { staff, tokenHash, authAt } = socket.data;
+    const rooms = [sessionRoom(tokenHash), staffRoom(staff.id)];
+    if (rooms.some((r) => (ended.get(r) ?? -Infinity) >= authAt)) return void socket.disconnect(true);
     const modules = isSubRole(staff.subRole) ? SUB_ROLE_TABLE[staff.subRole].modules : [];
-    void socket.join([societyRoom(staff.societyId), subRoleRoom(staff.societyId, staff.subRole), ...modules.map((m) => moduleRoom(staff.societyId, m))]);
+    void socket.join([...rooms, societyRoom(staff.societyId), subRoleRoom(staff.societyId, staff.subRole), ...modules.map((m) => moduleRoom(staff.societyId, m))]);
+    expireWithSession(socket);
     if (modules.includes('security')) {
       announcePresence(staff.societyId);
       socket.on('disconnect', () => announcePresence(staff.societyId));
@@ -87,6 +161,8 @@ export function attachSocket(app: FastifyInstance, auth: AuthService, bus: Event
   });
   bus.on('alarm.acknowledged', (e) => io.to(alarmRooms(e.societyId)).emit('security-acknowledged', e.ack));
   bus.on('alarm.escalated', (e) => io.to(alarmRooms(e.societyId)).emit('security-escalated', e.item));
+  // Super-admin hears an alarm only once it is escalated (receivesAlarms), so a merged press too.
+  bus.on('alarm.pressed', (e) => io.to(e.item.escalated ? alarmRooms(e.societyId) : moduleRoom(e.societyId, 'security')).emit('security-pressed', e.item));
   bus.on('nothome.created', (e) => io.to(moduleRoom(e.societyId, 'notHome')).emit('receive-not-at-home', e.item));
   bus.on('nothome.updated', (e) => io.to(moduleRoom(e.societyId, 'notHome')).emit('not-at-home-updated', e.item));
 

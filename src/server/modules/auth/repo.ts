@@ -36,21 +36,27 @@ export function authRepo(db: Db) {
     async createSession(tokenHash: string, staffId: number, expiresAt: Date): Promise<void> {
       await db.insert(staffSessions).values({ tokenHash, staffId, expiresAt });
     },
-    /** The staff member of an unexpired session, or undefined. */
-    async findSession(tokenHash: string): Promise<StaffContext | undefined> {
+    /** The staff member of a session unexpired at `now`, with the session's expiry, or undefined. */
+    async findSession(tokenHash: string, now: Date): Promise<{ staff: StaffContext; expiresAt: Date } | undefined> {
       const [row] = await db
-        .select(staffColumns)
+        .select({ ...staffColumns, expiresAt: staffSessions.expiresAt })
         .from(staffSessions)
         .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
         .innerJoin(societies, eq(societies.id, staffUsers.societyId))
-        .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.expiresAt, new Date())));
-      return row ? { ...row, subRole: row.subRole ?? '' } : undefined;
+        .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.expiresAt, now)));
+      if (!row) return undefined;
+      const { expiresAt, ...staff } = row;
+      return { staff: { ...staff, subRole: staff.subRole ?? '' }, expiresAt };
     },
     async deleteSession(tokenHash: string): Promise<void> {
       await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));
     },
-    async deleteExpiredSessions(): Promise<void> {
-      await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date()));
+    /** Ends every session of an account. */
+    async deleteSessionsOf(staffId: number): Promise<void> {
+      await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+    },
+    async deleteExpiredSessions(now: Date): Promise<void> {
+      await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now));
     },
   };
 }

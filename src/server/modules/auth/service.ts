@@ -1,50 +1,91 @@
-import { hashSync, verify } from '@node-rs/argon2';
 import type { CurrentUser } from '../../../shared/contracts/auth.js';
 import { MSG } from '../../../shared/messages.js';
+import type { Clock } from '../../lib/clock.js';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
+import type { EventBus } from '../../lib/events.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { verifyPassword } from './password.js';
 import type { AuthRepo, StaffContext } from './repo.js';
-
-// Verified against when the email is unknown, so both failures take the same time.
-let dummyHash: string | undefined;
-const getDummyHash = () => (dummyHash ??= hashSync('no-such-account'));
 
 /** Shapes a staff member as the spec's current-user object (section 3). */
 export function toCurrentUser(s: StaffContext): CurrentUser {
   return { _id: String(s.id), name: s.name, Role: s.role, SubRole: s.subRole, societyName: s.societyName };
 }
 
+/** A live staff session: who, until when, and the token's SHA-256 (what the socket module keys on). */
+export interface StaffSession {
+  staff: StaffContext;
+  expiresAt: Date;
+  tokenHash: string;
+}
+
+export interface AuthServiceDeps {
+  repo: AuthRepo;
+  throttle: LoginThrottle;
+  /** Session lifetime in milliseconds. */
+  sessionTtlMs: number;
+  clock: Clock;
+  /** Hears 'staff.session-ended' and 'staff.account-changed' (the socket module closes sockets). */
+  bus: EventBus;
+}
+
 /**
  * Staff sign-in (spec sections 1, 6, 8). Only Role 'Admin' may sign in; unknown email, wrong
  * password and another role all fail alike with 401 MSG.loginFailed, so the answer never tells
- * which accounts exist. Failures are throttled per address and email (429).
+ * which accounts exist. Attempts are counted before the password is checked and throttled per
+ * address and email, per address and per account (429 MSG.loginThrottled with Retry-After).
  */
-export function authService(repo: AuthRepo, throttle: LoginThrottle, sessionTtlMs: number) {
+export function authService({ repo, throttle, sessionTtlMs, clock, bus }: AuthServiceDeps) {
+  async function session(token: string | undefined): Promise<StaffSession | undefined> {
+    if (!token) return undefined;
+    const tokenHash = hashToken(token);
+    const found = await repo.findSession(tokenHash, clock.now());
+    return found && { ...found, tokenHash };
+  }
+
   return {
     /** @returns the session token for the cookie and the current user; throws 401/429. */
     async login(email: string, password: string, ip: string): Promise<{ token: string; user: CurrentUser; expiresAt: Date }> {
-      const wait = throttle.retryAfterS(ip, email);
-      if (wait > 0) throw new TooManyRequestsError(MSG.loginThrottled, wait);
-      const staff = await repo.findByEmail(email);
-      const ok = await verify(staff?.passwordHash ?? getDummyHash(), password).catch(() => false);
-      if (!staff || !ok || staff.role !== 'Admin') {
-        throttle.recordFailure(ip, email);
-        throw new UnauthorizedError(MSG.loginFailed);
+      const attempt = throttle.begin(ip, email);
+      if ('retryAfterS' in attempt) throw new TooManyRequestsError(MSG.loginThrottled, attempt.retryAfterS);
+      let staff: Awaited<ReturnType<AuthRepo['findByEmail']>>;
+      let ok: boolean;
+      try {
+        staff = await repo.findByEmail(email);
+        ok = await verifyPassword(staff?.passwordHash, password);
+      } catch (err) {
+        attempt.abandoned();
+        throw err;
       }
-      throttle.recordSuccess(ip, email);
+      // A refused attempt stays counted as a failure.
+      if (!staff || !ok || staff.role !== 'Admin') throw new UnauthorizedError(MSG.loginFailed);
+      attempt.succeeded();
       const { token, hash } = newToken();
-      const expiresAt = new Date(Date.now() + sessionTtlMs);
+      const expiresAt = new Date(clock.now().getTime() + sessionTtlMs);
       await repo.createSession(hash, staff.id, expiresAt);
       return { token, expiresAt, user: toCurrentUser({ ...staff, subRole: staff.subRole ?? '' }) };
     },
     /** The staff member of a session token, or undefined (expired, logged out, unknown). */
     async authenticate(token: string | undefined): Promise<StaffContext | undefined> {
-      if (!token) return undefined;
-      return repo.findSession(hashToken(token));
+      return (await session(token))?.staff;
     },
+    /** The live session of a token with its expiry, or undefined (for the socket module). */
+    session,
+    /** Ends the session on the server; its open sockets are disconnected ('staff.session-ended'). */
     async logout(token: string | undefined): Promise<void> {
-      if (token) await repo.deleteSession(hashToken(token));
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      await repo.deleteSession(tokenHash);
+      bus.emit('staff.session-ended', { tokenHash });
+    },
+    /**
+     * Signs an account out everywhere: deletes all its sessions and disconnects its sockets
+     * ('staff.account-changed'). For the account-editing screens (role change, block, password).
+     */
+    async revokeAccount(staffId: number): Promise<void> {
+      await repo.deleteSessionsOf(staffId);
+      bus.emit('staff.account-changed', { staffId });
     },
   };
 }

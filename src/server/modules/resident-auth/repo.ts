@@ -21,6 +21,7 @@ const residentColumns = {
   status: residents.status,
 };
 
+/** Resident queries: accounts by phone and bearer-token sessions. */
 export function residentAuthRepo(db: Db) {
   return {
     async findByPhone(phone: string) {
@@ -34,14 +35,23 @@ export function residentAuthRepo(db: Db) {
     async createSession(tokenHash: string, residentId: number, expiresAt: Date): Promise<void> {
       await db.insert(residentSessions).values({ tokenHash, residentId, expiresAt });
     },
-    async findSession(tokenHash: string): Promise<ResidentContext | undefined> {
+    /** The resident of a token unexpired at `now`, or undefined. */
+    async findSession(tokenHash: string, now: Date): Promise<ResidentContext | undefined> {
       const [row] = await db
         .select(residentColumns)
         .from(residentSessions)
         .innerJoin(residents, eq(residents.id, residentSessions.residentId))
         .innerJoin(societies, eq(societies.id, residents.societyId))
-        .where(and(eq(residentSessions.tokenHash, tokenHash), gt(residentSessions.expiresAt, new Date())));
+        .where(and(eq(residentSessions.tokenHash, tokenHash), gt(residentSessions.expiresAt, now)));
       return row;
+    },
+    /** Deletes a token unexpired at `now`; false when there was none. */
+    async deleteSession(tokenHash: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .delete(residentSessions)
+        .where(and(eq(residentSessions.tokenHash, tokenHash), gt(residentSessions.expiresAt, now)))
+        .returning({ tokenHash: residentSessions.tokenHash });
+      return rows.length > 0;
     },
   };
 }
