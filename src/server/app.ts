@@ -17,10 +17,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { inputGuard } from './lib/input-guard.js';
 import { EventBus } from './lib/events.js';
 import { authRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { authService } from './modules/auth/service.js';
+import { authService, type AuthService } from './modules/auth/service.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { complaintDesk } from './modules/complaints/definition.js';
 import { complaintRoutes } from './modules/complaints/routes.js';
@@ -28,6 +29,8 @@ import { deskService } from './modules/desk/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { outboxRepo } from './modules/outbox/repo.js';
 import { logTransport, outboxWorker, type PushTransport } from './modules/outbox/worker.js';
+import { maintenanceRepo } from './modules/maintenance/repo.js';
+import { purgeService } from './modules/maintenance/purge.js';
 import { residentAuthRepo } from './modules/resident-auth/repo.js';
 import { residentAuthRoutes } from './modules/resident-auth/routes.js';
 import { residentAuthService } from './modules/resident-auth/service.js';
@@ -48,9 +51,13 @@ export interface BuiltApp {
   outbox: ReturnType<typeof outboxWorker>;
   security: SecurityService;
   notHome: NotHomeService;
+  /** Staff sessions: tests and the account screens call `auth.revokeAccount(staffId)`. */
+  auth: AuthService;
   /** Background jobs; main.ts starts them, tests run them on demand with runOnce(). */
-  jobs: { escalation: IntervalJob; arrival: IntervalJob };
+  jobs: { escalation: IntervalJob; arrival: IntervalJob; purge: IntervalJob };
   clock: Clock;
+  /** Every route registered (method and URL pattern). */
+  routes: readonly { method: string; url: string }[];
 }
 
 export async function buildApp(opts: {
@@ -67,12 +74,20 @@ export async function buildApp(opts: {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: false,
+    // TRUST_PROXY: behind a reverse proxy, req.ip (and so the sign-in throttles) is the client's.
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // The route table, for the test that every /api route outside a named public list is guarded.
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route is registered, so every route inherits it: text PostgreSQL cannot store → 400.
+  app.addHook('preValidation', inputGuard);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -81,7 +96,8 @@ export async function buildApp(opts: {
         // Mantine injects <style> tags; Swagger UI at /docs needs inline styles too.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // CSP3 'self' covers same-origin ws:/wss: (Chromium, Firefox): sockets only to the app itself.
+        connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'data:', 'blob:'],
         upgradeInsecureRequests: null,
       },
@@ -96,19 +112,29 @@ export async function buildApp(opts: {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The API documentation is not published in production unless asked for.
+  if (config.NODE_ENV !== 'production' || config.DOCS_IN_PRODUCTION) await app.register(swaggerUi, { routePrefix: '/docs' });
 
   const bus = new EventBus();
   const db = database.db;
-  const auth = authService(authRepo(db), new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_S * 1000), config.SESSION_TTL_HOURS * 3600_000);
-  const residentAuth = residentAuthService(residentAuthRepo(db));
-  const outbox = outboxWorker(outboxRepo(db), opts.pushTransport ?? logTransport(app.log), app.log, config.OUTBOX_POLL_MS);
-  const complaints = deskService(complaintDesk, { db, bus, outbox });
-  const security = securityService({ db, bus, outbox });
-  const notHome = notHomeService({ db, bus, outbox });
+  const throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_S * 1000, () => clock.now().getTime(), config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
+  const auth = authService({ repo: authRepo(db), throttle, sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000, clock, bus });
+  const residentAuth = residentAuthService({ repo: residentAuthRepo(db), clock, tokenTtlMs: config.RESIDENT_TOKEN_TTL_DAYS * 86_400_000 });
+  const outbox = outboxWorker({
+    repo: outboxRepo(db, clock),
+    transport: opts.pushTransport ?? logTransport(app.log),
+    log: app.log,
+    clock,
+    pollMs: config.OUTBOX_POLL_MS,
+  });
+  const purge = purgeService({ repo: maintenanceRepo(db), clock, retentionDays: config.OUTBOX_RETENTION_DAYS, log: app.log });
+  const complaints = deskService(complaintDesk, { db, bus, outbox, clock });
+  const security = securityService({ db, bus, outbox, clock, maxPressesPerMinute: config.SOS_MAX_PRESSES_PER_MINUTE });
+  const notHome = notHomeService({ db, bus, outbox, clock });
   const jobs = {
     escalation: intervalJob('escalation', config.ESCALATE_CHECK_MS, () => security.escalateDue(config.ESCALATE_AFTER_S), app.log),
     arrival: intervalJob('arrival', config.ARRIVAL_CHECK_MS, () => notHome.arriveDue(), app.log),
+    purge: intervalJob('purge', config.PURGE_CHECK_MS, () => purge.purgeOnce(), app.log),
   };
 
   await app.register(healthRoutes, { db, dbKind: database.kind });
@@ -116,7 +142,7 @@ export async function buildApp(opts: {
   await app.register(residentAuthRoutes, { residentAuth });
   await app.register(complaintRoutes, { auth, residentAuth, complaints });
   // The socket is attached before the routes that report presence.
-  const realtime = attachSocket(app, auth, bus);
+  const realtime = attachSocket(app, { auth, bus, clock, allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(securityRoutes, { auth, residentAuth, security, presence: realtime.securityPresence });
   await app.register(notHomeRoutes, { auth, residentAuth, notHome });
 
@@ -129,7 +155,7 @@ export async function buildApp(opts: {
   });
 
   app.addHook('onClose', async () => {
-    await Promise.all([outbox.stop(), jobs.escalation.stop(), jobs.arrival.stop()]);
+    await Promise.all([outbox.stop(), jobs.escalation.stop(), jobs.arrival.stop(), jobs.purge.stop()]);
   });
-  return { app, io: realtime.io, bus, outbox, security, notHome, jobs, clock };
+  return { app, io: realtime.io, bus, outbox, security, notHome, auth, jobs, clock, routes };
 }

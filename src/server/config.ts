@@ -1,8 +1,56 @@
 /**
  * Environment, validated once at start-up; a bad value stops the server with a clear message.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const isAddressOrCidr = (v: string) => {
+  if (NAMED_RANGES.includes(v)) return true;
+  const [addr = '', bits, extra] = v.split('/');
+  const family = isIP(addr);
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY (Fastify `trustProxy`): unset/`false` trusts no proxy (req.ip is the peer address);
+ * `true` trusts every hop (only when nothing can reach the port but the proxy, as a client can
+ * then pick its own address); or a comma-separated list of the proxies' addresses, CIDRs or
+ * `loopback`/`linklocal`/`uniquelocal` (the safe choice). A hop count is refused: Fastify 5.12
+ * ignores hop counts because they let direct clients spoof X-Forwarded-For.
+ */
+const ZTrustProxy = z
+  .string()
+  .default('false')
+  .transform((v, ctx): boolean | string[] => {
+    if (v === 'true' || v === 'false') return v === 'true';
+    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    const bad = list.filter((x) => !isAddressOrCidr(x));
+    if (list.length === 0 || bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `expected true, false or proxy addresses/CIDRs/loopback (hop counts are not supported); bad: ${bad.join(', ') || v}` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+/** ALLOWED_ORIGINS: comma-separated `scheme://host[:port]` origins, normalised by URL. */
+const ZOrigins = z
+  .string()
+  .default('')
+  .transform((v, ctx): string[] => {
+    const origins: string[] = [];
+    for (const item of v.split(',').map((x) => x.trim()).filter(Boolean)) {
+      const url = URL.canParse(item) ? new URL(item) : undefined;
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
+        ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${item}` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,14 +66,30 @@ const ZEnv = z.object({
   /** Failed staff sign-ins allowed per email and address within LOGIN_WINDOW_S before 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_S: z.coerce.number().int().min(1).default(15 * 60),
+  /** Failed staff sign-ins allowed per account across all addresses within LOGIN_WINDOW_S before 429. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  /** Resident bearer token lifetime in days. */
+  RESIDENT_TOKEN_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
+  /** Proxies whose X-Forwarded-For is believed (req.ip, throttles): see ZTrustProxy. */
+  TRUST_PROXY: ZTrustProxy,
+  /** Extra browser origins allowed to open the socket besides the app's own (comma-separated). */
+  ALLOWED_ORIGINS: ZOrigins,
+  /** Serve the API documentation at /docs when NODE_ENV=production (always served otherwise). */
+  DOCS_IN_PRODUCTION: z.stringbool().default(false),
   /** Outbox poll interval in milliseconds. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Seconds an alarm may stay unacknowledged before it is escalated. */
   ESCALATE_AFTER_S: z.coerce.number().positive().max(86_400).default(60),
   /** How often the escalation job looks, in milliseconds. */
   ESCALATE_CHECK_MS: z.coerce.number().int().min(50).default(1000),
+  /** SOS presses a resident may make per minute (merged into one alarm) before 429. */
+  SOS_MAX_PRESSES_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
   /** How often the not-at-home arrival job runs, in milliseconds. */
   ARRIVAL_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
+  /** Days a sent push stays in the outbox before the purge job deletes it. */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** How often the purge job (old sent pushes, expired sessions) runs, in milliseconds. */
+  PURGE_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
 });
 export type Config = z.infer<typeof ZEnv>;
 

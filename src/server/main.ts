@@ -4,16 +4,22 @@
  */
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DataDirLockedError, lockDataDir } from './db/lock.js';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.js';
 import { buildApp } from './app.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty, seedDemo } from './seed/demo.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  let release: (() => Promise<void>) | undefined;
+  let lock: DataDirLock | undefined;
   if (!config.DATABASE_URL) {
     try {
-      release = await lockDataDir(config.DATA_DIR);
+      lock = lockDataDir(config.DATA_DIR, {
+        // Another process has the folder now: exit without another write (not even a close).
+        onLost: (message) => {
+          console.error(`\n${message}\n`);
+          process.exit(1);
+        },
+      });
     } catch (err) {
       if (err instanceof DataDirLockedError) {
         console.error(`\n${err.message}\n`);
@@ -39,8 +45,11 @@ async function main(): Promise<void> {
   outbox.start();
   jobs.escalation.start();
   jobs.arrival.start();
-  // Requests whose return date passed while the server was down are closed at once.
+  jobs.purge.start();
+  // Requests whose return date passed while the server was down are closed at once; what expired
+  // meanwhile is purged.
   void jobs.arrival.runOnce();
+  void jobs.purge.runOnce();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,7 +58,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
-    await release?.();
+    lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

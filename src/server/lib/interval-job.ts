@@ -1,12 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
+/** The logger a job reports failures to (Fastify's logger fits). */
+export interface JobLog {
+  error(obj: object, msg: string): void;
+}
 
 /**
  * Runs `work` every `everyMs`, never two runs at once; errors are logged, never thrown.
  * `runOnce()` asks for a run now (tests, start-up, or a poke after new work was queued): if a run
  * is already going, one more run follows it, and the returned promise settles after that one —
- * so whatever was queued before the call has been seen when it resolves.
+ * so whatever was queued before the call has been seen when it resolves. A run that throws is
+ * logged and does not cancel the run asked for during it.
  */
-export function intervalJob(name: string, everyMs: number, work: () => Promise<unknown>, log: FastifyBaseLogger) {
+export function intervalJob(name: string, everyMs: number, work: () => Promise<unknown>, log: JobLog) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -20,10 +24,12 @@ export function intervalJob(name: string, everyMs: number, work: () => Promise<u
       try {
         do {
           again = false;
-          await work();
+          try {
+            await work();
+          } catch (err) {
+            log.error({ err, job: name }, 'job failed');
+          }
         } while (again);
-      } catch (err) {
-        log.error({ err, job: name }, 'job failed');
       } finally {
         running = undefined;
       }

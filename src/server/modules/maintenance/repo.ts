@@ -1,0 +1,43 @@
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { outbox, residentSessions, staffSessions } from '../../db/schema.js';
+
+/**
+ * Deletes for the purge job, each at most `limit` rows per call (one short statement, so a large
+ * backlog never holds locks long or blocks PGlite's single thread for long). Each returns how many
+ * rows it deleted; the caller repeats until a call deletes fewer than `limit`.
+ */
+export function maintenanceRepo(db: Db) {
+  return {
+    /** Sent outbox rows whose `sent_at` is before `cutoff` (pending and failed rows stay). */
+    async deleteSentOutboxBefore(cutoff: Date, limit: number): Promise<number> {
+      const batch = db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.status, 'sent'), lt(outbox.sentAt, cutoff)))
+        .limit(limit);
+      const gone = await db.delete(outbox).where(inArray(outbox.id, batch)).returning({ id: outbox.id });
+      return gone.length;
+    },
+    /** Staff sessions that expired before `now`. */
+    async deleteExpiredStaffSessions(now: Date, limit: number): Promise<number> {
+      const batch = db.select({ t: staffSessions.tokenHash }).from(staffSessions).where(lt(staffSessions.expiresAt, now)).limit(limit);
+      const gone = await db.delete(staffSessions).where(inArray(staffSessions.tokenHash, batch)).returning({ t: staffSessions.tokenHash });
+      return gone.length;
+    },
+    /** Resident sessions that expired before `now`. */
+    async deleteExpiredResidentSessions(now: Date, limit: number): Promise<number> {
+      const batch = db
+        .select({ t: residentSessions.tokenHash })
+        .from(residentSessions)
+        .where(lt(residentSessions.expiresAt, now))
+        .limit(limit);
+      const gone = await db
+        .delete(residentSessions)
+        .where(inArray(residentSessions.tokenHash, batch))
+        .returning({ t: residentSessions.tokenHash });
+      return gone.length;
+    },
+  };
+}
+export type MaintenanceRepo = ReturnType<typeof maintenanceRepo>;
