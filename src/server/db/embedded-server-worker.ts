@@ -1,0 +1,52 @@
+/**
+ * Worker-thread entry of the embedded database (started only by embedded-server.ts, never
+ * imported). It opens PGlite here, off the server's main thread, and serves it over the
+ * PostgreSQL wire protocol on a Unix socket with @electric-sql/pglite-socket, so a slow query
+ * costs this thread's time, not the one that runs HTTP, Socket.IO and timers.
+ *
+ * Messages: replies `{type: 'ready'}` once it accepts connections; on `{type: 'close'}` it stops
+ * the socket server, closes PGlite cleanly (the data folder is reusable) and replies
+ * `{type: 'closed'}`. A failure to start is thrown, so the parent sees the worker's 'error'.
+ */
+import { mkdirSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { WorkerInput, WorkerReply } from './embedded-server.js';
+
+/**
+ * Connections the socket server accepts. The pool on the other side keeps ONE connection (see
+ * EMBEDDED_POOL in embedded-server.ts); the second slot only lets a replacement connect while the
+ * server is still cleaning up a dropped one (a full server drops the socket with no protocol
+ * error). PGlite is one session: every connection shares it, and pglite-socket serializes their
+ * messages, holding the others back while one has a transaction open.
+ */
+const MAX_CONNECTIONS = 2;
+
+async function main(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('embedded-server-worker.ts must run as a worker thread');
+  const input = workerData as WorkerInput;
+  // PGlite.create fails with ENOENT when the folder's parent is missing (STACK-NOTES).
+  if (input.dataDir) mkdirSync(input.dataDir, { recursive: true });
+  // Extensions must be loaded at start; migrations then `CREATE EXTENSION IF NOT EXISTS …`.
+  const db = await PGlite.create({ dataDir: input.dataDir, extensions: { pg_trgm, btree_gin } });
+  const server = new PGLiteSocketServer({ db, path: input.socketPath, maxConnections: MAX_CONNECTIONS });
+  await server.start();
+
+  const reply = (msg: WorkerReply): void => port.postMessage(msg);
+  port.once('message', () => {
+    // The only message the parent sends is 'close'.
+    void (async () => {
+      await server.stop();
+      await db.close();
+      reply({ type: 'closed' });
+      port.close();
+    })();
+  });
+  reply({ type: 'ready' });
+}
+
+await main();

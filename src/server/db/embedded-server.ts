@@ -1,0 +1,128 @@
+/**
+ * The embedded database off Node's main thread (issue 7). PGlite runs every query on the thread
+ * that calls it, so in the server's main thread one slow query stalls HTTP, timers and Socket.IO
+ * (an SOS waited ~1 s behind a 100k-row search). Here PGlite lives in a worker thread
+ * (embedded-server-worker.ts) and speaks the PostgreSQL wire protocol on a private Unix socket,
+ * so the app talks to it with `pg.Pool` + drizzle-orm/node-postgres exactly as to a PostgreSQL
+ * server: one driver and one migrator for both databases.
+ *
+ * Concurrency (measured, tests/api/embedded-server.test.ts): PGlite is ONE session. Use
+ * {@link EMBEDDED_POOL} (one pooled connection): pg.Pool then hands the connection to one
+ * request at a time, so a transaction holds it until COMMIT/ROLLBACK and concurrent transactions
+ * run one after another, isolated. Session settings (`SET` without LOCAL) outlive the
+ * transaction: use `SET LOCAL` / `set_config(…, true)`. Never query `db` inside `db.transaction`
+ * (use `tx`): with one connection that waits for itself forever.
+ *
+ * The caller holds the data-folder lock (lock.ts) for as long as the server runs. Unix sockets
+ * only (Linux, macOS).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PoolConfig } from 'pg';
+
+/** What the worker receives as `workerData`. */
+export interface WorkerInput {
+  dataDir?: string;
+  socketPath: string;
+}
+/** What the worker posts back. */
+export type WorkerReply = { type: 'ready' } | { type: 'closed' };
+
+/**
+ * Pool settings for the embedded server: one connection (see the module comment), kept open
+ * while idle so its session is not replaced under a caller.
+ */
+export const EMBEDDED_POOL = { max: 1, idleTimeoutMillis: 0 } as const satisfies PoolConfig;
+
+export interface EmbeddedServer {
+  /** `postgresql://postgres@localhost/postgres?host=<socket folder>`; no password needed. */
+  connectionString: string;
+  /** `{connectionString, ...EMBEDDED_POOL}`: pass to `new pg.Pool(…)`. */
+  poolConfig: PoolConfig;
+  /**
+   * Stops the socket server and closes PGlite cleanly (data flushed, folder reusable), then ends
+   * the worker. End your pg.Pool first: connections still open are dropped. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+export interface EmbeddedServerOptions {
+  /** PGlite data folder (created if missing); omitted: an in-memory database. */
+  dataDir?: string;
+  /**
+   * Called once if the worker dies without `close()` (every query would then fail). Default:
+   * log it and exit the process with code 1, as a server without its database cannot serve.
+   */
+  onCrash?: (err: Error) => void;
+}
+
+const here = fileURLToPath(import.meta.url);
+const workerFile = path.join(path.dirname(here), `embedded-server-worker${path.extname(here)}`);
+
+/** Under tsx or vitest the worker is TypeScript too: register tsx in the worker before loading it. */
+function spawnWorker(input: WorkerInput): Worker {
+  if (!workerFile.endsWith('.ts')) return new Worker(workerFile, { workerData: input });
+  // An eval'd worker is CommonJS; tsx's CommonJS api build cannot register its ESM hooks (tsx 4.23).
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const entry = pathToFileURL(workerFile).href;
+  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(boot, { eval: true, workerData: input });
+}
+
+function defaultOnCrash(err: Error): void {
+  console.error(err);
+  process.exit(1);
+}
+
+/**
+ * Starts PGlite in a worker thread and serves it on a Unix socket in a fresh private temp folder.
+ * @returns once it accepts connections (first open of a new data folder takes ~4 s).
+ * @throws the worker's error if PGlite cannot open the folder or the server cannot listen.
+ */
+export async function startEmbeddedServer(opts: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
+  // mkdtemp makes the folder 0700: only this user can reach the socket (it has no password).
+  const socketDir = await mkdtemp(path.join(os.tmpdir(), 'society-desk-pg-'));
+  const worker = spawnWorker({ dataDir: opts.dataDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') });
+  let closing: Promise<void> | null = null;
+  let lastError: Error | null = null;
+  worker.on('error', (err) => (lastError = err));
+
+  await new Promise<void>((resolve, reject) => {
+    const onExit = (code: number) => reject(lastError ?? new Error(`The embedded database worker exited (code ${code}) while starting`));
+    worker.once('exit', onExit);
+    worker.once('message', (msg: WorkerReply) => {
+      worker.off('exit', onExit);
+      if (msg.type === 'ready') resolve();
+      else reject(new Error(`Unexpected message from the embedded database worker: ${msg.type}`));
+    });
+  }).catch(async (err: unknown) => {
+    await rm(socketDir, { recursive: true, force: true });
+    throw err;
+  });
+
+  worker.once('exit', (code) => {
+    if (closing) return;
+    (opts.onCrash ?? defaultOnCrash)(lastError ?? new Error(`The embedded database stopped unexpectedly (worker exit code ${code})`));
+  });
+
+  const connectionString = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
+  return {
+    connectionString,
+    poolConfig: { connectionString, ...EMBEDDED_POOL },
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve, reject) => {
+          worker.once('message', () => resolve());
+          worker.once('exit', () => (lastError ? reject(lastError) : resolve()));
+          worker.postMessage({ type: 'close' });
+        });
+        await worker.terminate();
+        await rm(socketDir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}
