@@ -4,6 +4,11 @@ import { auditLog, deskRequests, residents, societies, staffUsers } from '../../
 import { inSociety } from '../../src/server/db/society-scope.js';
 import { useHarness } from './harness.js';
 
+/** Raw SQL rows: both drivers (PGlite and node-postgres) answer `execute` with `{rows}`. */
+async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
+  return ((await result) as { rows: T[] }).rows;
+}
+
 /**
  * Row-level security (issue 6): work run through `inSociety` sees and writes only that
  * society's rows even when the query forgets its filter. Runs on PGlite and on PostgreSQL.
@@ -53,24 +58,22 @@ describe('row-level security', () => {
   it('leaves the pooled connection as it was after a scope', async () => {
     const gv = await societyId('Green Valley');
     await inSociety(h.database.db, gv, async () => undefined);
-    const rows = await h.database.db.execute<{ role: string; society: string | null }>(
-      sql`select current_user as role, nullif(current_setting('app.society_id', true), '') as society`,
+    const [row] = await rowsOf<{ role: string; society: string | null }>(
+      h.database.db.execute(sql`select current_user as role, nullif(current_setting('app.society_id', true), '') as society`),
     );
-    const [row] = 'rows' in rows ? rows.rows : rows;
     expect(row!.role).not.toBe('society_app');
     expect(row!.society).toBeNull();
   });
 
   it('every table with a society_id column has row-level security and a policy', async () => {
-    const res = await h.database.db.execute<{ table: string; rls: boolean; policies: number }>(sql`
+    const rows = await rowsOf<{ table: string; rls: boolean; policies: number }>(h.database.db.execute(sql`
       select c.relname as table, c.relrowsecurity as rls,
              (select count(*)::int from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname) as policies
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'
         and exists (select 1 from information_schema.columns col
                     where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'society_id')
-      order by 1`);
-    const rows = 'rows' in res ? res.rows : res;
+      order by 1`));
     expect(rows.length).toBeGreaterThanOrEqual(7);
     for (const r of rows) expect(r, r.table).toMatchObject({ rls: true, policies: 1 });
   });

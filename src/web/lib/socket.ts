@@ -6,10 +6,16 @@
  * the first one too, since an event can land between a screen's first fetch and the socket
  * connecting — notifies {@link onSocketReconnect} listeners, which refetch the lists they own.
  * The browser coming back online reopens the socket: it may not have noticed the outage.
+ *
+ * The server closes a socket itself when its session ends (Log Out elsewhere, expiry, account
+ * change) and when it shuts down; socket.io does not retry either. While the shell still wants
+ * live events we ask the server who we are: a 401 ends the session in the api client (→ /Login);
+ * any other answer, or none (a restart), reopens the socket after a pause.
  */
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events';
+import { api } from './api-client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketEventName = keyof ServerToClientEvents;
@@ -38,14 +44,41 @@ if (typeof window !== 'undefined') {
   });
 }
 
+const RETRY_AFTER_SERVER_CLOSE_MS = 2_000;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The server closed or refused the socket: end the session on 401, otherwise try again soon. */
+function recheckSession(s: AppSocket): void {
+  if (!wanted || retryTimer) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    if (!wanted) return;
+    api.get('/api/society/me').then(
+      () => {
+        if (wanted && !s.connected && !s.active) s.connect();
+      },
+      // A 401 has already ended the session (api client); a network error means the server is
+      // away: look again later.
+      () => recheckSession(s),
+    );
+  }, RETRY_AFTER_SERVER_CLOSE_MS);
+}
+
 function createSocket(): AppSocket {
   const created: AppSocket = io({ path: '/socket.io', withCredentials: true, autoConnect: false });
   created.on('connect', () => {
     catchUp();
     emitStatus();
   });
-  created.on('disconnect', emitStatus);
-  created.on('connect_error', emitStatus);
+  created.on('disconnect', (reason) => {
+    emitStatus();
+    if (reason === 'io server disconnect') recheckSession(created);
+  });
+  created.on('connect_error', () => {
+    emitStatus();
+    // A refused handshake (no valid session) is not retried by socket.io.
+    if (!created.active) recheckSession(created);
+  });
   return created;
 }
 
@@ -64,6 +97,8 @@ export function connectSocket(): void {
 /** Closes the connection (Log Out, 401). */
 export function disconnectSocket(): void {
   wanted = false;
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
   socket?.disconnect();
   emitStatus();
 }

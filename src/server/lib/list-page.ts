@@ -1,0 +1,70 @@
+/**
+ * The one list mechanism of the server (issue 7, ADR 0003): every staff list is newest first by
+ * id, 10 rows a page, with an exact total for an unsearched list (from `list_counts`) and a capped
+ * one for a search. Deep pages are cheap when the client sends the keyset cursor it has:
+ * `after` (the id of the last row of the previous page) or `before` (the id of the first row of
+ * the next page). Without one, the page is read from the nearer end of the list.
+ */
+import { and, gt, lt, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { PAGE_SIZE } from '../../shared/constants.js';
+
+/** A search counts its matches up to this many; beyond it the total is a lower bound. */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** What a list request asks for (from the shared list query). */
+export interface PageRequest {
+  /** 1-based page number. */
+  page: number;
+  /** Id of the last row of page − 1 (moving forward). */
+  after?: number;
+  /** Id of the first row of page + 1 (moving back). */
+  before?: number;
+}
+
+/** How to read one page: ids below/above a cursor, or an offset from the top or the bottom. */
+export type PageWindow =
+  | { kind: 'after'; id: number; limit: number }
+  | { kind: 'before'; id: number; limit: number }
+  | { kind: 'offset'; direction: 'desc' | 'asc'; offset: number; limit: number };
+
+/**
+ * Chooses how to read page `req.page` of a list of `total` rows (newest first).
+ * With a cursor: the 10 rows past it. Without: offset from the top, or — when the total is exact
+ * and the page lies in the second half — from the bottom in ascending order (the caller reverses),
+ * so the last pages cost what the first ones do.
+ */
+export function pageWindow(req: PageRequest, total: number, totalExact: boolean, size = PAGE_SIZE): PageWindow {
+  if (req.after !== undefined) return { kind: 'after', id: req.after, limit: size };
+  if (req.before !== undefined) return { kind: 'before', id: req.before, limit: size };
+  const top = (req.page - 1) * size;
+  const pages = Math.ceil(total / size);
+  if (totalExact && req.page <= pages && req.page > pages / 2) {
+    const end = Math.min(req.page * size, total);
+    return { kind: 'offset', direction: 'asc', offset: total - end, limit: end - top };
+  }
+  return { kind: 'offset', direction: 'desc', offset: top, limit: size };
+}
+
+/** Reads rows of a list: `where` already holds the society scope, filters and search. */
+export type RowReader<Row> = (where: SQL | undefined, direction: 'desc' | 'asc', limit: number, offset: number) => Promise<Row[]>;
+
+/**
+ * One page of a list, newest first.
+ * @param id     the list's order column (the table's id)
+ * @param where  scope, filters and search
+ * @param read   the list's select (columns and joins of its own)
+ * @returns the rows of the page, in display order (ids descending)
+ */
+export async function readPage<Row>(id: PgColumn, where: SQL | undefined, window: PageWindow, read: RowReader<Row>): Promise<Row[]> {
+  switch (window.kind) {
+    case 'after':
+      return read(and(where, lt(id, window.id)), 'desc', window.limit, 0);
+    case 'before':
+      return (await read(and(where, gt(id, window.id)), 'asc', window.limit, 0)).reverse();
+    case 'offset': {
+      const rows = await read(where, window.direction, window.limit, window.offset);
+      return window.direction === 'asc' ? rows.reverse() : rows;
+    }
+  }
+}
