@@ -51,6 +51,12 @@ test.describe('security alarms', () => {
     }
     await expect(toast.getByText(r.owner ? 'Owner' : 'Tenant', { exact: true })).toBeVisible();
     await expect(toast.getByText(/^Pressed at \d{1,2}:\d{2} [AP]M on \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    // Pressed again while unacknowledged: merged into the same alarm, the toast counts the presses.
+    await raiseSos(request, GV_B);
+    const again = await raiseSos(request, GV_B);
+    expect(again._id).toBe(alarm._id);
+    await expect(toast.getByText(/^Pressed 3 times, last at \d{1,2}:\d{2}:\d{2} [AP]M$/)).toBeVisible();
+    await expect(toast).toHaveCount(1);
     await expect(toast.getByText('Resident is away (not at home)')).toBeVisible();
     await expect(toast).toContainText('possible break-in');
 
@@ -252,6 +258,8 @@ test.describe('security alarms', () => {
     await page.getByRole('row').filter({ hasText: alarm.resident.name }).getByRole('button', { name: 'Action' }).click();
     drawer = page.getByRole('dialog', { name: 'Security Details' });
     await expect(drawer.getByText(note)).toBeVisible();
+    // The resident's own words stay beside the staff's note (Proceed does not replace them).
+    await expect(drawer.getByText(marker, { exact: true })).toBeVisible();
     await expect(drawer.getByText('Checked the back gate: all clear')).toBeVisible();
     await expect(drawer.getByText(new RegExp(`^Acknowledged by ${staffName} after [\\d.]+ s$`))).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Submit' })).toHaveCount(0);

@@ -20,6 +20,8 @@ export interface ServerToClientEvents {
   'security-acknowledged': (ack: AlarmAcknowledged) => void;
   /** An alarm was unacknowledged for ESCALATE_AFTER_S: raised again, to button-one and super-admin. */
   'security-escalated': (alert: SecurityAlert) => void;
+  /** The resident pressed SOS again while the alarm was unacknowledged: same alarm, new pressCount / lastPressedTime. */
+  'security-pressed': (alert: SecurityAlert) => void;
   /** How many security staff of the society are connected now. */
   'security-presence': (p: { connected: number }) => void;
   /** A resident filed a not-at-home request (spec section 7); to button-one staff. */

@@ -24,6 +24,14 @@ export const MSG = {
   guardAssigned: 'Guard Assigned',
   notHomeNotYours: 'This request is not yours.',
   notHomeOver: 'This request is already over.',
+  /** Super-admin closing an alarm that was not escalated (issue 6 finding 8). */
+  alarmNotEscalated: 'Super-admin can acknowledge only escalated alarms.',
+  /** A resident pressing SOS more often than the rate limit allows (issue 6 finding 6). */
+  sosTooMany: 'Your alarm has been received and the security team has been alerted. Please wait a moment before pressing again.',
+  /** Any text input holding U+0000, which PostgreSQL cannot store (issue 6). */
+  textNul: 'This text contains a NUL character (U+0000), which cannot be stored. Remove it and try again.',
+  /** Any text input holding half of a UTF-16 surrogate pair: not valid Unicode (issue 6). */
+  textBrokenCharacter: 'This text contains a broken character (an unpaired UTF-16 surrogate). Remove it and try again.',
 } as const;
 
 /** Push titles and bodies (spec section 7, "Push titles"). */

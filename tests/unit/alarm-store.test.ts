@@ -1,17 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAlarmStore } from '../../src/web/features/security/alarm/alarm-store.js';
-import type { SecurityAlert } from '../../src/shared/contracts/security.js';
+import { fetchAllPending } from '../../src/web/features/security/alarm/pending-pages.js';
+import type { PendingAlarms, SecurityAlert } from '../../src/shared/contracts/security.js';
 
 /** A factory with overrides (STYLE 9). */
 function alert(overrides: Partial<SecurityAlert> = {}): SecurityAlert {
   return {
     _id: 1,
     securityComplain: '',
+    staffNote: null,
     response: null,
     stage: 'new',
     securityStatus: false,
     edit: false,
     pressedTime: '2026-11-21T10:00:00.000Z',
+    pressCount: 1,
+    lastPressedTime: '2026-11-21T10:00:00.000Z',
     proceededAt: null,
     completedAt: null,
     societyName: 'Green Valley',
@@ -102,11 +106,65 @@ describe('alarm store (the alarm toast rules of issue 3)', () => {
     expect(s.get(2)?.status).toBe('ringing');
   });
 
+  it('a merged press refreshes the press count of a ringing alarm, which keeps ringing', () => {
+    const s = store();
+    s.offer(alert(), 'all');
+    expect(s.offer(alert({ pressCount: 3, lastPressedTime: '2026-11-21T10:00:42.000Z' }), 'all')).toBe(false);
+    expect(s.get(1)).toMatchObject({ status: 'ringing', alert: { pressCount: 3, lastPressedTime: '2026-11-21T10:00:42.000Z' } });
+    expect(s.getSnapshot()).toHaveLength(1);
+    expect(s.isRinging()).toBe(true);
+  });
+
   it('reset forgets everything (sign-out)', () => {
     const s = store();
     s.offer(alert(), 'all');
     s.reset();
     expect(s.getSnapshot()).toHaveLength(0);
     expect(s.isRinging()).toBe(false);
+  });
+});
+
+/** A fake inbox: `pending` ids newest first, `size` a page, keyset cursor like the server's. */
+function fakeInbox(pending: number[], size: number) {
+  const asked: (number | undefined)[] = [];
+  const fetchPage = async (before: number | undefined): Promise<PendingAlarms> => {
+    asked.push(before);
+    const rest = pending.filter((id) => before === undefined || id < before);
+    const page = rest.slice(0, size);
+    return { items: page.map((id) => alert({ _id: id })), total: pending.length, nextBefore: rest.length > size ? page[page.length - 1]! : null, connectedSecurityStaff: 2 };
+  };
+  return { fetchPage, asked };
+}
+
+describe('catch-up over every page of the alarm inbox (issue 6 finding 6)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => n - i); // newest (highest id) first
+
+  it('fetches every page with the cursor the server gave, and says the answer is complete', async () => {
+    const inbox = fakeInbox(ids(250), 100);
+    const all = await fetchAllPending(inbox.fetchPage);
+    expect(all.complete).toBe(true);
+    expect(all.items.map((a) => a._id)).toEqual(ids(250));
+    expect(inbox.asked).toEqual([undefined, 151, 51]);
+    expect(all.connectedSecurityStaff).toBe(2);
+  });
+
+  it('an answer cut short (too many pages, or a cursor that does not move down) is not complete', async () => {
+    expect((await fetchAllPending(fakeInbox(ids(250), 100).fetchPage, 2)).complete).toBe(false);
+    const stuck = async (): Promise<PendingAlarms> => ({ items: [alert({ _id: 9 })], total: 2, nextBefore: 9, connectedSecurityStaff: 0 });
+    const answer = await fetchAllPending(stuck, 10);
+    expect(answer.complete).toBe(false);
+    expect(answer.items).toHaveLength(2);
+  });
+
+  it('with 250 alarms ringing, reconciling the full answer marks only the one acknowledged meanwhile', async () => {
+    const s = createAlarmStore({ acknowledgedToastMs: 15_000 });
+    for (const id of ids(250)) s.offer(alert({ _id: id }), 'all');
+    const marker = s.syncMarker();
+    const stillPending = ids(250).filter((id) => id !== 7);
+    const all = await fetchAllPending(fakeInbox(stillPending, 100).fetchPage);
+    expect(s.reconcile(marker, new Set(all.items.map((a) => a._id)), all.complete)).toEqual([7]);
+    expect(s.getSnapshot().filter((e) => e.status === 'ringing')).toHaveLength(249);
   });
 });

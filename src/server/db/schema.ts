@@ -86,8 +86,10 @@ export const deskRequests = pgTable(
     desk: text('desk', { enum: ['complaint', 'security'] }).notNull(),
     societyId: integer('society_id').notNull().references(() => societies.id),
     residentId: integer('resident_id').notNull().references(() => residents.id),
-    /** The resident's text (complain) or, for security, the staff's note of the issue. */
+    /** The resident's own words: the complaint, or the optional text of an SOS (never overwritten by staff). */
     body: text('body').notNull().default(''),
+    /** Security alarms: the staff's note of the issue, written at Proceed (null until then or when left empty). */
+    staffNote: text('staff_note'),
     response: text('response'),
     stage: text('stage', { enum: ['new', 'processing', 'completed'] }).notNull().default('new'),
     createdAt: createdAt(),
@@ -100,10 +102,17 @@ export const deskRequests = pgTable(
     acknowledgedBy: integer('acknowledged_by').references(() => staffUsers.id),
     /** Security alarms: when the escalation job re-raised it (unacknowledged too long). */
     escalatedAt: timestamp('escalated_at', { withTimezone: true, mode: 'date' }),
+    /** Security alarms: presses merged into this alarm while it was unacknowledged (the first counts: 1). */
+    pressCount: integer('press_count').notNull().default(1),
+    /** Security alarms: the latest press merged into it (the first press is `created_at`). */
+    lastPressedAt: timestamp('last_pressed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('desk_requests_list_idx').on(t.societyId, t.desk, t.stage, t.createdAt),
     index('desk_requests_unacked_idx').on(t.desk, t.createdAt).where(sql`${t.acknowledgedAt} is null`),
+    // At most one open (unacknowledged) alarm per resident: a repeated press merges into it by
+    // `insert … on conflict` (alarm-repo.ts `press`), which holds under concurrent presses.
+    uniqueIndex('desk_requests_open_alarm_idx').on(t.residentId).where(sql`${t.desk} = 'security' and ${t.acknowledgedAt} is null`),
   ],
 );
 

@@ -17,6 +17,7 @@ const rowColumns = {
   societyId: deskRequests.societyId,
   societyName: societies.name,
   body: deskRequests.body,
+  staffNote: deskRequests.staffNote,
   response: deskRequests.response,
   stage: deskRequests.stage,
   createdAt: deskRequests.createdAt,
@@ -25,6 +26,8 @@ const rowColumns = {
   acknowledgedAt: deskRequests.acknowledgedAt,
   acknowledgedByName: sql<string | null>`(select ${staffUsers.name} from ${staffUsers} where ${staffUsers.id} = ${deskRequests.acknowledgedBy})`,
   escalatedAt: deskRequests.escalatedAt,
+  pressCount: deskRequests.pressCount,
+  lastPressedAt: deskRequests.lastPressedAt,
   /** The resident has an active not-at-home window covering today (possible break-in). */
   notHomeActive: sql<boolean>`exists (select 1 from ${notHomeRequests} where ${notHomeRequests.residentId} = ${deskRequests.residentId} and ${notHomeRequests.state} = 'active' and ${notHomeRequests.fromDate} <= current_date and ${notHomeRequests.toDate} >= current_date)`,
   resident: residentCardColumns,
@@ -53,6 +56,7 @@ export function deskRepo(db: Db, desk: DeskName) {
           where,
           or(
             ilike(deskRequests.body, p),
+            ilike(deskRequests.staffNote, p),
             ilike(deskRequests.response, p),
             ilike(residents.name, p),
             ilike(residents.phone, p),
@@ -86,8 +90,9 @@ export function deskRepo(db: Db, desk: DeskName) {
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
-    async insert(societyId: number, residentId: number, body: string): Promise<number> {
-      const [row] = await db.insert(deskRequests).values({ desk, societyId, residentId, body }).returning({ id: deskRequests.id });
+    /** A new request filed at `at` (the injected clock's time). @returns its id. */
+    async insert(societyId: number, residentId: number, body: string, at: Date): Promise<number> {
+      const [row] = await db.insert(deskRequests).values({ desk, societyId, residentId, body, createdAt: at }).returning({ id: deskRequests.id });
       return row!.id;
     },
     /**

@@ -2,6 +2,7 @@ import type { Stage } from '../../../shared/contracts/desk.js';
 import type { AuditEntry, ListResponse } from '../../../shared/contracts/common.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { DeskItems, EventBus } from '../../lib/events.js';
 import { auditRepo } from '../audit/repo.js';
@@ -34,14 +35,18 @@ export interface DeskDefinition<D extends keyof DeskItems> {
   onSubmit: Notice;
 }
 
+/** Extra work of a desk inside a transition's transaction (e.g. security: acknowledge on Proceed). */
+export type InTransition = (tx: Db, row: DeskRow) => Promise<void>;
+
 /**
  * The desk mechanism: list by stage, detail with history, file (resident), proceed and submit
  * (staff). Each transition is one transaction (stage change + in-app record + outbox push +
- * audit row); events go out only after it commits.
+ * audit row); events go out only after it commits. Stored times come from `deps.clock`.
  * Errors: 404 for an id not in the caller's society, 409 when the row is not at the expected stage.
  */
-export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, deps: { db: Db; bus: EventBus; outbox: OutboxWorker }) {
+export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, deps: { db: Db; bus: EventBus; outbox: OutboxWorker; clock?: Clock }) {
   const { db, bus } = deps;
+  const clock = deps.clock ?? systemClock;
   const repo = deskRepo(db, def.desk);
 
   async function load(societyId: number, id: number): Promise<DeskRow> {
@@ -58,12 +63,14 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
     action: string,
     patch: Parameters<ReturnType<typeof deskRepo>['transition']>[3],
     notice: Notice,
+    inTx?: InTransition,
   ): Promise<DeskItems[D]> {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       const row = await deskRepo(t, def.desk).get(staff.societyId, id);
       if (!row) throw new NotFoundError();
       if (row.stage !== from) throw new ConflictError(MSG.wrongStage);
+      if (inTx) await inTx(t, row);
       if (!(await deskRepo(t, def.desk).transition(staff.societyId, id, from, { ...patch, stage: to }))) {
         throw new ConflictError(MSG.wrongStage);
       }
@@ -92,6 +99,7 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
         action,
         fromStage: from,
         toStage: to,
+        at: clock.now(),
       });
     });
     const item = def.toDto(await load(staff.societyId, id));
@@ -115,7 +123,8 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
     async file(resident: ResidentContext, body: string): Promise<DeskItems[D]> {
       const id = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
-        const newId = await deskRepo(t, def.desk).insert(resident.societyId, resident.id, body);
+        const at = clock.now();
+        const newId = await deskRepo(t, def.desk).insert(resident.societyId, resident.id, body, at);
         await auditRepo(t).record({
           societyId: resident.societyId,
           actorKind: 'resident',
@@ -126,6 +135,7 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
           action: 'create',
           fromStage: null,
           toStage: 'new',
+          at,
         });
         return newId;
       });
@@ -133,14 +143,17 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
       bus.emit('desk.created', { desk: def.desk, societyId: resident.societyId, item } as never);
       return item;
     },
-    /** new → processing. `body` replaces the request text when given (security's issue note). */
-    proceed(staff: StaffContext, id: number, body?: string): Promise<DeskItems[D]> {
-      const now = new Date();
-      return transition(staff, id, 'new', 'processing', 'proceed', { stage: 'processing', proceededAt: now, proceededBy: staff.id, ...(body !== undefined ? { body } : {}) }, def.onProceed);
+    /**
+     * new → processing. `extra.staffNote` stores the staff's note (security); `extra.inTx` runs in
+     * the same transaction, after the stage check and before the stage change.
+     */
+    proceed(staff: StaffContext, id: number, extra: { staffNote?: string | null; inTx?: InTransition } = {}): Promise<DeskItems[D]> {
+      const patch = { stage: 'processing' as const, proceededAt: clock.now(), proceededBy: staff.id, ...(extra.staffNote !== undefined ? { staffNote: extra.staffNote } : {}) };
+      return transition(staff, id, 'new', 'processing', 'proceed', patch, def.onProceed, extra.inTx);
     },
     /** processing → completed with the staff's response. */
     submit(staff: StaffContext, id: number, response: string): Promise<DeskItems[D]> {
-      return transition(staff, id, 'processing', 'completed', 'submit', { stage: 'completed', response, completedAt: new Date(), completedBy: staff.id }, def.onSubmit);
+      return transition(staff, id, 'processing', 'completed', 'submit', { stage: 'completed', response, completedAt: clock.now(), completedBy: staff.id }, def.onSubmit);
     },
   };
 }

@@ -1,22 +1,73 @@
-import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deskRequests } from '../../db/schema.js';
 
-/** Alarm-only queries on the shared desk table (acknowledgement and escalation). */
+/** The most text an SOS keeps from its presses together (the limit of one message). */
+const BODY_MAX = 2000;
+
+/** Alarm-only queries on the shared desk table (presses, inbox, acknowledgement, escalation). */
 export function alarmRepo(db: Db) {
   const alarm = (societyId: number) => and(eq(deskRequests.desk, 'security'), eq(deskRequests.societyId, societyId));
+  const pending = (societyId: number, escalatedOnly: boolean) =>
+    and(alarm(societyId), isNull(deskRequests.acknowledgedAt), escalatedOnly ? isNotNull(deskRequests.escalatedAt) : undefined);
+
   return {
-    /** Ids of the society's unacknowledged alarms, oldest first (at most `limit`). */
-    async unacknowledgedIds(societyId: number, escalatedOnly: boolean, limit = 200): Promise<number[]> {
+    /**
+     * One SOS press at `at`: a new alarm, or — when the resident already has an unacknowledged one
+     * — merged into it (press count + 1, last press time, the new words appended once). A single
+     * `insert … on conflict` on the partial unique index `desk_requests_open_alarm_idx`, so
+     * concurrent presses merge too. @returns the alarm's id and whether this press created it.
+     */
+    async press(societyId: number, residentId: number, words: string, at: Date): Promise<{ id: number; created: boolean }> {
+      const [row] = await db
+        .insert(deskRequests)
+        .values({ desk: 'security', societyId, residentId, body: words, createdAt: at, lastPressedAt: at })
+        .onConflictDoUpdate({
+          target: deskRequests.residentId,
+          targetWhere: sql`desk = 'security' and acknowledged_at is null`,
+          set: {
+            pressCount: sql`${deskRequests.pressCount} + 1`,
+            lastPressedAt: sql`greatest(${deskRequests.lastPressedAt}, excluded.last_pressed_at)`,
+            body: sql`case
+              when excluded.body = '' or strpos(${deskRequests.body}, excluded.body) > 0 then ${deskRequests.body}
+              when ${deskRequests.body} = '' then excluded.body
+              else left(${deskRequests.body} || E'\\n' || excluded.body, ${BODY_MAX}) end`,
+          },
+        })
+        .returning({ id: deskRequests.id, pressCount: deskRequests.pressCount });
+      return { id: row!.id, created: row!.pressCount === 1 };
+    },
+
+    /**
+     * One page of the society's unacknowledged alarms, newest first (by id), after the cursor:
+     * ids below `before` (all when undefined). Keyset, not offset: an alarm acknowledged between
+     * two page requests cannot shift another one past the page boundary.
+     * @returns up to `limit` ids and the cursor of the next page (null on the last page).
+     */
+    async pendingPage(societyId: number, escalatedOnly: boolean, before: number | undefined, limit: number): Promise<{ ids: number[]; nextBefore: number | null }> {
       const rows = await db
         .select({ id: deskRequests.id })
         .from(deskRequests)
-        .where(and(alarm(societyId), isNull(deskRequests.acknowledgedAt), escalatedOnly ? isNotNull(deskRequests.escalatedAt) : undefined))
-        .orderBy(asc(deskRequests.createdAt), asc(deskRequests.id))
-        .limit(limit);
-      return rows.map((r) => r.id);
+        .where(and(pending(societyId, escalatedOnly), before === undefined ? undefined : lt(deskRequests.id, before)))
+        .orderBy(desc(deskRequests.id))
+        .limit(limit + 1);
+      const ids = rows.slice(0, limit).map((r) => r.id);
+      return { ids, nextBefore: rows.length > limit ? ids[ids.length - 1]! : null };
     },
-    /** Records the acknowledgement if none is recorded yet. @returns true if this call recorded it. */
+
+    /** How many unacknowledged alarms the society has (super-admin: escalated ones). */
+    async pendingCount(societyId: number, escalatedOnly: boolean): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(deskRequests).where(pending(societyId, escalatedOnly));
+      return Number(row?.n ?? 0);
+    },
+
+    /** The fields acknowledgement rules need, or undefined when the alarm is not in the society. */
+    async state(societyId: number, id: number): Promise<{ escalated: boolean } | undefined> {
+      const [row] = await db.select({ escalatedAt: deskRequests.escalatedAt }).from(deskRequests).where(and(alarm(societyId), eq(deskRequests.id, id)));
+      return row && { escalated: row.escalatedAt !== null };
+    },
+
+    /** Records the acknowledgement if none is recorded yet (compare-and-set). @returns true if this call recorded it. */
     async acknowledge(societyId: number, id: number, staffId: number, at: Date): Promise<boolean> {
       const rows = await db
         .update(deskRequests)
@@ -25,22 +76,26 @@ export function alarmRepo(db: Db) {
         .returning({ id: deskRequests.id });
       return rows.length === 1;
     },
+
     /**
-     * Marks every alarm (all societies) pressed before `cutoff`, still unacknowledged and not yet
-     * escalated, as escalated now. @returns the escalated rows' ids and societies.
+     * One escalation batch (all societies): up to `limit` alarms pressed before `cutoff`, still
+     * unacknowledged and not escalated, oldest first, are marked escalated at `at`. Rows another
+     * transaction holds are skipped (FOR UPDATE SKIP LOCKED). Call inside the transaction that
+     * also writes the batch's audit rows. @returns the escalated rows' ids and societies.
      */
-    async escalateDue(cutoff: Date): Promise<{ id: number; societyId: number }[]> {
+    async escalateBatch(cutoff: Date, at: Date, limit: number): Promise<{ id: number; societyId: number }[]> {
+      const due = await db
+        .select({ id: deskRequests.id })
+        .from(deskRequests)
+        .where(and(eq(deskRequests.desk, 'security'), isNull(deskRequests.acknowledgedAt), isNull(deskRequests.escalatedAt), lt(deskRequests.createdAt, cutoff)))
+        .orderBy(asc(deskRequests.createdAt), asc(deskRequests.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
       return db
         .update(deskRequests)
-        .set({ escalatedAt: new Date() })
-        .where(
-          and(
-            eq(deskRequests.desk, 'security'),
-            isNull(deskRequests.acknowledgedAt),
-            isNull(deskRequests.escalatedAt),
-            lt(deskRequests.createdAt, cutoff),
-          ),
-        )
+        .set({ escalatedAt: at })
+        .where(and(inArray(deskRequests.id, due.map((d) => d.id)), isNull(deskRequests.acknowledgedAt), isNull(deskRequests.escalatedAt)))
         .returning({ id: deskRequests.id, societyId: deskRequests.societyId });
     },
   };

@@ -4,17 +4,23 @@ import type { DeskRow } from '../desk/repo.js';
 import { toResidentCard } from '../desk/resident-card.js';
 import type { DeskDefinition } from '../desk/service.js';
 
-/** Row → SecurityAlert, deriving securityStatus/edit from the stage (spec section 4). */
+/**
+ * Row → SecurityAlert, deriving securityStatus/edit from the stage (spec section 4). The resident's
+ * words (`body`) and the staff's note (`staff_note`) stay separate fields.
+ */
 export function toSecurityAlert(row: DeskRow): SecurityAlert {
   const ackSeconds = row.acknowledgedAt ? Math.max(0, (row.acknowledgedAt.getTime() - row.createdAt.getTime()) / 1000) : null;
   return {
     _id: row.id,
     securityComplain: row.body,
+    staffNote: row.staffNote || null,
     response: row.response,
     stage: row.stage,
     securityStatus: row.stage === 'completed',
     edit: row.stage !== 'new',
     pressedTime: row.createdAt.toISOString(),
+    pressCount: row.pressCount,
+    lastPressedTime: (row.lastPressedAt ?? row.createdAt).toISOString(),
     proceededAt: row.proceededAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
     societyName: row.societyName,

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZErrorBody, ZIdParams } from '../../../shared/contracts/common.js';
-import { ZRaiseAlarm, ZSecurityAlert, ZSecurityDetail, ZSecurityList, ZSecurityListQuery, ZSecurityUpdate } from '../../../shared/contracts/security.js';
+import {
+  ZPendingAlarms,
+  ZPendingAlarmsQuery,
+  ZRaiseAlarm,
+  ZSecurityAlert,
+  ZSecurityDetail,
+  ZSecurityList,
+  ZSecurityListQuery,
+  ZSecurityUpdate,
+} from '../../../shared/contracts/security.js';
 import { residentGuard, residentOf, staffGuard, staffOf } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
@@ -31,16 +39,19 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, r
     });
   }
 
+  // Keyset pages (?before=<id>), not ?page=: an alarm acknowledged between two page requests
+  // would shift an offset page and hide another alarm from the screen's catch-up.
   app.get('/api/security/alarms', {
     onRequest: signedIn,
     schema: {
       tags: ['security'],
-      summary: 'Unacknowledged alarms of the society (asked on sign-in and every reconnect), oldest first',
-      response: { 200: z.object({ items: z.array(ZSecurityAlert), connectedSecurityStaff: z.number().int() }), ...errors },
+      summary: 'Every unacknowledged alarm of the society (asked on sign-in and every reconnect), newest first, 100 per page; next page: ?before=<nextBefore>',
+      querystring: ZPendingAlarmsQuery,
+      response: { 200: ZPendingAlarms, ...errors },
     },
     handler: async (req) => {
       const staff = staffOf(req);
-      return { items: await security.pending(staff), connectedSecurityStaff: await presence(staff.societyId) };
+      return { ...(await security.pending(staff, req.query.before)), connectedSecurityStaff: await presence(staff.societyId) };
     },
   });
 
@@ -54,7 +65,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, r
     onRequest: signedIn,
     schema: {
       tags: ['security'],
-      summary: 'Acknowledge an alarm (closing its toast); recorded once, later calls return the record',
+      summary: 'Acknowledge an alarm (closing its toast); recorded once, later calls return the record. Super-admin: escalated alarms only (403)',
       params: ZIdParams,
       response: { 200: ZSecurityAlert, ...errors },
     },
@@ -65,7 +76,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, r
     onRequest: desk,
     schema: {
       tags: ['security'],
-      summary: 'Proceed with the issue note (new → processing) or submit a response (processing → completed)',
+      summary: "Proceed with the staff's note (new → processing; acknowledges too) or submit a response (processing → completed)",
       params: ZIdParams,
       body: ZSecurityUpdate,
       response: { 200: ZSecurityAlert, ...errors },
@@ -73,7 +84,9 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, r
     handler: (req) => {
       const staff = staffOf(req);
       const b = req.body;
-      return b.action === 'proceed' ? security.proceedAlarm(staff, req.params.id, b.securityComplain) : security.submit(staff, req.params.id, b.response);
+      return b.action === 'proceed'
+        ? security.proceedAlarm(staff, req.params.id, b.staffNote ?? b.securityComplain ?? '')
+        : security.submit(staff, req.params.id, b.response);
     },
   });
 
@@ -81,10 +94,10 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, r
     onRequest: residentGuard(residentAuth),
     schema: {
       tags: ['resident'],
-      summary: 'SOS: a resident raises a security alarm (stored, then announced)',
+      summary: 'SOS: a resident raises a security alarm (stored, then announced); a press while their alarm is unacknowledged merges into it (pressCount); 429 beyond SOS_MAX_PRESSES_PER_MINUTE',
       security: [{ resident: [] }],
       body: ZRaiseAlarm.optional(),
-      response: { 201: ZSecurityAlert, ...errors },
+      response: { 201: ZSecurityAlert, ...errors, 429: ZErrorBody },
     },
     handler: async (req, reply) => reply.code(201).send(await security.file(residentOf(req), req.body?.securityComplain ?? '')),
   });

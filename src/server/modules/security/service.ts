@@ -1,30 +1,52 @@
 import { receivesAlarms } from '../../../shared/subroles.js';
-import type { SecurityAlert } from '../../../shared/contracts/security.js';
+import { ALARM_INBOX_PAGE_SIZE, type SecurityAlert } from '../../../shared/contracts/security.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
-import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
 import { auditRepo } from '../audit/repo.js';
 import type { StaffContext } from '../auth/repo.js';
 import { deskRepo } from '../desk/repo.js';
 import { deskService } from '../desk/service.js';
 import type { OutboxWorker } from '../outbox/worker.js';
+import type { ResidentContext } from '../resident-auth/repo.js';
 import { alarmRepo } from './alarm-repo.js';
 import { securityDesk, toSecurityAlert } from './definition.js';
+import { ESCALATE_BATCH, escalation } from './escalation.js';
+import { PressLimit } from './press-limit.js';
+
+export interface SecurityDeps {
+  db: Db;
+  bus: EventBus;
+  outbox: OutboxWorker;
+  /** Source of every stored time and of the rate limit's window (default: system time). */
+  clock?: Clock;
+  /** SOS presses per resident per minute before 429 (SOS_MAX_PRESSES_PER_MINUTE, default 10). */
+  maxPressesPerMinute?: number;
+  /** Alarms per escalation transaction (default ESCALATE_BATCH). */
+  escalateBatch?: number;
+}
 
 /**
  * The security desk (the shared three-stage mechanism) plus what alarms need beyond it:
- * - `pending(staff)`: unacknowledged alarms of the society — what a dashboard shows on sign-in and
- *   on every reconnect (super-admin: only escalated ones);
+ * - `file(resident, words)`: an SOS press — a new alarm, or merged into the resident's open
+ *   (unacknowledged) one; 429 beyond the per-resident rate limit;
+ * - `pending(staff, before?)`: one page of the society's unacknowledged alarms, newest first —
+ *   what a dashboard fetches on sign-in and every reconnect (super-admin: escalated ones only);
  * - `acknowledge(staff, id)`: recorded once (the first closer wins; later calls return the same
- *   record), audited, announced so other screens stop ringing;
- * - `escalateDue(afterS)`: the escalation job's step.
+ *   record), audited, announced so other screens stop ringing. Super-admin may acknowledge only
+ *   escalated alarms (403 otherwise: issue 6 finding 8);
+ * - `proceedAlarm(staff, id, note)`: acknowledge-if-needed and new → processing in one transaction;
+ * - `escalateDue(afterS)`: the escalation job's step (escalation.ts).
  */
-export function securityService(deps: { db: Db; bus: EventBus; outbox: OutboxWorker }) {
+export function securityService(deps: SecurityDeps) {
   const { db, bus } = deps;
-  const desk = deskService(securityDesk, deps);
+  const clock = deps.clock ?? systemClock;
+  const desk = deskService(securityDesk, { ...deps, clock });
   const repo = deskRepo(db, 'security');
   const alarms = alarmRepo(db);
+  const pressLimit = new PressLimit(deps.maxPressesPerMinute ?? 10, 60_000);
 
   async function load(societyId: number, id: number): Promise<SecurityAlert> {
     const row = await repo.get(societyId, id);
@@ -32,56 +54,86 @@ export function securityService(deps: { db: Db; bus: EventBus; outbox: OutboxWor
     return toSecurityAlert(row);
   }
 
-  const service = {
-    ...desk,
-    async pending(staff: StaffContext): Promise<SecurityAlert[]> {
-      const who = receivesAlarms(staff.subRole);
-      if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
-      // Asked by every screen on sign-in, reconnect and every 30 s: one query for the ids, one for the rows.
-      const ids = await alarms.unacknowledgedIds(staff.societyId, who === 'escalated');
-      return (await repo.getMany(staff.societyId, ids)).map(toSecurityAlert);
-    },
-    async acknowledge(staff: StaffContext, id: number): Promise<SecurityAlert> {
-      if (receivesAlarms(staff.subRole) === 'none') throw new ForbiddenError(MSG.notAvailable);
-      const recorded = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        if (!(await deskRepo(t, 'security').get(staff.societyId, id))) throw new NotFoundError();
-        const first = await alarmRepo(t).acknowledge(staff.societyId, id, staff.id, new Date());
-        if (first) {
-          await auditRepo(t).record({
-            societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name,
-            entity: 'security', entityId: id, action: 'acknowledge', fromStage: null, toStage: null,
-          });
-        }
-        return first;
+  /** Inside `tx`: records the acknowledgement once, with its audit row. @returns true if this call recorded it. */
+  async function acknowledgeIn(tx: Db, staff: StaffContext, id: number): Promise<boolean> {
+    const at = clock.now();
+    const first = await alarmRepo(tx).acknowledge(staff.societyId, id, staff.id, at);
+    if (first) {
+      await auditRepo(tx).record({
+        societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name,
+        entity: 'security', entityId: id, action: 'acknowledge', fromStage: null, toStage: null, at,
       });
-      const item = await load(staff.societyId, id);
-      if (recorded) {
-        bus.emit('alarm.acknowledged', {
-          societyId: staff.societyId,
-          ack: { _id: id, acknowledgedAt: item.acknowledgedAt!, acknowledgedBy: item.acknowledgedBy ?? staff.name, ackSeconds: item.ackSeconds ?? 0 },
+    }
+    return first;
+  }
+
+  function announceAcknowledged(societyId: number, item: SecurityAlert, fallbackName: string): void {
+    bus.emit('alarm.acknowledged', {
+      societyId,
+      ack: { _id: item._id, acknowledgedAt: item.acknowledgedAt ?? clock.now().toISOString(), acknowledgedBy: item.acknowledgedBy ?? fallbackName, ackSeconds: item.ackSeconds ?? 0 },
+    });
+  }
+
+  return {
+    ...desk,
+    /** SOS press (resident API). Stored with its audit row before it is announced. 429 beyond the rate limit. */
+    async file(resident: ResidentContext, words: string): Promise<SecurityAlert> {
+      const retryAfterS = pressLimit.take(resident.id, clock.now().getTime());
+      if (retryAfterS > 0) throw new TooManyRequestsError(MSG.sosTooMany, retryAfterS);
+      const pressed = await db.transaction(async (tx) => {
+        const at = clock.now();
+        const p = await alarmRepo(tx).press(resident.societyId, resident.id, words, at);
+        await auditRepo(tx).record({
+          societyId: resident.societyId, actorKind: 'resident', actorId: resident.id, actorName: resident.name,
+          entity: 'security', entityId: p.id, action: p.created ? 'create' : 'pressed again', fromStage: null, toStage: p.created ? 'new' : null, at,
         });
-      }
+        return p;
+      });
+      const item = await load(resident.societyId, pressed.id);
+      if (pressed.created) bus.emit('desk.created', { desk: 'security', societyId: resident.societyId, item });
+      else bus.emit('alarm.pressed', { societyId: resident.societyId, item });
       return item;
     },
-    /** Proceeding an alarm also acknowledges it: a person has answered. */
+
+    /** One page ({@link ALARM_INBOX_PAGE_SIZE}) of unacknowledged alarms below the cursor `before`, newest first. */
+    async pending(staff: StaffContext, before?: number): Promise<{ items: SecurityAlert[]; total: number; nextBefore: number | null }> {
+      const who = receivesAlarms(staff.subRole);
+      if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
+      const escalatedOnly = who === 'escalated';
+      const page = await alarms.pendingPage(staff.societyId, escalatedOnly, before, ALARM_INBOX_PAGE_SIZE);
+      const total = await alarms.pendingCount(staff.societyId, escalatedOnly);
+      const items = (await repo.getMany(staff.societyId, page.ids)).map(toSecurityAlert);
+      return { items, total, nextBefore: page.nextBefore };
+    },
+
+    async acknowledge(staff: StaffContext, id: number): Promise<SecurityAlert> {
+      const who = receivesAlarms(staff.subRole);
+      if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
+      const recorded = await db.transaction(async (tx) => {
+        const state = await alarmRepo(tx).state(staff.societyId, id);
+        if (!state) throw new NotFoundError();
+        if (who === 'escalated' && !state.escalated) throw new ForbiddenError(MSG.alarmNotEscalated);
+        return acknowledgeIn(tx, staff, id);
+      });
+      const item = await load(staff.societyId, id);
+      if (recorded) announceAcknowledged(staff.societyId, item, staff.name);
+      return item;
+    },
+
+    /** Proceeding answers the alarm: the acknowledgement (if none yet), the stage change and the note commit together. */
     async proceedAlarm(staff: StaffContext, id: number, note: string): Promise<SecurityAlert> {
-      const current = await load(staff.societyId, id);
-      if (!current.acknowledgedAt && current.stage === 'new') await service.acknowledge(staff, id);
-      return desk.proceed(staff, id, note);
+      let recorded = false;
+      const item = await desk.proceed(staff, id, {
+        staffNote: note || null,
+        inTx: async (tx) => {
+          recorded = await acknowledgeIn(tx, staff, id);
+        },
+      });
+      if (recorded) announceAcknowledged(staff.societyId, item, staff.name);
+      return item;
     },
-    async escalateDue(afterS: number): Promise<number> {
-      const rows = await alarms.escalateDue(new Date(Date.now() - afterS * 1000));
-      for (const r of rows) {
-        await auditRepo(db).record({
-          societyId: r.societyId, actorKind: 'system', actorId: null, actorName: 'Escalation',
-          entity: 'security', entityId: r.id, action: 'escalate', fromStage: null, toStage: null,
-        });
-        bus.emit('alarm.escalated', { societyId: r.societyId, item: await load(r.societyId, r.id) });
-      }
-      return rows.length;
-    },
+
+    escalateDue: escalation({ db, bus, clock, batchSize: deps.escalateBatch ?? ESCALATE_BATCH }),
   };
-  return service;
 }
 export type SecurityService = ReturnType<typeof securityService>;

@@ -1,16 +1,18 @@
 /**
  * Zero loss: socket.io does not replay events missed while a screen was disconnected, so on
  * mount (sign-in, page load), on every socket connect and every {@link SAFETY_POLL_MS} the screen
- * asks the server for the society's unacknowledged alarms and offers each to the alarm store
- * (which shows each alarm once). The same answer tells which alarms ringing here were
- * acknowledged meanwhile (see AlarmStore.reconcile) and how many security staff are online.
+ * asks the server for every unacknowledged alarm of the society (all pages: ./pending-pages) and
+ * offers each to the alarm store (which shows each alarm once). The same complete answer tells
+ * which alarms ringing here were acknowledged meanwhile (see AlarmStore.reconcile) and how many
+ * security staff are online.
  *
  * A failed fetch (network, 5xx) is retried with back-off until it succeeds or the next trigger.
  */
 import { ApiError } from '../../../lib/api-error';
-import { fetchAlarm, fetchPendingAlarms, PENDING_LIMIT } from '../api/alarms';
+import { fetchAlarm, fetchPendingAlarms } from '../api/alarms';
 import { alarmStore } from './alarm-runtime';
 import type { AlarmMode } from './alarm-store';
+import { fetchAllPending } from './pending-pages';
 import { setSecurityPresence } from './presence';
 
 /** Insurance against an event lost on a connection that never noticed it dropped. */
@@ -44,11 +46,11 @@ export function createAlarmSync(mode: AlarmMode): AlarmSync {
   async function attempt(tries: number): Promise<void> {
     const marker = alarmStore.syncMarker();
     try {
-      const answer = await fetchPendingAlarms(controller.signal);
+      const answer = await fetchAllPending((before) => fetchPendingAlarms(before, controller.signal));
       if (controller.signal.aborted) return;
       setSecurityPresence(answer.connectedSecurityStaff);
       for (const alert of answer.items) alarmStore.offer(alert, mode);
-      const gone = alarmStore.reconcile(marker, new Set(answer.items.map((alert) => alert._id)), answer.items.length < PENDING_LIMIT);
+      const gone = alarmStore.reconcile(marker, new Set(answer.items.map((alert) => alert._id)), answer.complete);
       for (const id of gone) void learnWhoAcknowledged(id);
     } catch (error) {
       if (controller.signal.aborted || !transient(error)) return;

@@ -1,26 +1,20 @@
 /**
  * Alarm calls (beyond the desk):
  *
- * - GET /api/security/alarms → {items: SecurityAlert[], connectedSecurityStaff}: the society's
- *   unacknowledged alarms, oldest first, at most {@link PENDING_LIMIT} (super-admin: only the
- *   escalated ones). Allowed for button-one and super-admin; 403 for others.
+ * - GET /api/security/alarms[?before=<id>] → {items, total, nextBefore, connectedSecurityStaff}:
+ *   one page (100) of the society's unacknowledged alarms, newest first (super-admin: only the
+ *   escalated ones); `nextBefore` is the next page's cursor, null on the last page. Allowed for
+ *   button-one and super-admin; 403 for others. ../alarm/pending-pages walks all pages.
  * - POST /api/security/:id/acknowledge → SecurityAlert: records who closed the alarm and when;
- *   recorded once (later calls return the same record).
+ *   recorded once (later calls return the same record). Super-admin: escalated alarms only (403).
  * - GET /api/security/:id (button-one only): used to learn who acknowledged an alarm that stopped
  *   being pending while this screen was away.
  */
-import { z } from 'zod';
-import { ZSecurityAlert, ZSecurityDetail, type SecurityAlert } from '../../../../shared/contracts/security';
+import { ZPendingAlarms, ZSecurityAlert, ZSecurityDetail, type PendingAlarms, type SecurityAlert } from '../../../../shared/contracts/security';
 import { api } from '../../../lib/api-client';
 
-/** The server returns at most this many pending alarms (alarm-repo's limit). */
-export const PENDING_LIMIT = 200;
-
-const ZPendingAlarms = z.object({ items: z.array(ZSecurityAlert), connectedSecurityStaff: z.number().int() });
-export type PendingAlarms = z.infer<typeof ZPendingAlarms>;
-
-export function fetchPendingAlarms(signal?: AbortSignal): Promise<PendingAlarms> {
-  return api.get('/api/security/alarms', { schema: ZPendingAlarms, signal });
+export function fetchPendingAlarms(before: number | undefined, signal?: AbortSignal): Promise<PendingAlarms> {
+  return api.get('/api/security/alarms', { schema: ZPendingAlarms, query: { before }, signal });
 }
 
 export function acknowledgeAlarm(id: number): Promise<SecurityAlert> {

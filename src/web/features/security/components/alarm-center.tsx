@@ -4,7 +4,9 @@
  *
  * - Catch-up: on mount, on every socket connect and every 30 s it fetches the society's
  *   unacknowledged alarms (../alarm/alarm-sync); live 'receive-security' and 'security-escalated'
- *   add or mark alarms. The alarm store shows each alarm once, however the fetch and events race.
+ *   add or mark alarms, and 'security-pressed' (the resident pressed again: merged into the same
+ *   alarm) refreshes its press count while it keeps ringing. The alarm store shows each alarm
+ *   once, however the fetch and events race.
  * - 'security-acknowledged' (and an acknowledged 'security-updated') from another screen stops
  *   the siren for that alarm at once; its toast says who acknowledged it.
  * - The toasts live in their own notifications store (top centre, never auto-closed); the siren
@@ -65,6 +67,10 @@ export function AlarmCenter({ mode }: { mode: AlarmMode }) {
   });
   useSocketEvent('security-escalated', (payload) => {
     const alert = parseAlert('security-escalated', payload);
+    if (alert) alarmStore.offer(alert, mode);
+  });
+  useSocketEvent('security-pressed', (payload) => {
+    const alert = parseAlert('security-pressed', payload);
     if (alert) alarmStore.offer(alert, mode);
   });
   useSocketEvent('security-updated', (payload) => {

@@ -1,10 +1,11 @@
 /**
- * Small marks an alarm carries wherever it is shown (table rows, drawer): Escalated, whether and
- * by whom it was acknowledged, and the not-at-home context (the resident is away: possible
- * break-in).
+ * Small marks an alarm carries wherever it is shown (table rows, drawer, toast): Escalated,
+ * whether and by whom it was acknowledged, how often the resident pressed, and the not-at-home
+ * context (the resident is away: possible break-in).
  */
 import { Alert, Badge, Group } from '@mantine/core';
 import { IconHomeOff } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import type { SecurityAlert } from '../../../../shared/contracts/security';
 
 /** 'Acknowledged by Imran Qureshi after 12.4 s' / 'Not acknowledged yet'. */
@@ -13,6 +14,16 @@ export function acknowledgementText(alert: Pick<SecurityAlert, 'acknowledgedAt' 
   const who = alert.acknowledgedBy ? ` by ${alert.acknowledgedBy}` : '';
   const after = alert.ackSeconds !== null ? ` after ${formatSeconds(alert.ackSeconds)}` : '';
   return `Acknowledged${who}${after}`;
+}
+
+/**
+ * 'Pressed 3 times, last at 10:42:05 AM' when the resident pressed again while the alarm was
+ * unacknowledged (the presses were merged into it); null for a single press.
+ */
+export function pressesText(alert: Pick<SecurityAlert, 'pressCount' | 'lastPressedTime'>): string | null {
+  if (alert.pressCount <= 1) return null;
+  const last = dayjs(alert.lastPressedTime);
+  return `Pressed ${alert.pressCount} times, last at ${last.isValid() ? last.format('h:mm:ss A') : '—'}`;
 }
 
 /** 12.4 → '12.4 s'; 75 → '1 min 15 s'. */
@@ -39,6 +50,11 @@ export function AlarmMarks({ alert }: { alert: SecurityAlert }) {
           Not acknowledged
         </Badge>
       )}
+      {alert.pressCount > 1 ? (
+        <Badge color="yellow" variant="light" size="sm" title={pressesText(alert) ?? undefined}>
+          Pressed ×{alert.pressCount}
+        </Badge>
+      ) : null}
       {alert.notHomeActive ? (
         <Badge color="orange" variant="outline" size="sm">
           Resident away

@@ -1,7 +1,8 @@
 /**
  * One alarm toast (spec section 1 "Live alert popup"): dark and persistent, with the resident's
  * name, age, phone, address, email, designation, owner flag (Owner / Tenant) and two family
- * members with phones, the time pressed, an Escalated badge, and the context card when the
+ * members with phones, the time pressed (and, when the resident pressed again, how often and
+ * when last), the resident's own words, an Escalated badge, and the context card when the
  * resident reported being away. Closing it acknowledges the alarm (see ../alarm/acknowledge).
  * Once someone else acknowledged it, it says who, stops ringing and closes itself after a while.
  *
@@ -15,7 +16,7 @@ import type { ResidentCard } from '../../../../shared/contracts/common';
 import { formatDate, formatTime } from '../../../lib/format';
 import { closeAlarm } from '../alarm/acknowledge';
 import { useAlarmEntry } from '../alarm/alarm-runtime';
-import { AwayWarning, formatSeconds } from './alarm-marks';
+import { AwayWarning, formatSeconds, pressesText } from './alarm-marks';
 
 interface AlarmToastProps {
   id: number;
@@ -60,6 +61,7 @@ export function AlarmToast({ id, onOpenDesk }: AlarmToastProps) {
   const { alert, status } = entry;
   const { resident } = alert;
   const acknowledged = status === 'acknowledged';
+  const presses = pressesText(alert);
 
   return (
     <Paper
@@ -83,6 +85,11 @@ export function AlarmToast({ id, onOpenDesk }: AlarmToastProps) {
             <Text size="xs" c="gray.4">
               Pressed at {formatTime(alert.pressedTime)} on {formatDate(alert.pressedTime)}
             </Text>
+            {presses ? (
+              <Text size="sm" fw={700} c="yellow.4" lh={1.3}>
+                {presses}
+              </Text>
+            ) : null}
           </div>
           {alert.escalated ? (
             <Badge color="red" variant="filled">

@@ -1,10 +1,11 @@
 /**
  * 'Security Details' drawer (spec section 2 "Security", "Processing security", "Completed
  * security"): the shared desk drawer configured for alarms. Every stage shows the date and time
- * of the press, the acknowledgement (who, after how long), the Escalated mark and the
- * not-at-home context. New: a text box 'Write security issue here!' (pre-filled with the
- * resident's own words, if any) and Proceed; processing: the security complaint, Response,
- * checkbox, Submit; completed: Complaint and Response, read-only.
+ * of the press (and how often the resident pressed), what the resident wrote, the
+ * acknowledgement (who, after how long), the Escalated mark and the not-at-home context. New: a
+ * text box 'Write security issue here!' for the staff's note and Proceed; processing: the staff's
+ * note, Response, checkbox, Submit; completed: the note and Response, read-only. The resident's
+ * words and the staff's note are separate fields: Proceed never replaces what the resident wrote.
  */
 import { Button, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ import type { DeskDrawerSlotProps } from '../../../components/desk-stage-screen'
 import type { DetailItem } from '../../../components/detail-list';
 import { formatDate, formatDateTime, formatTime, stageLabel } from '../../../lib/format';
 import { securityDesk } from '../api/security-desk';
-import { acknowledgementText, AwayWarning } from './alarm-marks';
+import { acknowledgementText, AwayWarning, pressesText } from './alarm-marks';
 
 type SecurityUpdate = z.input<typeof ZSecurityUpdate>;
 
@@ -25,19 +26,18 @@ function summary(alert: SecurityAlert): DetailItem[] {
     { label: 'Time', value: formatTime(alert.pressedTime) },
     { label: 'Stage', value: stageLabel(alert.stage) },
   ];
-  if (alert.stage === 'new') {
-    if (alert.securityComplain) items.push({ label: 'Resident says', value: alert.securityComplain });
-  } else {
-    items.push({ label: 'Complaint', value: alert.securityComplain });
-  }
+  const presses = pressesText(alert);
+  if (presses) items.push({ label: 'Presses', value: presses });
+  items.push({ label: 'Resident says', value: alert.securityComplain });
+  if (alert.stage !== 'new') items.push({ label: 'Staff note', value: alert.staffNote });
   if (alert.stage === 'completed') items.push({ label: 'Response', value: alert.response ?? '' });
   items.push({ label: 'Alarm', value: acknowledgementText(alert) });
   if (alert.escalated) items.push({ label: 'Escalated', value: formatDateTime(alert.escalatedAt) });
   return items;
 }
 
-function ProceedForm({ item, run, pending }: ProceedSlotProps<SecurityAlert, SecurityUpdate>) {
-  const [note, setNote] = useState(item.securityComplain);
+function ProceedForm({ run, pending }: ProceedSlotProps<SecurityAlert, SecurityUpdate>) {
+  const [note, setNote] = useState('');
   return (
     <Stack gap="sm" mt="md">
       <Textarea
@@ -49,7 +49,7 @@ function ProceedForm({ item, run, pending }: ProceedSlotProps<SecurityAlert, Sec
         value={note}
         onChange={(event) => setNote(event.currentTarget.value)}
       />
-      <Button onClick={() => run({ action: 'proceed', securityComplain: note.trim() })} loading={pending}>
+      <Button onClick={() => run({ action: 'proceed', staffNote: note.trim() })} loading={pending}>
         Proceed
       </Button>
     </Stack>
