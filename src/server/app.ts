@@ -25,7 +25,7 @@ import { authService, type AuthService } from './modules/auth/service.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { complaintDesk } from './modules/complaints/definition.js';
 import { complaintRoutes } from './modules/complaints/routes.js';
-import { deskService } from './modules/desk/service.js';
+import { deskService } from './desk/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { outboxRepo } from './modules/outbox/repo.js';
 import { logTransport, outboxWorker, type PushTransport } from './modules/outbox/worker.js';

@@ -5,8 +5,10 @@ import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { verifyPassword } from './password.js';
+import { verifyPassword } from '../../lib/password.js';
 import type { AuthRepo, StaffContext } from './repo.js';
+
+export type { StaffContext } from './repo.js';
 
 /** Shapes a staff member as the spec's current-user object (section 3). */
 export function toCurrentUser(s: StaffContext): CurrentUser {

@@ -1,8 +1,8 @@
 import type { Complaint } from '../../../shared/contracts/complaints.js';
 import { IN_APP, PUSH } from '../../../shared/messages.js';
-import type { DeskRow } from '../desk/repo.js';
-import { toResidentCard } from '../desk/resident-card.js';
-import type { DeskDefinition } from '../desk/service.js';
+import type { DeskRow } from '../../desk/repo.js';
+import { toResidentCard } from '../residents/service.js';
+import type { DeskDefinition } from '../../desk/service.js';
 
 const COMPLAIN_STATUS = { new: 'new', processing: 'pending', completed: 'completed' } as const;
 

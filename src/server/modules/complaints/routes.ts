@@ -4,7 +4,7 @@ import { ZComplaint, ZComplaintDetail, ZComplaintList, ZComplaintListQuery, ZCom
 import { residentGuard, residentOf, staffGuard, staffOf } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
-import type { deskService } from '../desk/service.js';
+import type { deskService } from '../../desk/service.js';
 
 interface Opts {
   auth: AuthService;

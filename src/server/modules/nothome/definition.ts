@@ -1,5 +1,5 @@
 import type { NotHome } from '../../../shared/contracts/nothome.js';
-import { toResidentCard } from '../desk/resident-card.js';
+import { toResidentCard } from '../residents/service.js';
 import type { NotHomeRow } from './repo.js';
 
 const DAY_MS = 86_400_000;

@@ -3,8 +3,10 @@ import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { verifyPassword } from '../auth/password.js';
+import { verifyPassword } from '../../lib/password.js';
 import type { ResidentAuthRepo, ResidentContext } from './repo.js';
+
+export type { ResidentContext } from './repo.js';
 
 export interface ResidentAuthDeps {
   repo: ResidentAuthRepo;

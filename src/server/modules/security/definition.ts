@@ -1,8 +1,8 @@
 import type { SecurityAlert } from '../../../shared/contracts/security.js';
 import { IN_APP, PUSH } from '../../../shared/messages.js';
-import type { DeskRow } from '../desk/repo.js';
-import { toResidentCard } from '../desk/resident-card.js';
-import type { DeskDefinition } from '../desk/service.js';
+import type { DeskRow } from '../../desk/repo.js';
+import { toResidentCard } from '../residents/service.js';
+import type { DeskDefinition } from '../../desk/service.js';
 
 /**
  * Row → SecurityAlert, deriving securityStatus/edit from the stage (spec section 4). The resident's

@@ -2,8 +2,8 @@ import type { SecurityAlert } from '../../../shared/contracts/security.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EventBus } from '../../lib/events.js';
-import { auditRepo } from '../audit/repo.js';
-import { deskRepo } from '../desk/repo.js';
+import { recordAudit } from '../audit/service.js';
+import { deskRepo } from '../../desk/repo.js';
 import { alarmRepo } from './alarm-repo.js';
 import { toSecurityAlert } from './definition.js';
 
@@ -27,7 +27,7 @@ export function escalation(deps: { db: Db; bus: EventBus; clock: Clock; batchSiz
       const at = clock.now();
       const rows = await alarmRepo(tx).escalateBatch(new Date(at.getTime() - afterS * 1000), at, batchSize);
       for (const r of rows) {
-        await auditRepo(tx).record({
+        await recordAudit(tx, {
           societyId: r.societyId, actorKind: 'system', actorId: null, actorName: 'Escalation',
           entity: 'security', entityId: r.id, action: 'escalate', fromStage: null, toStage: null, at,
         });

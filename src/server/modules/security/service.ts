@@ -5,12 +5,12 @@ import type { Db } from '../../db/client.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
-import { auditRepo } from '../audit/repo.js';
-import type { StaffContext } from '../auth/repo.js';
-import { deskRepo } from '../desk/repo.js';
-import { deskService } from '../desk/service.js';
-import type { OutboxWorker } from '../outbox/worker.js';
-import type { ResidentContext } from '../resident-auth/repo.js';
+import { recordAudit } from '../audit/service.js';
+import type { StaffContext } from '../auth/service.js';
+import { deskRepo } from '../../desk/repo.js';
+import { deskService } from '../../desk/service.js';
+import type { OutboxWorker } from '../outbox/service.js';
+import type { ResidentContext } from '../resident-auth/service.js';
 import { alarmRepo } from './alarm-repo.js';
 import { securityDesk, toSecurityAlert } from './definition.js';
 import { ESCALATE_BATCH, escalation } from './escalation.js';
@@ -59,7 +59,7 @@ export function securityService(deps: SecurityDeps) {
     const at = clock.now();
     const first = await alarmRepo(tx).acknowledge(staff.societyId, id, staff.id, at);
     if (first) {
-      await auditRepo(tx).record({
+      await recordAudit(tx, {
         societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name,
         entity: 'security', entityId: id, action: 'acknowledge', fromStage: null, toStage: null, at,
       });
@@ -83,7 +83,7 @@ export function securityService(deps: SecurityDeps) {
       const pressed = await db.transaction(async (tx) => {
         const at = clock.now();
         const p = await alarmRepo(tx).press(resident.societyId, resident.id, words, at);
-        await auditRepo(tx).record({
+        await recordAudit(tx, {
           societyId: resident.societyId, actorKind: 'resident', actorId: resident.id, actorName: resident.name,
           entity: 'security', entityId: p.id, action: p.created ? 'create' : 'pressed again', fromStage: null, toStage: p.created ? 'new' : null, at,
         });

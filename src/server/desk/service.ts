@@ -1,16 +1,15 @@
-import type { Stage } from '../../../shared/contracts/desk.js';
-import type { AuditEntry, ListResponse } from '../../../shared/contracts/common.js';
-import { MSG } from '../../../shared/messages.js';
-import type { Db } from '../../db/client.js';
-import { systemClock, type Clock } from '../../lib/clock.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import type { DeskItems, EventBus } from '../../lib/events.js';
-import { auditRepo } from '../audit/repo.js';
-import type { StaffContext } from '../auth/repo.js';
-import { notificationsRepo } from '../notifications/repo.js';
-import { outboxRepo } from '../outbox/repo.js';
-import type { OutboxWorker } from '../outbox/worker.js';
-import type { ResidentContext } from '../resident-auth/repo.js';
+import type { Stage } from '../../shared/contracts/desk.js';
+import type { AuditEntry, ListResponse } from '../../shared/contracts/common.js';
+import { MSG } from '../../shared/messages.js';
+import type { Db } from '../db/client.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { ConflictError, NotFoundError } from '../lib/errors.js';
+import type { DeskItems, EventBus } from '../lib/events.js';
+import { auditHistory, recordAudit } from '../modules/audit/service.js';
+import type { StaffContext } from '../modules/auth/service.js';
+import { notifyResident } from '../modules/notifications/service.js';
+import { queuePush, type OutboxWorker } from '../modules/outbox/service.js';
+import type { ResidentContext } from '../modules/resident-auth/service.js';
 import { deskRepo, type DeskRow } from './repo.js';
 
 interface Notice {
@@ -74,7 +73,7 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
       if (!(await deskRepo(t, def.desk).transition(staff.societyId, id, from, { ...patch, stage: to }))) {
         throw new ConflictError(MSG.wrongStage);
       }
-      await notificationsRepo(t).insert({
+      await notifyResident(t, {
         societyId: staff.societyId,
         residentId: row.resident.id,
         title: notice.inApp.title,
@@ -82,14 +81,14 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
         refEntity: def.entity,
         refId: id,
       });
-      await outboxRepo(t).enqueuePush(staff.societyId, {
+      await queuePush(t, staff.societyId, {
         to: row.resident.pushToken,
         residentId: row.resident.id,
         title: notice.push.title,
         body: notice.push.body,
         data: { documentId: String(id) },
       });
-      await auditRepo(t).record({
+      await recordAudit(t, {
         societyId: staff.societyId,
         actorKind: 'staff',
         actorId: staff.id,
@@ -116,7 +115,7 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
     },
     async detail(staff: StaffContext, id: number): Promise<DeskItems[D] & { history: AuditEntry[] }> {
       const item = def.toDto(await load(staff.societyId, id));
-      const history = await auditRepo(db).history(staff.societyId, def.entity, id);
+      const history = await auditHistory(db, staff.societyId, def.entity, id);
       return { ...item, history };
     },
     /** A resident files a request: stored (with its audit row) first, then announced. */
@@ -125,7 +124,7 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
         const t = tx as unknown as Db;
         const at = clock.now();
         const newId = await deskRepo(t, def.desk).insert(resident.societyId, resident.id, body, at);
-        await auditRepo(t).record({
+        await recordAudit(t, {
           societyId: resident.societyId,
           actorKind: 'resident',
           actorId: resident.id,

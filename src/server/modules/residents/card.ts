@@ -1,8 +1,12 @@
 import type { ResidentCard } from '../../../shared/contracts/common.js';
-import type { DeskRow } from './repo.js';
+import type { residents } from '../../db/schema.js';
+import type { residentCardColumns } from './columns.js';
+
+/** A resident selected with `residentCardColumns` (the nested `resident` of a request row). */
+export type ResidentCardRow = Pick<typeof residents.$inferSelect, keyof typeof residentCardColumns>;
 
 /** Resident details as desks show them; address is "House h, Street s, Block b". */
-export function toResidentCard(r: DeskRow['resident']): ResidentCard {
+export function toResidentCard(r: ResidentCardRow): ResidentCard {
   return {
     residentId: r.residentCode,
     name: r.name,

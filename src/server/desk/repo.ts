@@ -1,10 +1,10 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { deskRequests, notHomeRequests, residents, societies, staffUsers } from '../../db/schema.js';
-import { PAGE_SIZE } from '../../../shared/constants.js';
-import type { Stage } from '../../../shared/contracts/desk.js';
-import { likePattern } from '../../lib/text.js';
-import { residentCardColumns } from '../residents/columns.js';
+import type { Db } from '../db/client.js';
+import { deskRequests, notHomeRequests, residents, societies, staffUsers } from '../db/schema.js';
+import { PAGE_SIZE } from '../../shared/constants.js';
+import type { Stage } from '../../shared/contracts/desk.js';
+import { likePattern } from '../lib/text.js';
+import { residentCardColumns } from '../modules/residents/service.js';
 
 export type DeskName = (typeof deskRequests.desk.enumValues)[number];
 
