@@ -75,4 +75,46 @@ test.describe('complaints desk', () => {
     await expect(page.getByRole('row').filter({ hasText: text })).toBeVisible();
     await expect(page.getByRole('row')).toHaveCount(2);
   });
+
+  test('paging one step keeps a keyset cursor in the URL; the rows match the same page read by offset', async ({ page, request }) => {
+    // At least three pages of new complaints (the seed has 12 per society).
+    for (let n = 0; n < 10; n++) await fileComplaint(request, '03000000025', `Paging test ${n} ${Date.now()}`);
+    await signIn(page, 'complaints@greenvalley.test');
+    await page.goto('/Complaints');
+    const rows = page.getByRole('row');
+    const pager = page.locator('.mantine-datatable-pagination');
+    const goTo = (n: number) => pager.getByRole('button', { name: String(n), exact: true }).click();
+    await expect(rows.filter({ hasText: 'Paging test 9' })).toBeVisible();
+    const page1 = await rows.allTextContents();
+
+    const sent = page.waitForRequest((req) => /\/api\/complain\?stage=new&page=2&after=\d+$/.test(req.url()));
+    await goTo(2);
+    await expect(page).toHaveURL(/[?&]page=2&after=\d+$/);
+    // The cursor in the URL is the one the server is asked for.
+    expect(new URL((await sent).url()).searchParams.get('after')).toBe(new URL(page.url()).searchParams.get('after'));
+    await expect(rows).not.toHaveText(page1);
+    const page2 = await rows.allTextContents();
+
+    await goTo(3);
+    await expect(page).toHaveURL(/[?&]page=3&after=\d+$/);
+    await expect(rows).not.toHaveText(page2);
+
+    await goTo(2);
+    await expect(page).toHaveURL(/[?&]page=2&before=\d+$/);
+    await expect(rows).toHaveText(page2);
+
+    // The same page without a cursor (a typed or shared link) is read by offset: same rows.
+    await page.goto('/Complaints?page=2');
+    await expect(rows).toHaveText(page2);
+
+    await goTo(1);
+    await expect(page).toHaveURL(/\/Complaints$/);
+    await expect(rows).toHaveText(page1);
+
+    // A new search starts on page 1 without a cursor.
+    await goTo(2);
+    await expect(page).toHaveURL(/after=\d+/);
+    await page.getByPlaceholder(/search/i).fill('Paging test');
+    await expect(page).toHaveURL(/\/Complaints\?q=Paging\+test$/);
+  });
 });

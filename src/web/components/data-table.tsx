@@ -1,8 +1,13 @@
 /**
  * The app's one list table (spec section 2 "Common table behaviour"): a search toolbar, server-side
  * pagination of 10 rows with 10 as the only page size, and an Action column whose icon opens the
- * row's side drawer. Page and search live in the URL ({@link useListParams}); the caller fetches
- * with them and passes the page of records and the server's total.
+ * row's side drawer. Page, search and keyset cursor live in the URL ({@link useListParams}); the
+ * caller fetches with them and passes the page of records and the server's total.
+ *
+ * Paging one step forward or back hands the rows' ids to the URL as a cursor (docs/adr/0003). A
+ * total that is only a lower bound (`totalExact` false: a search with more than 1,000 matches)
+ * shows as '1,000+', and the pager offers the next page while this one is full instead of a page
+ * count it does not know.
  */
 import { ActionIcon, Alert, Group } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
@@ -18,12 +23,14 @@ export interface DataTableProps<T> {
   records: T[] | undefined;
   /** All matches on the server, not just this page. */
   total: number | undefined;
+  /** False when `total` is a lower bound (default true). */
+  totalExact?: boolean;
   fetching: boolean;
   error?: unknown;
   /** Data columns; the Action column is added in front. */
   columns: DataTableColumn<T>[];
-  /** Unique row key. */
-  rowKey: (record: T) => string | number;
+  /** The row's `_id`: its key, and the cursor when paging one step (lists are newest first by it). */
+  rowId: (record: T) => number;
   /** Opens the row's drawer. */
   onOpen: (record: T) => void;
   list: ListParams;
@@ -35,15 +42,31 @@ export interface DataTableProps<T> {
 
 const keepPageSize = () => undefined; // 10 is the only option (spec section 9)
 
-export function DataTable<T>({ records, total, fetching, error, columns, rowKey, onOpen, list, searchPlaceholder, toolbar, noRecordsText = 'No records' }: DataTableProps<T>) {
-  const { page, setPage } = list;
+/** What the pager is given: the real total, or while it is a lower bound, one page past this one if it is full. */
+export function pagerTotal(page: number, shown: number, total: number, exact: boolean): number {
+  if (exact) return total;
+  return (page - 1) * PAGE_SIZE + shown + (shown === PAGE_SIZE ? 1 : 0);
+}
 
-  // Rows can leave a list (stage changes): step back when the current page has run out.
+export function DataTable<T>({ records, total, totalExact = true, fetching, error, columns, rowId, onOpen, list, searchPlaceholder, toolbar, noRecordsText = 'No records' }: DataTableProps<T>) {
+  const { page, cursor, setPage } = list;
+  const shown = records?.length ?? 0;
+
+  // Rows can leave a list (stage changes): step back when the current page has run out, and read
+  // an emptied cursor page by offset instead (both moves drop the cursor).
   useEffect(() => {
-    if (fetching || total === undefined || page <= 1) return;
+    if (fetching || total === undefined || records === undefined || page <= 1) return;
     const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    if (page > lastPage) setPage(lastPage);
-  }, [fetching, total, page, setPage]);
+    if (totalExact && page > lastPage) setPage(lastPage);
+    else if (records.length === 0 && cursor !== null) setPage(page);
+  }, [fetching, total, totalExact, records, page, cursor, setPage]);
+
+  const changePage = (to: number) => {
+    const first = records?.[0];
+    const last = records?.[records.length - 1];
+    // Only rows of the page on screen make a cursor (not the previous page kept while loading).
+    setPage(to, !fetching && first !== undefined && last !== undefined ? { first: rowId(first), last: rowId(last) } : undefined);
+  };
 
   const actionColumn: DataTableColumn<T> = {
     accessor: '__action',
@@ -77,15 +100,15 @@ export function DataTable<T>({ records, total, fetching, error, columns, rowKey,
         fetching={fetching}
         records={records ?? []}
         columns={[actionColumn, ...columns]}
-        idAccessor={rowKey}
+        idAccessor={rowId}
         noRecordsText={noRecordsText}
         page={page}
-        onPageChange={setPage}
-        totalRecords={total ?? 0}
+        onPageChange={changePage}
+        totalRecords={pagerTotal(page, shown, total ?? 0, totalExact)}
         recordsPerPage={PAGE_SIZE}
         recordsPerPageOptions={[PAGE_SIZE]}
         onRecordsPerPageChange={keepPageSize}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={({ from, to }) => `${from}–${to} of ${(total ?? 0).toLocaleString('en-US')}${totalExact ? '' : '+'}`}
       />
     </>
   );

@@ -1,15 +1,17 @@
 /**
  * One list screen of a three-stage desk (STYLE "Distilled" 4: one mechanism, per-module
  * configuration): complaints (/Complaints, /Pending, /Completed) and security (/Security,
- * /ProcessSec, /CompletedSecurity). Page and search are in the URL; the Action column opens the
- * desk's drawer with the clicked row (shown at once, refreshed by the drawer's detail call).
+ * /ProcessSec, /CompletedSecurity). Page, search and cursor are in the URL; the Action column
+ * opens the desk's drawer with the clicked row (shown at once, refreshed by the drawer's detail
+ * call).
  */
 import { Group, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState, type ReactNode } from 'react';
-import type { ListResponse } from '../../shared/contracts/common';
 import type { Stage } from '../../shared/contracts/desk';
+import type { ListPage } from '../lib/list-cache';
+import type { ListView } from '../lib/list-params';
 import { useListParams } from '../lib/use-list-params';
 import { DataTable } from './data-table';
 
@@ -25,7 +27,7 @@ export interface DeskDrawerSlotProps<TItem> {
 export interface DeskStageScreenProps<TItem extends { _id: number }> {
   stage: Stage;
   /** The desk's list hook (createDesk's `useList`). */
-  useList: (stage: Stage, page: number, q: string) => UseQueryResult<ListResponse<TItem>>;
+  useList: (stage: Stage, view: ListView) => UseQueryResult<ListPage<TItem>>;
   /** Page heading, e.g. 'New complaints'. */
   title: string;
   /** Data columns (the Action column is added in front). */
@@ -56,7 +58,7 @@ export function DeskStageScreen<TItem extends { _id: number }>({
   renderDrawer,
 }: DeskStageScreenProps<TItem>) {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useList(stage, list.page, list.q);
+  const { data, isFetching, isPlaceholderData, error } = useList(stage, list.view);
   const [selected, setSelected] = useState<TItem | null>(null);
   const [opened, setOpened] = useState(false);
 
@@ -69,10 +71,11 @@ export function DeskStageScreen<TItem extends { _id: number }>({
       <DataTable<TItem>
         records={data?.items}
         total={data?.total}
+        totalExact={data?.totalExact}
         fetching={isFetching && (isPlaceholderData || !data)}
         error={error}
         columns={columns}
-        rowKey={(item) => item._id}
+        rowId={(item) => item._id}
         onOpen={(item) => {
           setSelected(item);
           setOpened(true);

@@ -1,52 +1,38 @@
 /**
- * List state in the URL (STYLE: documenso): `?page=N&q=text`. Page 1 and an empty search are
- * left out so a plain path means "first page, no search". Changing the search resets to page 1.
+ * List state in the URL (STYLE: documenso): `?page=N&q=text[&after=<id>|&before=<id>]`. The rules
+ * (which move keeps a cursor, what a search resets) are the pure functions of `list-params.ts`.
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { readListView, withPage, withSearch, type ListView, type PageEdges } from './list-params';
 
-export interface ListParams {
-  /** 1-based page number. */
-  page: number;
-  /** Trimmed search text sent to the server as `q`. */
-  q: string;
-  setPage: (page: number) => void;
+export interface ListParams extends ListView {
+  /** The page, search and cursor to fetch, as one value (stable while the URL is unchanged). */
+  view: ListView;
+  /**
+   * Goes to page `to`. With `edges` (the rows on screen, not a placeholder) a step of one page
+   * keeps a keyset cursor; anything else drops it.
+   */
+  setPage: (to: number, edges?: PageEdges) => void;
+  /** New search text: back to page 1 without a cursor. */
   setQ: (q: string) => void;
 }
 
+/** The list state of the current URL and the two ways to change it. */
 export function useListParams(): ListParams {
   const [params, setParams] = useSearchParams();
-  const parsed = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(parsed) && parsed > 1 ? parsed : 1;
-  const q = (params.get('q') ?? '').trim();
-
-  const setPage = useCallback(
-    (next: number) =>
-      setParams((prev) => {
-        const copy = new URLSearchParams(prev);
-        if (next <= 1) copy.delete('page');
-        else copy.set('page', String(next));
-        return copy;
-      }),
-    [setParams],
+  const { page, q, cursor } = readListView(params);
+  const after = cursor && 'after' in cursor ? cursor.after : undefined;
+  const before = cursor && 'before' in cursor ? cursor.before : undefined;
+  const view = useMemo<ListView>(
+    () => ({ page, q, cursor: after !== undefined ? { after } : before !== undefined ? { before } : null }),
+    [page, q, after, before],
   );
 
-  const setQ = useCallback(
-    (next: string) =>
-      setParams(
-        (prev) => {
-          const copy = new URLSearchParams(prev);
-          copy.delete('page');
-          const text = next.trim();
-          if (text) copy.set('q', text);
-          else copy.delete('q');
-          return copy;
-        },
-        // Typing is not navigation: do not fill the history with every search.
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const setPage = useCallback((to: number, edges?: PageEdges) => setParams((prev) => withPage(prev, to, edges)), [setParams]);
 
-  return { page, q, setPage, setQ };
+  // Typing is not navigation: do not fill the history with every search.
+  const setQ = useCallback((next: string) => setParams((prev) => withSearch(prev, next), { replace: true }), [setParams]);
+
+  return { ...view, view, setPage, setQ };
 }

@@ -5,10 +5,11 @@
  */
 import { NewRequestsBell } from '../../../components/new-requests-bell';
 import { formatDateTime } from '../../../lib/format';
+import { FIRST_PAGE } from '../../../lib/list-params';
 import { complaintsDesk } from '../api/complaints-desk';
 
 export function NewComplaintsBell() {
-  const { data, isLoading } = complaintsDesk.useList('new', 1, '');
+  const { data, isLoading } = complaintsDesk.useList('new', FIRST_PAGE);
   const entries = data?.items.map((complaint) => ({
     key: complaint._id,
     items: [

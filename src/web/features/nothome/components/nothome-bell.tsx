@@ -4,10 +4,11 @@
  * Address, Days) or says 'No more new requests'.
  */
 import { NewRequestsBell } from '../../../components/new-requests-bell';
+import { FIRST_PAGE } from '../../../lib/list-params';
 import { useNotHomeList } from '../api/nothome-requests';
 
 export function NotHomeBell() {
-  const { data, isLoading } = useNotHomeList('active', 1, '', 'unassigned');
+  const { data, isLoading } = useNotHomeList('active', FIRST_PAGE, 'unassigned');
   const entries = data?.items.map((request) => ({
     key: request._id,
     items: [

@@ -1,7 +1,7 @@
 /**
  * The not-at-home lists (spec section 2): /NotHome (active, with the bell and the guard form),
  * /NotHomeCancelled and /NotHomeCompleted (Arrived), the same table with read-only drawers.
- * Newest first, 10 per page, server-side search; page and search in the URL.
+ * Newest first, 10 per page, server-side search; page, search and cursor in the URL.
  */
 import { Group, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -31,7 +31,7 @@ type OpenDrawer = 'guard' | 'view' | null;
 
 export function NotHomeScreen({ state }: { state: NotHomeState }) {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useNotHomeList(state, list.page, list.q);
+  const { data, isFetching, isPlaceholderData, error } = useNotHomeList(state, list.view);
   const [selected, setSelected] = useState<NotHome | null>(null);
   const [open, setOpen] = useState<OpenDrawer>(null);
   const columns = useMemo(
@@ -51,10 +51,11 @@ export function NotHomeScreen({ state }: { state: NotHomeState }) {
       <DataTable<NotHome>
         records={data?.items}
         total={data?.total}
+        totalExact={data?.totalExact}
         fetching={isFetching && (isPlaceholderData || !data)}
         error={error}
         columns={columns}
-        rowKey={(request) => request._id}
+        rowId={(request) => request._id}
         onOpen={(request) => {
           setSelected(request);
           setOpen('guard');

@@ -1,0 +1,78 @@
+/**
+ * A server-paginated list on top of the list cache (`list-cache.ts`): the fetcher and query
+ * options of every list, the list hook and the item mutation hook. Every list in the app (the
+ * desks through `createDesk`, not-at-home directly) is made here, so fetching, keys and cache
+ * patching are written once.
+ *
+ * Request: `GET <path>?<filters>&page=N&q=text[&after=<id>|&before=<id>]` (docs/adr/0003): with a
+ * cursor the server reads the 10 rows after (or before) that id, newest first; without one it
+ * reads page N by offset. Response: `{items, total, totalExact}`.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from './api-client';
+import { ApiError } from './api-error';
+import { createListCache, type ListCacheConfig, type ListFilters, type ListPage } from './list-cache';
+import type { ListCursor, ListView } from './list-params';
+
+/**
+ * `{items, total, totalExact}`; a missing `totalExact` reads as true (servers before issue 7
+ * counted every match exactly).
+ */
+export function listPageSchema<TItem>(item: z.ZodType<TItem>): z.ZodType<ListPage<TItem>> {
+  return z.object({ items: z.array(item), total: z.number().int(), totalExact: z.boolean().default(true) });
+}
+
+export interface ListApiConfig<TItem extends { _id: number }, TFilters extends ListFilters> extends ListCacheConfig<TItem, TFilters> {
+  /** The list URL, e.g. '/api/nothome'. */
+  path: string;
+  /** One row of the list (also checks live event payloads). */
+  itemSchema: z.ZodType<TItem>;
+}
+
+function cursorQuery(cursor: ListCursor): { after?: number; before?: number } {
+  if (cursor === null) return {};
+  return 'after' in cursor ? { after: cursor.after } : { before: cursor.before };
+}
+
+/** A module's list: the list cache plus its fetcher and hooks. */
+export function createListApi<TItem extends { _id: number }, TFilters extends ListFilters>(config: ListApiConfig<TItem, TFilters>) {
+  const cache = createListCache(config);
+  const pageSchema = listPageSchema(config.itemSchema);
+
+  /** Query options of one page; the previous page stays on screen while the next one loads. */
+  const listOptions = (filters: TFilters, view: ListView) =>
+    queryOptions({
+      queryKey: cache.keys.list(filters, view),
+      queryFn: ({ signal }) =>
+        api.get(config.path, { query: { ...filters, page: view.page, q: view.q, ...cursorQuery(view.cursor) }, schema: pageSchema, signal }),
+      placeholderData: keepPreviousData,
+    });
+
+  /** One page of the list with these filters. */
+  function useList(filters: TFilters, view: ListView) {
+    return useQuery(listOptions(filters, view));
+  }
+
+  /**
+   * A change of one item by this screen (answered with the item): the cache is updated like a
+   * live event. 409 (someone else moved it on) or 404 (gone) refetch the lists and the item.
+   */
+  function useItemMutation<TVars extends { id: number }>(mutationFn: (vars: TVars) => Promise<TItem>) {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn,
+      onSuccess: (item) => cache.applyUpdated(queryClient, item),
+      onError: (error, { id }) => {
+        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+          void cache.invalidateLists(queryClient);
+          void queryClient.invalidateQueries({ queryKey: cache.keys.detail(id) });
+        }
+      },
+    });
+  }
+
+  return { ...cache, itemSchema: config.itemSchema, listOptions, useList, useItemMutation };
+}
+
+export type ListApi<TItem extends { _id: number }, TFilters extends ListFilters> = ReturnType<typeof createListApi<TItem, TFilters>>;
