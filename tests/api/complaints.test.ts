@@ -38,10 +38,10 @@ describe('complaints desk', () => {
       expect([...times].sort().reverse()).toEqual(times);
     }
     const first = (await list(cookie, '?stage=new')).json<{ items: Complaint[]; total: number }>();
-    if (first.total > 10) {
-      const second = (await list(cookie, '?stage=new&page=2')).json<{ items: Complaint[] }>();
-      expect(second.items.map((c) => c._id)).not.toContain(first.items[0]!._id);
-    }
+    expect(first.total, 'the demo data fills more than one page').toBeGreaterThan(10);
+    const second = (await list(cookie, '?stage=new&page=2')).json<{ items: Complaint[] }>();
+    expect(second.items.length).toBeGreaterThan(0);
+    expect(second.items.map((c) => c._id).filter((id) => first.items.some((f) => f._id === id))).toEqual([]);
   });
 
   it('searches on the server, literally (LIKE wildcards are escaped)', async () => {

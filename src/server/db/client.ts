@@ -1,17 +1,17 @@
 /**
  * Opens the database: embedded PGlite under DATA_DIR by default (or in memory for tests), or a
- * PostgreSQL server when DATABASE_URL is set. Both get the same Drizzle schema and migrations.
+ * PostgreSQL server when DATABASE_URL is set. Both are spoken to the same way — node-postgres +
+ * Drizzle, one schema, one migration history — because the embedded PGlite runs in a worker
+ * thread behind the PostgreSQL wire protocol (embedded-server.ts), off the main thread where it
+ * would stall HTTP, Socket.IO and timers (issue 7).
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { startEmbeddedServer } from './embedded-server.js';
 import * as schema from './schema.js';
 
 /** The Drizzle handle every repo receives; the same type for PGlite and PostgreSQL. */
@@ -33,23 +33,18 @@ const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
  * The caller must hold the data-dir lock (see lock.ts) before opening a PGlite folder.
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS }),
-      close: () => pool.end(),
-    };
-  }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const embedded = opts.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: opts.dataDir });
+  const pool = new pg.Pool(embedded ? embedded.poolConfig : { connectionString: opts.databaseUrl, max: 10 });
+  // An idle connection that drops (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', (err) => console.error(`database connection error: ${err.message}`));
+  const db: Db = drizzle(pool, { schema });
   return {
     db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS }),
-    close: () => client.close(),
+    kind: embedded ? 'pglite' : 'postgres',
+    migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS }),
+    async close() {
+      await pool.end();
+      await embedded?.close();
+    },
   };
 }

@@ -3,7 +3,7 @@
  * it). Every society-owned row carries `society_id`; every staff query filters on it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -106,9 +106,16 @@ export const deskRequests = pgTable(
     pressCount: integer('press_count').notNull().default(1),
     /** Security alarms: the latest press merged into it (the first press is `created_at`). */
     lastPressedAt: timestamp('last_pressed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * What a staff search matches (ADR 0003): the request's texts and the resident's name, phone,
+     * resident id and address. Written by a trigger (drizzle/0004), never by the app.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
-    index('desk_requests_list_idx').on(t.societyId, t.desk, t.stage, t.createdAt),
+    // Lists are newest first by id (ADR 0003): one range scan per page, however deep.
+    index('desk_requests_list_idx').on(t.societyId, t.desk, t.stage, t.id),
+    index('desk_requests_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('desk_requests_unacked_idx').on(t.desk, t.createdAt).where(sql`${t.acknowledgedAt} is null`),
     // At most one open (unacknowledged) alarm per resident: a repeated press merges into it by
     // `insert … on conflict` (alarm-repo.ts `press`), which holds under concurrent presses.
@@ -138,8 +145,32 @@ export const notHomeRequests = pgTable(
     guardAssignedAt: timestamp('guard_assigned_at', { withTimezone: true, mode: 'date' }),
     guardAssignedBy: integer('guard_assigned_by').references(() => staffUsers.id),
     createdAt: createdAt(),
+    /** What a staff search matches: the resident's name, phone, id, address, email and the guard (trigger-written, ADR 0003). */
+    searchText: text('search_text').notNull().default(''),
   },
-  (t) => [index('not_home_list_idx').on(t.societyId, t.state, t.createdAt), index('not_home_resident_idx').on(t.residentId, t.state)],
+  (t) => [
+    index('not_home_list_idx').on(t.societyId, t.state, t.id),
+    // The bell's list: active requests with no guard yet.
+    index('not_home_unassigned_idx').on(t.societyId, t.id).where(sql`${t.state} = 'active' and ${t.guardName} is null`),
+    index('not_home_resident_idx').on(t.residentId, t.state),
+    index('not_home_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Row counts of every staff list (ADR 0003), kept by triggers in the same transaction as the
+ * insert or update that moves a row between lists (drizzle/0004): `list` is e.g.
+ * 'complaint:new', 'nothome:active', 'nothome:active:unassigned'. An unsearched list's total is
+ * one primary-key read instead of a count over the whole list.
+ */
+export const listCounts = pgTable(
+  'list_counts',
+  {
+    societyId: integer('society_id').notNull().references(() => societies.id),
+    list: text('list').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.societyId, t.list] })],
 );
 
 /** In-app notification records a resident reads in the app (spec section 3 "Notification"). */

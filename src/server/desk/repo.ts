@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { deskRequests, notHomeRequests, residents, societies, staffUsers } from '../db/schema.js';
-import { PAGE_SIZE } from '../../shared/constants.js';
 import type { Stage } from '../../shared/contracts/desk.js';
+import { listPage, type PageRequest } from '../lib/list-page.js';
 import { likePattern } from '../lib/text.js';
 import { residentCardColumns } from '../modules/residents/service.js';
 
@@ -47,37 +47,27 @@ export function deskRepo(db: Db, desk: DeskName) {
       .innerJoin(societies, eq(societies.id, deskRequests.societyId));
 
   return {
-    /** One page (PAGE_SIZE rows, newest first) of a stage, searched in text and resident fields. */
-    async list(societyId: number, stage: Stage, page: number, q: string) {
-      let where: SQL | undefined = and(scope(societyId), eq(deskRequests.stage, stage));
-      if (q) {
-        const p = likePattern(q);
-        where = and(
-          where,
-          or(
-            ilike(deskRequests.body, p),
-            ilike(deskRequests.staffNote, p),
-            ilike(deskRequests.response, p),
-            ilike(residents.name, p),
-            ilike(residents.phone, p),
-            ilike(residents.residentCode, p),
-            ilike(residents.house, p),
-            ilike(residents.street, p),
-            ilike(residents.block, p),
-          ),
-        );
-      }
-      const items = await base()
-        .where(where)
-        .orderBy(desc(deskRequests.createdAt), desc(deskRequests.id))
-        .limit(PAGE_SIZE)
-        .offset((page - 1) * PAGE_SIZE);
-      const [totalRow] = await db
-        .select({ n: count() })
-        .from(deskRequests)
-        .innerJoin(residents, eq(residents.id, deskRequests.residentId))
-        .where(where);
-      return { items, total: Number(totalRow?.n ?? 0) };
+    /**
+     * One page (10 rows, newest first) of a stage with its total (ADR 0003): keyset by id when the
+     * request carries a cursor, `search_text` (trigram-indexed) for a search, the trigger-kept
+     * count for an unsearched total. The page's columns are read for its ids only.
+     */
+    list(societyId: number, stage: Stage, req: PageRequest & { q: string }) {
+      return listPage({
+        db,
+        societyId,
+        countKey: `${desk}:${stage}`,
+        table: deskRequests,
+        id: deskRequests.id,
+        where: and(scope(societyId), eq(deskRequests.stage, stage)),
+        search: req.q ? ilike(deskRequests.searchText, likePattern(req.q)) : undefined,
+        req,
+        read: (where, direction, limit, offset) => {
+          const order = direction === 'desc' ? desc(deskRequests.id) : asc(deskRequests.id);
+          const ids = db.select({ id: deskRequests.id }).from(deskRequests).where(where).orderBy(order).limit(limit).offset(offset);
+          return base().where(inArray(deskRequests.id, ids)).orderBy(order);
+        },
+      });
     },
     async get(societyId: number, id: number) {
       const [row] = await base().where(and(scope(societyId), eq(deskRequests.id, id)));

@@ -1,7 +1,8 @@
 import type { Stage } from '../../shared/contracts/desk.js';
-import type { AuditEntry, ListResponse } from '../../shared/contracts/common.js';
+import type { AuditEntry, ListQuery, ListResponse } from '../../shared/contracts/common.js';
 import { MSG } from '../../shared/messages.js';
 import type { Db } from '../db/client.js';
+import { inSociety } from '../db/society-scope.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import type { DeskItems, EventBus } from '../lib/events.js';
@@ -46,10 +47,9 @@ export type InTransition = (tx: Db, row: DeskRow) => Promise<void>;
 export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, deps: { db: Db; bus: EventBus; outbox: OutboxWorker; clock?: Clock }) {
   const { db, bus } = deps;
   const clock = deps.clock ?? systemClock;
-  const repo = deskRepo(db, def.desk);
 
   async function load(societyId: number, id: number): Promise<DeskRow> {
-    const row = await repo.get(societyId, id);
+    const row = await inSociety(db, societyId, (tx) => deskRepo(tx, def.desk).get(societyId, id));
     if (!row) throw new NotFoundError();
     return row;
   }
@@ -64,8 +64,7 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
     notice: Notice,
     inTx?: InTransition,
   ): Promise<DeskItems[D]> {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await inSociety(db, staff.societyId, async (t) => {
       const row = await deskRepo(t, def.desk).get(staff.societyId, id);
       if (!row) throw new NotFoundError();
       if (row.stage !== from) throw new ConflictError(MSG.wrongStage);
@@ -108,20 +107,21 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
   }
 
   return {
-    /** One page of a stage for the caller's society: `{items, total}`. */
-    async list(staff: StaffContext, stage: Stage, page: number, q: string): Promise<ListResponse<DeskItems[D]>> {
-      const { items, total } = await repo.list(staff.societyId, stage, page, q);
-      return { items: items.map(def.toDto), total };
+    /** One page of a stage for the caller's society: `{items, total, totalExact}` (ADR 0003). */
+    async list(staff: StaffContext, stage: Stage, req: ListQuery): Promise<ListResponse<DeskItems[D]>> {
+      const page = await inSociety(db, staff.societyId, (tx) => deskRepo(tx, def.desk).list(staff.societyId, stage, req));
+      return { ...page, items: page.items.map(def.toDto) };
     },
     async detail(staff: StaffContext, id: number): Promise<DeskItems[D] & { history: AuditEntry[] }> {
-      const item = def.toDto(await load(staff.societyId, id));
-      const history = await auditHistory(db, staff.societyId, def.entity, id);
-      return { ...item, history };
+      return inSociety(db, staff.societyId, async (tx) => {
+        const row = await deskRepo(tx, def.desk).get(staff.societyId, id);
+        if (!row) throw new NotFoundError();
+        return { ...def.toDto(row), history: await auditHistory(tx, staff.societyId, def.entity, id) };
+      });
     },
     /** A resident files a request: stored (with its audit row) first, then announced. */
     async file(resident: ResidentContext, body: string): Promise<DeskItems[D]> {
-      const id = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const id = await inSociety(db, resident.societyId, async (t) => {
         const at = clock.now();
         const newId = await deskRepo(t, def.desk).insert(resident.societyId, resident.id, body, at);
         await recordAudit(t, {

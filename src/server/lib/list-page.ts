@@ -5,9 +5,11 @@
  * `after` (the id of the last row of the previous page) or `before` (the id of the first row of
  * the next page). Without one, the page is read from the nearer end of the list.
  */
-import { and, gt, lt, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '../../shared/constants.js';
+import type { Db } from '../db/client.js';
+import { listCounts } from '../db/schema.js';
 
 /** A search counts its matches up to this many; beyond it the total is a lower bound. */
 export const SEARCH_COUNT_CAP = 1000;
@@ -67,4 +69,55 @@ export async function readPage<Row>(id: PgColumn, where: SQL | undefined, window
       return window.direction === 'asc' ? rows.reverse() : rows;
     }
   }
+}
+
+/** A list's total: exact, or (a search with more than {@link SEARCH_COUNT_CAP} matches) a lower bound. */
+export interface ListTotal {
+  total: number;
+  totalExact: boolean;
+}
+
+/** The trigger-kept count of an unsearched list (`list_counts`, ADR 0003): one primary-key read. */
+export async function countedTotal(db: Db, societyId: number, list: string): Promise<ListTotal> {
+  const [row] = await db
+    .select({ n: listCounts.n })
+    .from(listCounts)
+    .where(and(eq(listCounts.societyId, societyId), eq(listCounts.list, list)));
+  return { total: row?.n ?? 0, totalExact: true };
+}
+
+/** Counts the rows of `table` matching `where`, stopping after {@link SEARCH_COUNT_CAP} + 1. */
+export async function cappedTotal(db: Db, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
+  const matches = db.select({ one: sql`1` }).from(table).where(where).limit(SEARCH_COUNT_CAP + 1).as('matches');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  const n = Number(row?.n ?? 0);
+  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+}
+
+/** What a repo gives {@link listPage}. */
+export interface ListSpec<Row> {
+  db: Db;
+  societyId: number;
+  /** The `list_counts` key of the unsearched list, e.g. 'complaint:new'. */
+  countKey: string;
+  /** The listed table and its id column (the order: newest first). */
+  table: PgTable;
+  id: PgColumn;
+  /** Society scope and the list's filters. */
+  where: SQL | undefined;
+  /** The search condition when the caller searched (e.g. `search_text ILIKE …`). */
+  search?: SQL;
+  req: PageRequest;
+  read: RowReader<Row>;
+}
+
+/**
+ * One page of a list with its total: `{items, total, totalExact}` (the shared list contract).
+ * Unsearched totals come from `list_counts`; searched ones are counted up to the cap.
+ */
+export async function listPage<Row>(spec: ListSpec<Row>): Promise<{ items: Row[] } & ListTotal> {
+  const where = spec.search ? and(spec.where, spec.search) : spec.where;
+  const count = spec.search ? await cappedTotal(spec.db, spec.table, where) : await countedTotal(spec.db, spec.societyId, spec.countKey);
+  const items = await readPage(spec.id, where, pageWindow(spec.req, count.total, count.totalExact), spec.read);
+  return { items, ...count };
 }

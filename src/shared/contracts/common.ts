@@ -2,27 +2,50 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.js';
 
 /**
- * The one pagination contract for every staff list (STYLE: documenso).
- * In: `page` (1-based, default 1) and `q` (free-text search, trimmed, at most 100 chars).
- * Out: `{items, total}` where `total` counts all matches, not just this page.
+ * The message of every text length limit ("At most 2000 characters."). Give it to each `.max()`:
+ * a schema-level `{error}` (the "required" message) otherwise answers for the length check too.
+ */
+export function atMostChars(n: number): string {
+  return `At most ${n} characters.`;
+}
+
+const PAGE_MSG = 'Page must be a whole number from 1 to 100000.';
+
+const CURSOR_MSG = 'Not a valid list position.';
+const ZCursor = z.coerce.number({ error: CURSOR_MSG }).int(CURSOR_MSG).positive(CURSOR_MSG).max(2_147_483_647, CURSOR_MSG).optional();
+
+/**
+ * The one pagination contract for every staff list (STYLE: documenso; ADR 0003). Lists are
+ * newest first by id, 10 rows a page.
+ * In: `page` (1-based, default 1), `q` (free-text search, trimmed, at most 100 chars), and an
+ * optional keyset cursor for moving one page at a time: `after` = the `_id` of the last row of
+ * page − 1, or `before` = the `_id` of the first row of page + 1 (`after` wins if both are sent).
+ * Out: `{items, total, totalExact}`; `totalExact` false means `total` is a lower bound (a search
+ * with more matches than the server counts).
  */
 export const ZListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  q: z.string().trim().max(100).optional().default(''),
+  page: z.coerce.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(100_000, PAGE_MSG).default(1),
+  q: z.string({ error: 'Search text must be text.' }).trim().max(100, atMostChars(100)).optional().default(''),
+  after: ZCursor,
+  before: ZCursor,
 });
 export type ListQuery = z.infer<typeof ZListQuery>;
 
 export function listResponse<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int() });
+  return z.object({ items: z.array(item), total: z.number().int(), totalExact: z.boolean() });
 }
 export interface ListResponse<T> {
   items: T[];
   total: number;
+  totalExact: boolean;
 }
 export const LIST_PAGE_SIZE = PAGE_SIZE;
 
+const ID_MSG = 'Not a valid id.';
 /** Numeric id in a URL path (`/:id`); anything else is a 400 naming `id`. */
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZIdParams = z.object({
+  id: z.coerce.number({ error: ID_MSG }).int(ID_MSG).positive(ID_MSG).max(2_147_483_647, ID_MSG),
+});
 
 /** Every 4xx/5xx body: `message` is user-facing, `field` names the input at fault when there is one. */
 export const ZErrorBody = z.object({

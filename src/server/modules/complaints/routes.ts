@@ -27,7 +27,7 @@ export const complaintRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, 
         querystring: ZComplaintListQuery,
         response: { 200: ZComplaintList, ...errors },
       },
-      handler: (req) => complaints.list(staffOf(req), req.query.stage, req.query.page, req.query.q),
+      handler: (req) => complaints.list(staffOf(req), req.query.stage, req.query),
     });
   }
 

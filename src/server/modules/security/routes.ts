@@ -35,7 +35,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, r
     app.get(url, {
       onRequest: desk,
       schema: { tags: ['security'], summary: 'List alarms of a stage, 10 per page, newest first', querystring: ZSecurityListQuery, response: { 200: ZSecurityList, ...errors } },
-      handler: (req) => security.list(staffOf(req), req.query.stage, req.query.page, req.query.q),
+      handler: (req) => security.list(staffOf(req), req.query.stage, req.query),
     });
   }
 

@@ -2,6 +2,7 @@ import { receivesAlarms } from '../../../shared/subroles.js';
 import { ALARM_INBOX_PAGE_SIZE, type SecurityAlert } from '../../../shared/contracts/security.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
+import { inSociety } from '../../db/society-scope.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
@@ -44,12 +45,10 @@ export function securityService(deps: SecurityDeps) {
   const { db, bus } = deps;
   const clock = deps.clock ?? systemClock;
   const desk = deskService(securityDesk, { ...deps, clock });
-  const repo = deskRepo(db, 'security');
-  const alarms = alarmRepo(db);
   const pressLimit = new PressLimit(deps.maxPressesPerMinute ?? 10, 60_000);
 
   async function load(societyId: number, id: number): Promise<SecurityAlert> {
-    const row = await repo.get(societyId, id);
+    const row = await inSociety(db, societyId, (tx) => deskRepo(tx, 'security').get(societyId, id));
     if (!row) throw new NotFoundError();
     return toSecurityAlert(row);
   }
@@ -80,7 +79,7 @@ export function securityService(deps: SecurityDeps) {
     async file(resident: ResidentContext, words: string): Promise<SecurityAlert> {
       const retryAfterS = pressLimit.take(resident.id, clock.now().getTime());
       if (retryAfterS > 0) throw new TooManyRequestsError(MSG.sosTooMany, retryAfterS);
-      const pressed = await db.transaction(async (tx) => {
+      const pressed = await inSociety(db, resident.societyId, async (tx) => {
         const at = clock.now();
         const p = await alarmRepo(tx).press(resident.societyId, resident.id, words, at);
         await recordAudit(tx, {
@@ -100,16 +99,19 @@ export function securityService(deps: SecurityDeps) {
       const who = receivesAlarms(staff.subRole);
       if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
       const escalatedOnly = who === 'escalated';
-      const page = await alarms.pendingPage(staff.societyId, escalatedOnly, before, ALARM_INBOX_PAGE_SIZE);
-      const total = await alarms.pendingCount(staff.societyId, escalatedOnly);
-      const items = (await repo.getMany(staff.societyId, page.ids)).map(toSecurityAlert);
-      return { items, total, nextBefore: page.nextBefore };
+      return inSociety(db, staff.societyId, async (tx) => {
+        const alarms = alarmRepo(tx);
+        const page = await alarms.pendingPage(staff.societyId, escalatedOnly, before, ALARM_INBOX_PAGE_SIZE);
+        const total = await alarms.pendingCount(staff.societyId, escalatedOnly);
+        const items = (await deskRepo(tx, 'security').getMany(staff.societyId, page.ids)).map(toSecurityAlert);
+        return { items, total, nextBefore: page.nextBefore };
+      });
     },
 
     async acknowledge(staff: StaffContext, id: number): Promise<SecurityAlert> {
       const who = receivesAlarms(staff.subRole);
       if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
-      const recorded = await db.transaction(async (tx) => {
+      const recorded = await inSociety(db, staff.societyId, async (tx) => {
         const state = await alarmRepo(tx).state(staff.societyId, id);
         if (!state) throw new NotFoundError();
         if (who === 'escalated' && !state.escalated) throw new ForbiddenError(MSG.alarmNotEscalated);
