@@ -3,7 +3,8 @@
  * The sub-role check uses the shared table (src/shared/subroles.ts): a module the caller's
  * sub-role is not for → 403, whatever the client shows.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { canUse, type Module } from '../../shared/subroles.js';
 import { MSG } from '../../shared/messages.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
@@ -13,6 +14,9 @@ import type { ResidentAuthService } from '../modules/resident-auth/service.js';
 import type { ResidentContext } from '../modules/resident-auth/repo.js';
 
 export const SESSION_COOKIE = 'sd_session';
+
+/** A Fastify instance typed for the shared zod schemas. */
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,4 +50,26 @@ export function staffOf(req: FastifyRequest): StaffContext {
 export function residentOf(req: FastifyRequest): ResidentContext {
   if (!req.resident) throw new Error('resident guard missing on route');
   return req.resident;
+}
+
+/**
+ * One guard per module (issue 6): a module's staff routes are registered inside this plugin, whose
+ * `onRequest` hook authenticates the session cookie and checks the sub-role for `module` (omit it
+ * for routes any signed-in staff member may call, whose service checks more). A route added to the
+ * plugin cannot be left unguarded by accident.
+ * @param routes registers the routes on the guarded, encapsulated instance.
+ */
+export function staffScope(auth: AuthService, module: Module | undefined, routes: (app: ZodApp) => void | Promise<void>) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.addHook('onRequest', staffGuard(auth, module));
+    await routes(app.withTypeProvider<ZodTypeProvider>());
+  };
+}
+
+/** The resident API's counterpart of {@link staffScope}: every route requires a resident bearer token. */
+export function residentScope(residentAuth: ResidentAuthService, routes: (app: ZodApp) => void | Promise<void>) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.addHook('onRequest', residentGuard(residentAuth));
+    await routes(app.withTypeProvider<ZodTypeProvider>());
+  };
 }

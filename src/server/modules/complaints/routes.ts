@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorBody, ZIdParams } from '../../../shared/contracts/common.js';
 import { ZComplaint, ZComplaintDetail, ZComplaintList, ZComplaintListQuery, ZComplaintUpdate, ZFileComplaint } from '../../../shared/contracts/complaints.js';
-import { residentGuard, residentOf, staffGuard, staffOf } from '../../plugins/auth.js';
+import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
 import type { deskService } from '../../desk/service.js';
@@ -15,56 +15,55 @@ interface Opts {
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
 /** Complaints: staff desk (cookie, sub-roles with 'complaints') and resident filing (bearer). */
-export const complaintRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, residentAuth, complaints }) => {
-  const guard = staffGuard(auth, 'complaints');
+export const complaintRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, complaints }) => {
+  await root.register(staffScope(auth, 'complaints', (app) => {
+    for (const url of ['/api/complain', '/api/complain/']) {
+      app.get(url, {
+        schema: {
+          tags: ['complaints'],
+          summary: 'List complaints of a stage, 10 per page, newest first',
+          querystring: ZComplaintListQuery,
+          response: { 200: ZComplaintList, ...errors },
+        },
+        handler: (req) => complaints.list(staffOf(req), req.query.stage, req.query),
+      });
+    }
 
-  for (const url of ['/api/complain', '/api/complain/']) {
-    app.get(url, {
-      onRequest: guard,
+    app.get('/api/complain/:id', {
+      schema: { tags: ['complaints'], summary: 'One complaint with its history', params: ZIdParams, response: { 200: ZComplaintDetail, ...errors } },
+      handler: (req) => complaints.detail(staffOf(req), req.params.id),
+    });
+
+    app.put('/api/complain/:id', {
       schema: {
         tags: ['complaints'],
-        summary: 'List complaints of a stage, 10 per page, newest first',
-        querystring: ZComplaintListQuery,
-        response: { 200: ZComplaintList, ...errors },
+        summary: 'Proceed (new → processing) or submit a response (processing → completed)',
+        params: ZIdParams,
+        body: ZComplaintUpdate,
+        response: { 200: ZComplaint, ...errors },
       },
-      handler: (req) => complaints.list(staffOf(req), req.query.stage, req.query),
+      handler: (req) => {
+        const staff = staffOf(req);
+        const b = req.body;
+        return b.action === 'proceed' ? complaints.proceed(staff, req.params.id) : complaints.submit(staff, req.params.id, b.response);
+      },
     });
-  }
 
-  app.get('/api/complain/:id', {
-    onRequest: guard,
-    schema: { tags: ['complaints'], summary: 'One complaint with its history', params: ZIdParams, response: { 200: ZComplaintDetail, ...errors } },
-    handler: (req) => complaints.detail(staffOf(req), req.params.id),
-  });
+  }));
 
-  app.put('/api/complain/:id', {
-    onRequest: guard,
-    schema: {
-      tags: ['complaints'],
-      summary: 'Proceed (new → processing) or submit a response (processing → completed)',
-      params: ZIdParams,
-      body: ZComplaintUpdate,
-      response: { 200: ZComplaint, ...errors },
-    },
-    handler: (req) => {
-      const staff = staffOf(req);
-      const b = req.body;
-      return b.action === 'proceed' ? complaints.proceed(staff, req.params.id) : complaints.submit(staff, req.params.id, b.response);
-    },
-  });
-
-  app.post('/api/complain', {
-    onRequest: residentGuard(residentAuth),
-    schema: {
-      tags: ['resident'],
-      summary: 'A resident files a complaint (resident API, bearer token)',
-      security: [{ resident: [] }],
-      body: ZFileComplaint,
-      response: { 201: ZComplaint, ...errors },
-    },
-    handler: async (req, reply) => {
-      const complaint = await complaints.file(residentOf(req), req.body.complain);
-      return reply.code(201).send(complaint);
-    },
-  });
+  await root.register(residentScope(residentAuth, (app) => {
+    app.post('/api/complain', {
+      schema: {
+        tags: ['resident'],
+        summary: 'A resident files a complaint (resident API, bearer token)',
+        security: [{ resident: [] }],
+        body: ZFileComplaint,
+        response: { 201: ZComplaint, ...errors },
+      },
+      handler: async (req, reply) => {
+        const complaint = await complaints.file(residentOf(req), req.body.complain);
+        return reply.code(201).send(complaint);
+      },
+    });
+  }));
 };

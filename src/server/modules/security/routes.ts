@@ -10,7 +10,7 @@ import {
   ZSecurityListQuery,
   ZSecurityUpdate,
 } from '../../../shared/contracts/security.js';
-import { residentGuard, residentOf, staffGuard, staffOf } from '../../plugins/auth.js';
+import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
 import type { SecurityService } from './service.js';
@@ -26,79 +26,79 @@ interface Opts {
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
 /** Security alarms: staff desk (button-one), alarm inbox and acknowledgement, resident SOS. */
-export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (app, { auth, residentAuth, security, presence }) => {
-  const desk = staffGuard(auth, 'security');
-  // Alarm inbox and acknowledgement: button-one, and super-admin for escalated alarms (service checks).
-  const signedIn = staffGuard(auth);
+export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, security, presence }) => {
+  // The desk: button-one only.
+  await root.register(staffScope(auth, 'security', (app) => {
+    for (const url of ['/api/security', '/api/security/']) {
+      app.get(url, {
+        schema: { tags: ['security'], summary: 'List alarms of a stage, 10 per page, newest first', querystring: ZSecurityListQuery, response: { 200: ZSecurityList, ...errors } },
+        handler: (req) => security.list(staffOf(req), req.query.stage, req.query),
+      });
+    }
 
-  for (const url of ['/api/security', '/api/security/']) {
-    app.get(url, {
-      onRequest: desk,
-      schema: { tags: ['security'], summary: 'List alarms of a stage, 10 per page, newest first', querystring: ZSecurityListQuery, response: { 200: ZSecurityList, ...errors } },
-      handler: (req) => security.list(staffOf(req), req.query.stage, req.query),
+    app.get('/api/security/:id', {
+      schema: { tags: ['security'], summary: 'One alarm with its history', params: ZIdParams, response: { 200: ZSecurityDetail, ...errors } },
+      handler: (req) => security.detail(staffOf(req), req.params.id),
     });
-  }
 
-  // Keyset pages (?before=<id>), not ?page=: an alarm acknowledged between two page requests
-  // would shift an offset page and hide another alarm from the screen's catch-up.
-  app.get('/api/security/alarms', {
-    onRequest: signedIn,
-    schema: {
-      tags: ['security'],
-      summary: 'Every unacknowledged alarm of the society (asked on sign-in and every reconnect), newest first, 100 per page; next page: ?before=<nextBefore>',
-      querystring: ZPendingAlarmsQuery,
-      response: { 200: ZPendingAlarms, ...errors },
-    },
-    handler: async (req) => {
-      const staff = staffOf(req);
-      return { ...(await security.pending(staff, req.query.before)), connectedSecurityStaff: await presence(staff.societyId) };
-    },
-  });
+    app.put('/api/security/:id', {
+      schema: {
+        tags: ['security'],
+        summary: "Proceed with the staff's note (new → processing; acknowledges too) or submit a response (processing → completed)",
+        params: ZIdParams,
+        body: ZSecurityUpdate,
+        response: { 200: ZSecurityAlert, ...errors },
+      },
+      handler: (req) => {
+        const staff = staffOf(req);
+        const b = req.body;
+        return b.action === 'proceed'
+          ? security.proceedAlarm(staff, req.params.id, b.staffNote ?? b.securityComplain ?? '')
+          : security.submit(staff, req.params.id, b.response);
+      },
+    });
 
-  app.get('/api/security/:id', {
-    onRequest: desk,
-    schema: { tags: ['security'], summary: 'One alarm with its history', params: ZIdParams, response: { 200: ZSecurityDetail, ...errors } },
-    handler: (req) => security.detail(staffOf(req), req.params.id),
-  });
+  }));
 
-  app.post('/api/security/:id/acknowledge', {
-    onRequest: signedIn,
-    schema: {
-      tags: ['security'],
-      summary: 'Acknowledge an alarm (closing its toast); recorded once, later calls return the record. Super-admin: escalated alarms only (403)',
-      params: ZIdParams,
-      response: { 200: ZSecurityAlert, ...errors },
-    },
-    handler: (req) => security.acknowledge(staffOf(req), req.params.id),
-  });
+  // Alarm inbox and acknowledgement: any signed-in staff member; the service lets button-one and,
+  // for escalated alarms, super-admin through (403 for the rest).
+  await root.register(staffScope(auth, undefined, (app) => {
+    // Keyset pages (?before=<id>), not ?page=: an alarm acknowledged between two page requests
+    // would shift an offset page and hide another alarm from the screen's catch-up.
+    app.get('/api/security/alarms', {
+      schema: {
+        tags: ['security'],
+        summary: 'Every unacknowledged alarm of the society (asked on sign-in and every reconnect), newest first, 100 per page; next page: ?before=<nextBefore>',
+        querystring: ZPendingAlarmsQuery,
+        response: { 200: ZPendingAlarms, ...errors },
+      },
+      handler: async (req) => {
+        const staff = staffOf(req);
+        return { ...(await security.pending(staff, req.query.before)), connectedSecurityStaff: await presence(staff.societyId) };
+      },
+    });
 
-  app.put('/api/security/:id', {
-    onRequest: desk,
-    schema: {
-      tags: ['security'],
-      summary: "Proceed with the staff's note (new → processing; acknowledges too) or submit a response (processing → completed)",
-      params: ZIdParams,
-      body: ZSecurityUpdate,
-      response: { 200: ZSecurityAlert, ...errors },
-    },
-    handler: (req) => {
-      const staff = staffOf(req);
-      const b = req.body;
-      return b.action === 'proceed'
-        ? security.proceedAlarm(staff, req.params.id, b.staffNote ?? b.securityComplain ?? '')
-        : security.submit(staff, req.params.id, b.response);
-    },
-  });
+    app.post('/api/security/:id/acknowledge', {
+      schema: {
+        tags: ['security'],
+        summary: 'Acknowledge an alarm (closing its toast); recorded once, later calls return the record. Super-admin: escalated alarms only (403)',
+        params: ZIdParams,
+        response: { 200: ZSecurityAlert, ...errors },
+      },
+      handler: (req) => security.acknowledge(staffOf(req), req.params.id),
+    });
+  }));
 
-  app.post('/api/security', {
-    onRequest: residentGuard(residentAuth),
-    schema: {
-      tags: ['resident'],
-      summary: 'SOS: a resident raises a security alarm (stored, then announced); a press while their alarm is unacknowledged merges into it (pressCount); 429 beyond SOS_MAX_PRESSES_PER_MINUTE',
-      security: [{ resident: [] }],
-      body: ZRaiseAlarm.optional(),
-      response: { 201: ZSecurityAlert, ...errors, 429: ZErrorBody },
-    },
-    handler: async (req, reply) => reply.code(201).send(await security.file(residentOf(req), req.body?.securityComplain ?? '')),
-  });
+  await root.register(residentScope(residentAuth, (app) => {
+    app.post('/api/security', {
+      schema: {
+        tags: ['resident'],
+        summary: 'SOS: a resident raises a security alarm (stored, then announced); a press while their alarm is unacknowledged merges into it (pressCount); 429 beyond SOS_MAX_PRESSES_PER_MINUTE',
+        security: [{ resident: [] }],
+        body: ZRaiseAlarm.optional(),
+        response: { 201: ZSecurityAlert, ...errors, 429: ZErrorBody },
+      },
+      handler: async (req, reply) => reply.code(201).send(await security.file(residentOf(req), req.body?.securityComplain ?? '')),
+    });
+  }));
 };
