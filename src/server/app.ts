@@ -134,7 +134,10 @@ export async function buildApp(opts: {
   const jobs = {
     escalation: intervalJob('escalation', config.ESCALATE_CHECK_MS, () => security.escalateDue(config.ESCALATE_AFTER_S), app.log),
     arrival: intervalJob('arrival', config.ARRIVAL_CHECK_MS, () => notHome.arriveDue(), app.log),
-    purge: intervalJob('purge', config.PURGE_CHECK_MS, () => purge.purgeOnce(), app.log),
+    purge: intervalJob('purge', config.PURGE_CHECK_MS, async () => {
+      await purge.purgeOnce();
+      await database.maintain();
+    }, app.log),
   };
 
   await app.register(healthRoutes, { db, dbKind: database.kind });

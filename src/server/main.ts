@@ -36,6 +36,8 @@ async function main(): Promise<void> {
     await seedDemo(database.db);
     seeded = true;
   }
+  // Fresh planner statistics before the first request (PGlite has no autovacuum; see Database.maintain).
+  await database.maintain();
 
   const logger =
     config.NODE_ENV === 'development' && process.stdout.isTTY

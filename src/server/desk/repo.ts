@@ -63,9 +63,18 @@ export function deskRepo(db: Db, desk: DeskName) {
         search: req.q ? ilike(deskRequests.searchText, likePattern(req.q)) : undefined,
         req,
         read: (where, direction, limit, offset) => {
-          const order = direction === 'desc' ? desc(deskRequests.id) : asc(deskRequests.id);
-          const ids = db.select({ id: deskRequests.id }).from(deskRequests).where(where).orderBy(order).limit(limit).offset(offset);
-          return base().where(inArray(deskRequests.id, ids)).orderBy(order);
+          const dir = direction === 'desc' ? desc : asc;
+          // Ordering by every column of desk_requests_list_idx (the first three are fixed by the
+          // WHERE) makes that index the only one that yields the order: by `id` alone the planner
+          // may walk the primary key and filter out the other society's and stage's rows.
+          const ids = db
+            .select({ id: deskRequests.id })
+            .from(deskRequests)
+            .where(where)
+            .orderBy(dir(deskRequests.societyId), dir(deskRequests.desk), dir(deskRequests.stage), dir(deskRequests.id))
+            .limit(limit)
+            .offset(offset);
+          return base().where(inArray(deskRequests.id, ids)).orderBy(dir(deskRequests.id));
         },
       });
     },

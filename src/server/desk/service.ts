@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { inSociety } from '../db/society-scope.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
-import type { DeskItems, EventBus } from '../lib/events.js';
+import type { DeskEventOf, DeskItems, EventBus } from '../lib/events.js';
 import { auditHistory, recordAudit } from '../modules/audit/service.js';
 import type { StaffContext } from '../modules/auth/service.js';
 import { notifyResident } from '../modules/notifications/service.js';
@@ -101,7 +101,8 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
       });
     });
     const item = def.toDto(await load(staff.societyId, id));
-    bus.emit('desk.updated', { desk: def.desk, societyId: staff.societyId, item } as never);
+    const event: DeskEventOf<D> = { desk: def.desk, societyId: staff.societyId, item };
+    bus.emit('desk.updated', event);
     void deps.outbox.poke();
     return item;
   }
@@ -139,7 +140,8 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
         return newId;
       });
       const item = def.toDto(await load(resident.societyId, id));
-      bus.emit('desk.created', { desk: def.desk, societyId: resident.societyId, item } as never);
+      const event: DeskEventOf<D> = { desk: def.desk, societyId: resident.societyId, item };
+      bus.emit('desk.created', event);
       return item;
     },
     /**

@@ -13,8 +13,21 @@ export interface DeskItems {
   security: SecurityAlert;
 }
 
-/** `{desk, societyId, item}` with `item` typed by `desk`. */
-export type DeskEvent = { [K in keyof DeskItems]: { desk: K; societyId: number; item: DeskItems[K] } }[keyof DeskItems];
+export type DeskName = keyof DeskItems;
+
+/** One desk's event: `{desk, societyId, item}` with `item` that desk's DTO. */
+export interface DeskEventOf<K extends DeskName> {
+  desk: K;
+  societyId: number;
+  item: DeskItems[K];
+}
+
+/**
+ * Any desk's event as the bus carries it. Producers build a `DeskEventOf<D>` for their own desk;
+ * consumers route it through a table mapped over `DeskName` (realtime/socket.ts), which keeps
+ * `desk` and `item` correlated without casts.
+ */
+export type DeskEvent = DeskEventOf<DeskName>;
 
 export interface DomainEvents {
   /** A resident's request was stored (new stage). */

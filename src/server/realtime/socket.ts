@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SUB_ROLE_TABLE, isSubRole, type Module } from '../../shared/subroles.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events.js';
-import type { DeskEvent, EventBus } from '../lib/events.js';
+import type { DeskEventOf, DeskItems, DeskName, EventBus } from '../lib/events.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuthService, StaffSession } from '../modules/auth/service.js';
@@ -33,10 +33,13 @@ const staffRoom = (staffId: number) => `staff:${staffId}`;
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
 /** Which module's room hears a desk, and the client event names for created/updated. */
-const DESK_ROUTING = {
-  complaint: { module: 'complaints', created: 'receive-complain', updated: 'complain-updated' },
-  security: { module: 'security', created: 'receive-security', updated: 'security-updated' },
-} as const satisfies Record<DeskEvent['desk'], { module: Module; created: keyof ServerToClientEvents; updated: keyof ServerToClientEvents }>;
+type Room = ReturnType<Io['to']>;
+/** Per desk: the module whose room hears it, and how its items go out when created and updated. */
+type DeskRouting = { [K in DeskName]: { module: Module; created(to: Room, item: DeskItems[K]): void; updated(to: Room, item: DeskItems[K]): void } };
+const DESK_ROUTING: DeskRouting = {
+  complaint: { module: 'complaints', created: (to, item) => to.emit('receive-complain', item), updated: (to, item) => to.emit('complain-updated', item) },
+  security: { module: 'security', created: (to, item) => to.emit('receive-security', item), updated: (to, item) => to.emit('security-updated', item) },
+};
 
 const PRESENCE_DEBOUNCE_MS = 250;
 /** setTimeout's longest delay (~24.8 days); a longer session re-arms its expiry timer. */
@@ -151,14 +154,13 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
     }
   });
 
-  bus.on('desk.created', (e) => {
-    const r = DESK_ROUTING[e.desk];
-    io.to(moduleRoom(e.societyId, r.module)).emit(r.created, e.item as never);
-  });
-  bus.on('desk.updated', (e) => {
-    const r = DESK_ROUTING[e.desk];
-    io.to(moduleRoom(e.societyId, r.module)).emit(r.updated, e.item as never);
-  });
+  /** Generic over the desk so that `DESK_ROUTING[e.desk]` takes exactly `e.item`'s type. */
+  function forward<K extends DeskName>(kind: 'created' | 'updated', e: DeskEventOf<K>): void {
+    const route = DESK_ROUTING[e.desk];
+    route[kind](io.to(moduleRoom(e.societyId, route.module)), e.item);
+  }
+  bus.on('desk.created', (e) => forward('created', e));
+  bus.on('desk.updated', (e) => forward('updated', e));
   bus.on('alarm.acknowledged', (e) => io.to(alarmRooms(e.societyId)).emit('security-acknowledged', e.ack));
   bus.on('alarm.escalated', (e) => io.to(alarmRooms(e.societyId)).emit('security-escalated', e.item));
   // Super-admin hears an alarm only once it is escalated (receivesAlarms), so a merged press too.
