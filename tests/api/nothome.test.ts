@@ -1,13 +1,27 @@
+import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { GUARD_MSG, type NotHome } from '../../src/shared/contracts/nothome.js';
+import { GUARD_MSG, NOT_HOME_MSG, addYears, type NotHome } from '../../src/shared/contracts/nothome.js';
+import { auditLog, notHomeRequests } from '../../src/server/db/schema.js';
+import { today } from '../../src/server/modules/nothome/service.js';
 import { useHarness } from './harness.js';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 
 describe('not at home', () => {
   const h = useHarness();
+  /** The date `offset` days from the app clock's today. */
+  const day = (offset: number) => today(new Date(h.clock.now().getTime() + offset * DAY_MS));
+  const plusDays = (date: string, n: number) => new Date(Date.parse(date) + n * DAY_MS).toISOString().slice(0, 10);
+  const rowCounts = async () => {
+    const [r] = await h.database.db.select({ n: count() }).from(notHomeRequests);
+    const [a] = await h.database.db.select({ n: count() }).from(auditLog);
+    return { requests: Number(r!.n), audit: Number(a!.n) };
+  };
+  // One sign-in per resident for the whole file: resident sign-in allows 20 a minute per address.
+  const tokens = new Map<string, string>();
   const resident = async (phone: string) => {
-    const authorization = await h.residentAuth(phone);
+    const authorization = tokens.get(phone) ?? (await h.residentAuth(phone));
+    tokens.set(phone, authorization);
     return {
       file: (from: string, to: string) => h.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from, to } }),
       end: (id: number, what: 'cancel' | 'arrived') => h.app.inject({ method: 'PUT', url: `/api/nothome/${id}/${what}`, headers: { authorization } }),
@@ -92,14 +106,64 @@ describe('not at home', () => {
     expect((await s.assign(a._id, { guardName: 'A', guardPhone: '03001234567', guardEmail: 'a@b.co' })).statusCode).toBe(409);
   });
 
-  it('the arrival job completes requests whose return date has passed', async () => {
+  it('the arrival job completes requests whose return date has passed (today from the app clock)', async () => {
     const r = await resident('03000000047');
     const item = (await r.file(day(0), day(1))).json<NotHome>();
-    // Run the job as if it were three days from now.
-    await h.notHome.arriveDue(new Date(Date.now() + 3 * 86_400_000));
+    h.clock.advance(DAY_MS);
+    await h.notHome.arriveDue();
+    // Sign in after each move of the clock: sessions expire by the app clock too.
+    const s1 = await staff('security@greenvalley.test');
+    expect((await s1.list('active')).json<{ items: NotHome[] }>().items.map((x) => x._id)).toContain(item._id);
+    h.clock.advance(DAY_MS);
+    await h.notHome.arriveDue();
     const s = await staff('security@greenvalley.test');
     const arrived = (await s.list('arrived')).json<{ items: NotHome[] }>().items.find((x) => x._id === item._id);
-    expect(arrived).toMatchObject({ Status: false, state: 'arrived' });
-    expect(arrived!.arrivedAt).not.toBeNull();
+    expect(arrived).toMatchObject({ Status: false, state: 'arrived', arrivedAt: h.clock.now().toISOString() });
+  });
+
+  it.each([
+    [{ from: '2026-02-31', to: '2026-03-02' }, 'from'],
+    [{ from: '2027-02-29', to: '2027-03-02' }, 'from'],
+    [{ from: '0000-01-01', to: '2026-03-02' }, 'from'],
+    [{ from: '2026-04-31', to: '2026-05-02' }, 'from'],
+    [{ from: '2026-00-10', to: '2026-05-02' }, 'from'],
+    [{ from: 'today', to: '2031-01-01' }, 'to'],
+    [{ from: 'today', to: '2027-02-29' }, 'to'],
+    [{ from: 'today', to: '0000-01-01' }, 'to'],
+  ])('impossible date %j → 400 naming %s, nothing written', async (dates, field) => {
+    const r = await resident('03000000048');
+    const from = dates.from === 'today' ? day(0) : dates.from;
+    const to = dates.to === '2031-01-01' ? '2031-13-01' : dates.to;
+    const before = await rowCounts();
+    const res = await r.file(from, to);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field, message: NOT_HOME_MSG.notACalendarDate });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('dates are bounded: not in the past, at most a year away, at most a year long (today from the app clock)', async () => {
+    h.clock.set(new Date('2031-03-10T12:00:00Z'));
+    tokens.clear(); // resident tokens expire by the app clock
+    const r = await resident('03000000049');
+    const before = await rowCounts();
+    const refused = [
+      [day(-1), day(2), 'from', NOT_HOME_MSG.fromInPast],
+      [plusDays(addYears(day(0), 1), 1), plusDays(addYears(day(0), 1), 1), 'from', NOT_HOME_MSG.fromTooFar],
+      [day(3), plusDays(addYears(day(3), 1), 1), 'to', NOT_HOME_MSG.tooLong],
+      [day(3), day(2), 'to', NOT_HOME_MSG.toBeforeFrom],
+    ] as const;
+    for (const [from, to, field, message] of refused) {
+      const res = await r.file(from, to);
+      expect(res.statusCode, `${from}..${to}`).toBe(400);
+      expect(res.json()).toMatchObject({ field, message });
+    }
+    expect(await rowCounts()).toEqual(before);
+    // The edges are allowed: from today, from a year away, a window of exactly a year.
+    expect(day(0)).toBe('2031-03-10');
+    for (const [from, to] of [[day(0), day(0)], [addYears(day(0), 1), addYears(day(0), 1)], [day(3), addYears(day(3), 1)]]) {
+      const res = await r.file(from!, to!);
+      expect(res.statusCode, `${from}..${to}`).toBe(201);
+      expect(res.json<NotHome>()).toMatchObject({ from, to });
+    }
   });
 });

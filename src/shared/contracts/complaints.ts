@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAuditEntry, ZListQuery, ZResidentCard, listResponse } from './common.js';
+import { ZAuditEntry, ZListQuery, ZResidentCard, atMostChars, listResponse } from './common.js';
 import { ZProceed, ZStage, ZSubmit } from './desk.js';
 
 /**
@@ -36,7 +36,7 @@ export type ComplaintDetail = z.infer<typeof ZComplaintDetail>;
 export const ZComplaintUpdate = z.discriminatedUnion('action', [ZProceed, ZSubmit]);
 export type ComplaintUpdate = z.infer<typeof ZComplaintUpdate>;
 
-/** POST /api/complain (resident API) */
+/** POST /api/complain (resident API): 1 to 2000 characters after trimming. */
 export const ZFileComplaint = z.object({
-  complain: z.string({ error: 'Please describe the complaint.' }).trim().min(1, 'Please describe the complaint.').max(2000),
+  complain: z.string({ error: 'Please describe the complaint.' }).trim().min(1, 'Please describe the complaint.').max(2000, atMostChars(2000)),
 });

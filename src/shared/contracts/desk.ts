@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { atMostChars } from './common.js';
 
 /**
  * The three stages every desk shares (complaints, security, grocery, doctor):
@@ -13,11 +14,12 @@ export const ZStage = z.enum(STAGES);
 export const ZProceed = z.object({ action: z.literal('proceed') });
 /**
  * Submit needs a non-blank response and the confirming checkbox (spec section 5); either missing
- * gives 'Please check Response and Checkbox is enable! '.
+ * gives 'Please check Response and Checkbox is enable! '; more than 2000 characters 'At most 2000
+ * characters.'.
  */
 export const ZSubmit = z.object({
   action: z.literal('submit'),
-  response: z.string({ error: MSG.responseAndCheckbox }).trim().min(1, MSG.responseAndCheckbox).max(2000),
+  response: z.string({ error: MSG.responseAndCheckbox }).trim().min(1, MSG.responseAndCheckbox).max(2000, atMostChars(2000)),
   confirmed: z.literal(true, { error: MSG.responseAndCheckbox }),
 });
 export type SubmitInput = z.infer<typeof ZSubmit>;

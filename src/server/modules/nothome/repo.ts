@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notHomeRequests, residents, societies } from '../../db/schema.js';
 import { PAGE_SIZE } from '../../../shared/constants.js';
 import type { NotHomeState } from '../../../shared/contracts/nothome.js';
 import { likePattern } from '../../lib/text.js';
-import { residentCardColumns } from '../residents/columns.js';
+import { residentCardColumns } from '../residents/service.js';
 
 const rowColumns = {
   id: notHomeRequests.id,
@@ -62,9 +62,12 @@ export function notHomeRepo(db: Db) {
       const [row] = await db.insert(notHomeRequests).values({ societyId, residentId, fromDate, toDate }).returning({ id: notHomeRequests.id });
       return row!.id;
     },
-    /** active → cancelled/arrived for the resident's own request. @returns false if not active. */
-    async end(residentId: number, id: number, to: 'cancelled' | 'arrived'): Promise<boolean> {
-      const now = new Date();
+    /** Rows by id in one query, scoped to nothing: for the arrival job, which serves every society. */
+    async getMany(ids: number[]) {
+      return ids.length === 0 ? [] : base().where(inArray(notHomeRequests.id, ids)).orderBy(asc(notHomeRequests.id));
+    },
+    /** active → cancelled/arrived (at `now`) for the resident's own request. @returns false if not active. */
+    async end(residentId: number, id: number, to: 'cancelled' | 'arrived', now: Date): Promise<boolean> {
       const rows = await db
         .update(notHomeRequests)
         .set(to === 'cancelled' ? { state: 'cancelled', cancelledAt: now } : { state: 'arrived', arrivedAt: now })
@@ -84,13 +87,26 @@ export function notHomeRepo(db: Db) {
         .returning({ id: notHomeRequests.id });
       return rows.length === 1;
     },
-    /** Arrival job: every active request whose `to` date is before `today` becomes arrived. */
-    async arriveDue(today: string): Promise<{ id: number; societyId: number; residentId: number }[]> {
+    /**
+     * Arrival job, one batch: up to `limit` active requests (any society, oldest id first) whose
+     * `to` date is before `today` become arrived at `at`. Rows another transaction holds are
+     * skipped (FOR UPDATE SKIP LOCKED), so two servers never close the same row twice.
+     * Call inside the transaction that also writes the batch's audit rows.
+     */
+    async arriveBatch(today: string, at: Date, limit: number): Promise<{ id: number; societyId: number }[]> {
+      const due = await db
+        .select({ id: notHomeRequests.id })
+        .from(notHomeRequests)
+        .where(and(eq(notHomeRequests.state, 'active'), lt(notHomeRequests.toDate, today)))
+        .orderBy(asc(notHomeRequests.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
       return db
         .update(notHomeRequests)
-        .set({ state: 'arrived', arrivedAt: sql`now()` })
-        .where(and(eq(notHomeRequests.state, 'active'), lt(notHomeRequests.toDate, today)))
-        .returning({ id: notHomeRequests.id, societyId: notHomeRequests.societyId, residentId: notHomeRequests.residentId });
+        .set({ state: 'arrived', arrivedAt: at })
+        .where(and(inArray(notHomeRequests.id, due.map((d) => d.id)), eq(notHomeRequests.state, 'active')))
+        .returning({ id: notHomeRequests.id, societyId: notHomeRequests.societyId });
     },
   };
 }

@@ -1,30 +1,37 @@
-import type { AssignGuard, NotHome, NotHomeState } from '../../../shared/contracts/nothome.js';
+import { notHomeWindowProblem, type AssignGuard, type NotHome, type NotHomeState } from '../../../shared/contracts/nothome.js';
 import type { ListResponse } from '../../../shared/contracts/common.js';
 import { MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
-import { auditRepo } from '../audit/repo.js';
-import type { StaffContext } from '../auth/repo.js';
-import { outboxRepo } from '../outbox/repo.js';
-import type { OutboxWorker } from '../outbox/worker.js';
-import type { ResidentContext } from '../resident-auth/repo.js';
+import { recordAudit } from '../audit/service.js';
+import type { StaffContext } from '../auth/service.js';
+import { queuePush, type OutboxWorker } from '../outbox/service.js';
+import type { ResidentContext } from '../resident-auth/service.js';
 import { toNotHome } from './definition.js';
 import { notHomeRepo } from './repo.js';
 
-/** Today's date (YYYY-MM-DD) in the server's time zone. */
-export function today(now = new Date()): string {
+/** Today's date (YYYY-MM-DD) in the server's time zone, at the instant `now`. */
+export function today(now: Date): string {
   const d = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
   return d.toISOString().slice(0, 10);
 }
 
+/** Requests the arrival job closes per transaction. */
+export const ARRIVAL_BATCH = 100;
+
 /**
  * Not-at-home requests (spec sections 2, 3, 4, 5, 7): residents file, cancel and report arrival;
  * staff list by state and assign a guard; a job marks requests whose `to` date has passed as
- * arrived. Errors: 404 (not in the caller's society / not the resident's own), 409 (not active).
+ * arrived. "Today" and every stored time come from `clock`.
+ * Errors: 400 (dates out of bounds), 404 (not in the caller's society / not the resident's own),
+ * 409 (not active).
+ * @param deps.arrivalBatch requests per arrival-job transaction (default ARRIVAL_BATCH)
  */
-export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWorker }) {
-  const { db, bus } = deps;
+export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWorker; clock: Clock; arrivalBatch?: number }) {
+  const { db, bus, clock } = deps;
+  const arrivalBatch = deps.arrivalBatch ?? ARRIVAL_BATCH;
   const repo = notHomeRepo(db);
 
   async function load(societyId: number, id: number): Promise<NotHome> {
@@ -32,22 +39,30 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
     if (!row) throw new NotFoundError();
     return toNotHome(row);
   }
-  async function audit(t: Db, societyId: number, actor: { kind: 'staff' | 'resident' | 'system'; id: number | null; name: string }, id: number, action: string, from: string | null, to: string | null) {
-    await auditRepo(t).record({ societyId, actorKind: actor.kind, actorId: actor.id, actorName: actor.name, entity: 'nothome', entityId: id, action, fromStage: from, toStage: to });
+  type Actor = { kind: 'staff' | 'resident' | 'system'; id: number | null; name: string };
+  async function audit(t: Db, societyId: number, actor: Actor, id: number, action: string, from: string | null, to: string | null, at = clock.now()) {
+    await recordAudit(t, { societyId, actorKind: actor.kind, actorId: actor.id, actorName: actor.name, entity: 'nothome', entityId: id, action, fromStage: from, toStage: to, at });
   }
 
   return {
     async list(staff: StaffContext, state: NotHomeState, page: number, q: string, unassignedOnly = false): Promise<ListResponse<NotHome>> {
       const { items, total } = await repo.list(staff.societyId, state, page, q, unassignedOnly);
-      return { items: items.map(toNotHome), total };
+      // The not-at-home count is exact (no capped search count here, unlike the desks' listPage).
+      return { items: items.map(toNotHome), total, totalExact: true };
     },
     async get(staff: StaffContext, id: number): Promise<NotHome> {
       return load(staff.societyId, id);
     },
-    /** Stored (with its audit row) before it is announced as 'receive-not-at-home'. */
+    /**
+     * Stored (with its audit row) before it is announced as 'receive-not-at-home'. `from` and `to`
+     * are calendar dates (ZFileNotHome); 400 naming the field unless `from` is today or later, at
+     * most a year away, and `to` at most a year after `from` (notHomeWindowProblem).
+     */
     async file(resident: ResidentContext, from: string, to: string): Promise<NotHome> {
+      const problem = notHomeWindowProblem(from, to, today(clock.now()));
+      if (problem) throw new BadRequestError(problem.message, problem.field);
       const id = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+        const t: Db = tx;
         const newId = await notHomeRepo(t).insert(resident.societyId, resident.id, from, to);
         await audit(t, resident.societyId, { kind: 'resident', id: resident.id, name: resident.name }, newId, 'create', null, 'active');
         return newId;
@@ -60,8 +75,8 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
     async end(resident: ResidentContext, id: number, to: 'cancelled' | 'arrived'): Promise<NotHome> {
       if ((await repo.ownerOf(id)) !== resident.id) throw new NotFoundError(MSG.notHomeNotYours);
       await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        if (!(await notHomeRepo(t).end(resident.id, id, to))) throw new ConflictError(MSG.notHomeOver);
+        const t: Db = tx;
+        if (!(await notHomeRepo(t).end(resident.id, id, to, clock.now()))) throw new ConflictError(MSG.notHomeOver);
         await audit(t, resident.societyId, { kind: 'resident', id: resident.id, name: resident.name }, id, to === 'cancelled' ? 'cancel' : 'arrive', 'active', to);
       });
       const item = await load(resident.societyId, id);
@@ -73,18 +88,18 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
       const current = await load(staff.societyId, id);
       if (current.state !== 'active') throw new ConflictError(MSG.notHomeOver);
       await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+        const t: Db = tx;
         const ok = await notHomeRepo(t).assignGuard(staff.societyId, id, {
           guardName: g.guardName,
           guardPhone: g.guardPhone,
           guardEmail: g.guardEmail,
           dateAndTime: `from ${current.from} to ${current.to}`,
-          guardAssignedAt: new Date(),
+          guardAssignedAt: clock.now(),
           guardAssignedBy: staff.id,
         });
         if (!ok) throw new ConflictError(MSG.notHomeOver);
         const row = await notHomeRepo(t).get(staff.societyId, id);
-        await outboxRepo(t).enqueuePush(staff.societyId, {
+        await queuePush(t, staff.societyId, {
           to: row!.resident.pushToken,
           residentId: row!.resident.id,
           title: PUSH.guardAssigned.title,
@@ -98,14 +113,28 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
       void deps.outbox.poke();
       return item;
     },
-    /** The arrival job's step: requests whose `to` date has passed become arrived (Status false). */
-    async arriveDue(now = new Date()): Promise<number> {
-      const rows = await repo.arriveDue(today(now));
-      for (const r of rows) {
-        await audit(db, r.societyId, { kind: 'system', id: null, name: 'Arrival job' }, r.id, 'arrive', 'active', 'arrived');
-        bus.emit('nothome.updated', { societyId: r.societyId, item: await load(r.societyId, r.id) });
+    /**
+     * The arrival job's step: active requests whose `to` date is before today become arrived
+     * (Status false). Bounded batches of `arrivalBatch`: each batch's state changes, audit rows and
+     * DTOs in one transaction, its events after that commits; a failure rolls back only the batch
+     * it hit (earlier ones stay done and announced) and rejects. @returns requests closed.
+     */
+    async arriveDue(): Promise<number> {
+      const now = clock.now();
+      const day = today(now);
+      const job = { kind: 'system' as const, id: null, name: 'Arrival job' };
+      let closed = 0;
+      for (;;) {
+        const items = await db.transaction(async (tx) => {
+          const t: Db = tx;
+          const rows = await notHomeRepo(t).arriveBatch(day, now, arrivalBatch);
+          for (const r of rows) await audit(t, r.societyId, job, r.id, 'arrive', 'active', 'arrived', now);
+          return (await notHomeRepo(t).getMany(rows.map((r) => r.id))).map((row) => ({ societyId: row.societyId, item: toNotHome(row) }));
+        });
+        for (const e of items) bus.emit('nothome.updated', e);
+        closed += items.length;
+        if (items.length < arrivalBatch) return closed;
       }
-      return rows.length;
     },
   };
 }

@@ -1,0 +1,68 @@
+/**
+ * One guard for every route's input (issue 6 finding 3): text PostgreSQL cannot store is refused
+ * with a 400 before any handler (or database query) runs, so no module has to remember it.
+ *
+ * - U+0000 (NUL): PostgreSQL text cannot hold it; the query fails (a 500 before this guard).
+ * - An unpaired UTF-16 surrogate (U+D800–U+DFFF alone): not valid Unicode; the drivers would
+ *   silently store U+FFFD instead, so the stored text would not be what was sent.
+ */
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '../../shared/messages.js';
+import { BadRequestError } from './errors.js';
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a string cannot be stored, or undefined when it can. */
+export function unstorableReason(s: string): string | undefined {
+  if (s.includes('\u0000')) return MSG.textNul;
+  if (LONE_SURROGATE.test(s)) return MSG.textBrokenCharacter;
+  return undefined;
+}
+
+/**
+ * Walks `value` (parsed JSON, a query object, path params) without recursion, so a deeply nested
+ * body cannot overflow the stack, and checks every string and every object key.
+ * @returns the first bad string's path (segments joined by '.', as the error handler names zod
+ *   fields; '' for `value` itself) and the message, or undefined when every string is storable.
+ */
+export function findUnstorableText(value: unknown): { path: string; message: string } | undefined {
+  const stack: { v: unknown; path: string }[] = [{ v: value, path: '' }];
+  const join = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
+  while (stack.length > 0) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      const message = unstorableReason(v);
+      if (message) return { path, message };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: join(path, i) });
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        const message = unstorableReason(key);
+        if (message) return { path: join(path, key), message };
+        stack.push({ v: child, path: join(path, key) });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * preValidation hook (registered once in app.ts, so every route gets it): path params, query
+ * string and body, in that order. @throws BadRequestError (400) whose `field` is the path inside
+ * that part ('complain', 'q', 'id', 'items.0.name') or the part's name ('body') when the part
+ * itself is the bad string — the same naming as the error handler's zod 400s.
+ */
+export async function inputGuard(req: FastifyRequest): Promise<void> {
+  const parts: [string, unknown][] = [
+    ['params', req.params],
+    ['querystring', req.query],
+    ['body', req.body],
+  ];
+  for (const [part, value] of parts) {
+    const bad = findUnstorableText(value);
+    if (bad) throw new BadRequestError(bad.message, bad.path || part);
+  }
+}
