@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { deskRequests, notHomeRequests, residents, societies, staffUsers } from '../db/schema.js';
+import { deskRequests, residents, societies } from '../db/schema.js';
 import type { Stage } from '../../shared/contracts/desk.js';
 import { listPage, type PageRequest } from '../lib/list-page.js';
 import { likePattern } from '../lib/text.js';
@@ -8,7 +8,11 @@ import { residentCardColumns } from '../modules/residents/service.js';
 
 export type DeskName = (typeof deskRequests.desk.enumValues)[number];
 
-/** A desk row joined with its resident and society: what every desk DTO is built from. */
+/**
+ * A desk row joined with its resident and society: the columns every desk has. What only one desk
+ * needs (an alarm's acknowledgement, an order's lines) that desk loads itself for the rows it maps
+ * (`DeskDefinition.toDtos`), so no desk pays for another's columns (issue 7).
+ */
 export type DeskRow = Awaited<ReturnType<ReturnType<typeof deskRepo>['get']>> & object;
 
 const rowColumns = {
@@ -17,19 +21,11 @@ const rowColumns = {
   societyId: deskRequests.societyId,
   societyName: societies.name,
   body: deskRequests.body,
-  staffNote: deskRequests.staffNote,
   response: deskRequests.response,
   stage: deskRequests.stage,
   createdAt: deskRequests.createdAt,
   proceededAt: deskRequests.proceededAt,
   completedAt: deskRequests.completedAt,
-  acknowledgedAt: deskRequests.acknowledgedAt,
-  acknowledgedByName: sql<string | null>`(select ${staffUsers.name} from ${staffUsers} where ${staffUsers.id} = ${deskRequests.acknowledgedBy})`,
-  escalatedAt: deskRequests.escalatedAt,
-  pressCount: deskRequests.pressCount,
-  lastPressedAt: deskRequests.lastPressedAt,
-  /** The resident has an active not-at-home window covering today (possible break-in). */
-  notHomeActive: sql<boolean>`exists (select 1 from ${notHomeRequests} where ${notHomeRequests.residentId} = ${deskRequests.residentId} and ${notHomeRequests.state} = 'active' and ${notHomeRequests.fromDate} <= current_date and ${notHomeRequests.toDate} >= current_date)`,
   resident: residentCardColumns,
 };
 

@@ -28,11 +28,20 @@ export interface DeskDefinition<D extends keyof DeskItems> {
   desk: D;
   /** Audit trail entity name. */
   entity: string;
-  toDto(row: DeskRow): DeskItems[D];
+  /**
+   * Rows → DTOs, in order. Runs inside the caller's society scope (`tx`), so a desk can load its
+   * own data for exactly these rows in one query (security: acknowledgement, presses, note).
+   */
+  toDtos(tx: Db, rows: readonly DeskRow[]): Promise<DeskItems[D][]>;
   /** Told to the resident on new → processing. */
   onProceed: Notice;
   /** Told to the resident on processing → completed. */
   onSubmit: Notice;
+}
+
+/** A desk whose DTO needs nothing beyond the shared columns maps each row on its own. */
+export function mapRows<T>(toDto: (row: DeskRow) => T): (tx: Db, rows: readonly DeskRow[]) => Promise<T[]> {
+  return async (_tx, rows) => rows.map(toDto);
 }
 
 /** Extra work of a desk inside a transition's transaction (e.g. security: acknowledge on Proceed). */
@@ -48,10 +57,14 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
   const { db, bus } = deps;
   const clock = deps.clock ?? systemClock;
 
-  async function load(societyId: number, id: number): Promise<DeskRow> {
-    const row = await inSociety(db, societyId, (tx) => deskRepo(tx, def.desk).get(societyId, id));
-    if (!row) throw new NotFoundError();
-    return row;
+  /** One request as its desk's DTO (404 outside the society). */
+  function load(societyId: number, id: number): Promise<DeskItems[D]> {
+    return inSociety(db, societyId, async (tx) => {
+      const row = await deskRepo(tx, def.desk).get(societyId, id);
+      if (!row) throw new NotFoundError();
+      const [item] = await def.toDtos(tx, [row]);
+      return item!;
+    });
   }
 
   async function transition(
@@ -100,7 +113,7 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
         at: clock.now(),
       });
     });
-    const item = def.toDto(await load(staff.societyId, id));
+    const item = await load(staff.societyId, id);
     const event: DeskEventOf<D> = { desk: def.desk, societyId: staff.societyId, item };
     bus.emit('desk.updated', event);
     void deps.outbox.poke();
@@ -110,14 +123,17 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
   return {
     /** One page of a stage for the caller's society: `{items, total, totalExact}` (ADR 0003). */
     async list(staff: StaffContext, stage: Stage, req: ListQuery): Promise<ListResponse<DeskItems[D]>> {
-      const page = await inSociety(db, staff.societyId, (tx) => deskRepo(tx, def.desk).list(staff.societyId, stage, req));
-      return { ...page, items: page.items.map(def.toDto) };
+      return inSociety(db, staff.societyId, async (tx) => {
+        const page = await deskRepo(tx, def.desk).list(staff.societyId, stage, req);
+        return { ...page, items: await def.toDtos(tx, page.items) };
+      });
     },
     async detail(staff: StaffContext, id: number): Promise<DeskItems[D] & { history: AuditEntry[] }> {
       return inSociety(db, staff.societyId, async (tx) => {
         const row = await deskRepo(tx, def.desk).get(staff.societyId, id);
         if (!row) throw new NotFoundError();
-        return { ...def.toDto(row), history: await auditHistory(tx, staff.societyId, def.entity, id) };
+        const [item] = await def.toDtos(tx, [row]);
+        return { ...item!, history: await auditHistory(tx, staff.societyId, def.entity, id) };
       });
     },
     /** A resident files a request: stored (with its audit row) first, then announced. */
@@ -139,7 +155,7 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
         });
         return newId;
       });
-      const item = def.toDto(await load(resident.societyId, id));
+      const item = await load(resident.societyId, id);
       const event: DeskEventOf<D> = { desk: def.desk, societyId: resident.societyId, item };
       bus.emit('desk.created', event);
       return item;

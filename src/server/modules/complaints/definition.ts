@@ -2,7 +2,7 @@ import type { Complaint } from '../../../shared/contracts/complaints.js';
 import { IN_APP, PUSH } from '../../../shared/messages.js';
 import type { DeskRow } from '../../desk/repo.js';
 import { toResidentCard } from '../residents/service.js';
-import type { DeskDefinition } from '../../desk/service.js';
+import { mapRows, type DeskDefinition } from '../../desk/service.js';
 
 const COMPLAIN_STATUS = { new: 'new', processing: 'pending', completed: 'completed' } as const;
 
@@ -28,7 +28,7 @@ export function toComplaint(row: DeskRow): Complaint {
 export const complaintDesk: DeskDefinition<'complaint'> = {
   desk: 'complaint',
   entity: 'complaint',
-  toDto: toComplaint,
+  toDtos: mapRows(toComplaint),
   onProceed: { inApp: IN_APP.complaintProceed, push: PUSH.complaintReviewed },
   onSubmit: { inApp: IN_APP.complaintSubmit, push: PUSH.complaintResolved },
 };

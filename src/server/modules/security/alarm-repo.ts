@@ -5,6 +5,18 @@ import { deskRequests } from '../../db/schema.js';
 /** The most text an SOS keeps from its presses together (the limit of one message). */
 const BODY_MAX = 2000;
 
+/** An alarm's own columns (see `alarmRepo(db).details`). */
+export interface AlarmDetails {
+  id: number;
+  staffNote: string | null;
+  pressCount: number;
+  lastPressedAt: Date | null;
+  acknowledgedAt: Date | null;
+  acknowledgedByName: string | null;
+  escalatedAt: Date | null;
+  notHomeActive: boolean;
+}
+
 /** Alarm-only queries on the shared desk table (presses, inbox, acknowledgement, escalation). */
 export function alarmRepo(db: Db) {
   const alarm = (societyId: number) => and(eq(deskRequests.desk, 'security'), eq(deskRequests.societyId, societyId));
@@ -12,6 +24,31 @@ export function alarmRepo(db: Db) {
     and(alarm(societyId), isNull(deskRequests.acknowledgedAt), escalatedOnly ? isNotNull(deskRequests.escalatedAt) : undefined);
 
   return {
+    /**
+     * What only alarms have, for the given ids of the society (the security desk's own columns;
+     * the shared desk select does not carry them): note, presses, acknowledgement with the
+     * acknowledger's name, escalation, and whether the resident is away today (an active
+     * not-at-home window: the home should be empty).
+     */
+    async details(societyId: number, ids: readonly number[]) {
+      if (ids.length === 0) return new Map<number, AlarmDetails>();
+      const rows = await db
+        .select({
+          id: deskRequests.id,
+          staffNote: deskRequests.staffNote,
+          pressCount: deskRequests.pressCount,
+          lastPressedAt: deskRequests.lastPressedAt,
+          acknowledgedAt: deskRequests.acknowledgedAt,
+          // Written out with table names: in a one-table select Drizzle leaves columns unqualified,
+          // and an unqualified resident_id inside the subquery would name the subquery's own.
+          acknowledgedByName: sql<string | null>`(select s.name from staff_users s where s.id = desk_requests.acknowledged_by)`,
+          escalatedAt: deskRequests.escalatedAt,
+          notHomeActive: sql<boolean>`exists (select 1 from not_home_requests n where n.resident_id = desk_requests.resident_id and n.state = 'active' and n.from_date <= current_date and n.to_date >= current_date)`,
+        })
+        .from(deskRequests)
+        .where(and(alarm(societyId), inArray(deskRequests.id, [...ids])));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
     /**
      * One SOS press at `at`: a new alarm, or — when the resident already has an unacknowledged one
      * — merged into it (press count + 1, last press time, the new words appended once). A single

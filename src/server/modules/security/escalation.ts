@@ -5,7 +5,7 @@ import type { EventBus } from '../../lib/events.js';
 import { recordAudit } from '../audit/service.js';
 import { deskRepo } from '../../desk/repo.js';
 import { alarmRepo } from './alarm-repo.js';
-import { toSecurityAlert } from './definition.js';
+import { toSecurityAlerts } from './definition.js';
 
 /** Alarms the escalation job marks per transaction. */
 export const ESCALATE_BATCH = 100;
@@ -35,7 +35,7 @@ export function escalation(deps: { db: Db; bus: EventBus; clock: Clock; batchSiz
       const announce: { societyId: number; item: SecurityAlert }[] = [];
       for (const societyId of new Set(rows.map((r) => r.societyId))) {
         const ids = rows.filter((r) => r.societyId === societyId).map((r) => r.id);
-        for (const row of await deskRepo(tx, 'security').getMany(societyId, ids)) announce.push({ societyId, item: toSecurityAlert(row) });
+        for (const item of await toSecurityAlerts(tx, await deskRepo(tx, 'security').getMany(societyId, ids))) announce.push({ societyId, item });
       }
       return { marked: rows.length, announce };
     });

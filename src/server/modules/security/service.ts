@@ -13,7 +13,7 @@ import { deskService } from '../../desk/service.js';
 import type { OutboxWorker } from '../outbox/service.js';
 import type { ResidentContext } from '../resident-auth/service.js';
 import { alarmRepo } from './alarm-repo.js';
-import { securityDesk, toSecurityAlert } from './definition.js';
+import { securityDesk, toSecurityAlerts } from './definition.js';
 import { ESCALATE_BATCH, escalation } from './escalation.js';
 import { PressLimit } from './press-limit.js';
 
@@ -48,9 +48,12 @@ export function securityService(deps: SecurityDeps) {
   const pressLimit = new PressLimit(deps.maxPressesPerMinute ?? 10, 60_000);
 
   async function load(societyId: number, id: number): Promise<SecurityAlert> {
-    const row = await inSociety(db, societyId, (tx) => deskRepo(tx, 'security').get(societyId, id));
-    if (!row) throw new NotFoundError();
-    return toSecurityAlert(row);
+    return inSociety(db, societyId, async (tx) => {
+      const row = await deskRepo(tx, 'security').get(societyId, id);
+      if (!row) throw new NotFoundError();
+      const [alert] = await toSecurityAlerts(tx, [row]);
+      return alert!;
+    });
   }
 
   /** Inside `tx`: records the acknowledgement once, with its audit row. @returns true if this call recorded it. */
@@ -103,7 +106,7 @@ export function securityService(deps: SecurityDeps) {
         const alarms = alarmRepo(tx);
         const page = await alarms.pendingPage(staff.societyId, escalatedOnly, before, ALARM_INBOX_PAGE_SIZE);
         const total = await alarms.pendingCount(staff.societyId, escalatedOnly);
-        const items = (await deskRepo(tx, 'security').getMany(staff.societyId, page.ids)).map(toSecurityAlert);
+        const items = await toSecurityAlerts(tx, await deskRepo(tx, 'security').getMany(staff.societyId, page.ids));
         return { items, total, nextBefore: page.nextBefore };
       });
     },
