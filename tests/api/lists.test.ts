@@ -99,4 +99,30 @@ describe('lists', () => {
       expect(res.json().field).toBe(query.split('=')[0]);
     }
   });
+
+  it('keeps the not-at-home bell count exact as requests are filed and guards assigned', async () => {
+    const cookie = await h.staffCookie('security@greenvalley.test');
+    const bell = async () => {
+      const res = await h.app.inject({ method: 'GET', url: '/api/nothome?state=active&guard=unassigned', headers: { cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: { _id: number }[]; total: number; totalExact: boolean }>();
+    };
+    const before = await bell();
+    const d = (offset: number) => {
+      const t = new Date(h.clock.now().getTime() + offset * 86_400_000);
+      return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
+    };
+    const authorization = await h.residentAuth('03000000044');
+    const filed = await h.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from: d(1), to: d(3) } });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const after = await bell();
+    expect(after).toMatchObject({ total: before.total + 1, totalExact: true });
+    expect(after.items[0]!._id).toBe(filed.json<{ _id: number }>()._id);
+    const assigned = await h.app.inject({
+      method: 'PUT', url: `/api/nothome/update/${filed.json<{ _id: number }>()._id}`, headers: { cookie },
+      payload: { guardName: 'Asif', guardPhone: '03001234567', guardEmail: 'asif@guards.test' },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect((await bell()).total).toBe(before.total);
+  });
 });

@@ -98,8 +98,8 @@ export async function cappedTotal(db: Db, table: PgTable, where: SQL | undefined
 export interface ListSpec<Row> {
   db: Db;
   societyId: number;
-  /** The `list_counts` key of the unsearched list, e.g. 'complaint:new'. */
-  countKey: string;
+  /** The `list_counts` key of the unsearched list, e.g. 'complaint:new'; none: counted up to the cap. */
+  countKey?: string;
   /** The listed table and its id column (the order: newest first). */
   table: PgTable;
   id: PgColumn;
@@ -117,7 +117,8 @@ export interface ListSpec<Row> {
  */
 export async function listPage<Row>(spec: ListSpec<Row>): Promise<{ items: Row[] } & ListTotal> {
   const where = spec.search ? and(spec.where, spec.search) : spec.where;
-  const count = spec.search ? await cappedTotal(spec.db, spec.table, where) : await countedTotal(spec.db, spec.societyId, spec.countKey);
+  const count =
+    spec.search || spec.countKey === undefined ? await cappedTotal(spec.db, spec.table, where) : await countedTotal(spec.db, spec.societyId, spec.countKey);
   const items = await readPage(spec.id, where, pageWindow(spec.req, count.total, count.totalExact), spec.read);
   return { items, ...count };
 }

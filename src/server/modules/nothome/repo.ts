@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notHomeRequests, residents, societies } from '../../db/schema.js';
-import { PAGE_SIZE } from '../../../shared/constants.js';
 import type { NotHomeState } from '../../../shared/contracts/nothome.js';
+import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { likePattern } from '../../lib/text.js';
 import { residentCardColumns } from '../residents/service.js';
 
@@ -33,26 +33,29 @@ export function notHomeRepo(db: Db) {
       .innerJoin(residents, eq(residents.id, notHomeRequests.residentId))
       .innerJoin(societies, eq(societies.id, notHomeRequests.societyId));
   return {
-    /** One page (newest first) of a state, searched in resident fields and the guard. */
-    async list(societyId: number, state: NotHomeState, page: number, q: string, unassignedOnly = false) {
-      let where: SQL | undefined = and(
-        eq(notHomeRequests.societyId, societyId),
-        eq(notHomeRequests.state, state),
-        unassignedOnly ? isNull(notHomeRequests.guardName) : undefined,
-      );
-      if (q) {
-        const p = likePattern(q);
-        where = and(
-          where,
-          or(
-            ilike(residents.name, p), ilike(residents.phone, p), ilike(residents.residentCode, p), ilike(residents.house, p),
-            ilike(residents.street, p), ilike(residents.block, p), ilike(residents.email, p), ilike(notHomeRequests.guardName, p),
-          ),
-        );
-      }
-      const items = await base().where(where).orderBy(desc(notHomeRequests.createdAt), desc(notHomeRequests.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
-      const [t] = await db.select({ n: count() }).from(notHomeRequests).innerJoin(residents, eq(residents.id, notHomeRequests.residentId)).where(where);
-      return { items, total: Number(t?.n ?? 0) };
+    /**
+     * One page (10 rows, newest first) of a state with its total (ADR 0003): keyset by id with a
+     * cursor, `search_text` (trigram-indexed: resident name, phone, id, address, email, guard)
+     * for a search, the trigger-kept count otherwise (`nothome:<state>`, and
+     * `nothome:active:unassigned` for the bell's list).
+     */
+    list(societyId: number, state: NotHomeState, req: PageRequest & { q: string }, unassignedOnly = false) {
+      const countKey = !unassignedOnly ? `nothome:${state}` : state === 'active' ? 'nothome:active:unassigned' : undefined;
+      return listPage({
+        db,
+        societyId,
+        countKey,
+        table: notHomeRequests,
+        id: notHomeRequests.id,
+        where: and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.state, state), unassignedOnly ? isNull(notHomeRequests.guardName) : undefined),
+        search: req.q ? ilike(notHomeRequests.searchText, likePattern(req.q)) : undefined,
+        req,
+        read: (where, direction, limit, offset) => {
+          const dir = direction === 'desc' ? desc : asc;
+          const ids = db.select({ id: notHomeRequests.id }).from(notHomeRequests).where(where).orderBy(dir(notHomeRequests.id)).limit(limit).offset(offset);
+          return base().where(inArray(notHomeRequests.id, ids)).orderBy(dir(notHomeRequests.id));
+        },
+      });
     },
     async get(societyId: number, id: number) {
       const [row] = await base().where(and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.id, id)));

@@ -1,7 +1,8 @@
 import { notHomeWindowProblem, type AssignGuard, type NotHome, type NotHomeState } from '../../../shared/contracts/nothome.js';
-import type { ListResponse } from '../../../shared/contracts/common.js';
+import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
 import { MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
+import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
@@ -32,10 +33,9 @@ export const ARRIVAL_BATCH = 100;
 export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWorker; clock: Clock; arrivalBatch?: number }) {
   const { db, bus, clock } = deps;
   const arrivalBatch = deps.arrivalBatch ?? ARRIVAL_BATCH;
-  const repo = notHomeRepo(db);
 
   async function load(societyId: number, id: number): Promise<NotHome> {
-    const row = await repo.get(societyId, id);
+    const row = await inSociety(db, societyId, (tx) => notHomeRepo(tx).get(societyId, id));
     if (!row) throw new NotFoundError();
     return toNotHome(row);
   }
@@ -45,10 +45,10 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
   }
 
   return {
-    async list(staff: StaffContext, state: NotHomeState, page: number, q: string, unassignedOnly = false): Promise<ListResponse<NotHome>> {
-      const { items, total } = await repo.list(staff.societyId, state, page, q, unassignedOnly);
-      // The not-at-home count is exact (no capped search count here, unlike the desks' listPage).
-      return { items: items.map(toNotHome), total, totalExact: true };
+    /** One page of a state (`unassignedOnly`: no guard yet, the bell's list): `{items, total, totalExact}`. */
+    async list(staff: StaffContext, state: NotHomeState, req: ListQuery, unassignedOnly = false): Promise<ListResponse<NotHome>> {
+      const page = await inSociety(db, staff.societyId, (tx) => notHomeRepo(tx).list(staff.societyId, state, req, unassignedOnly));
+      return { ...page, items: page.items.map(toNotHome) };
     },
     async get(staff: StaffContext, id: number): Promise<NotHome> {
       return load(staff.societyId, id);
@@ -61,8 +61,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
     async file(resident: ResidentContext, from: string, to: string): Promise<NotHome> {
       const problem = notHomeWindowProblem(from, to, today(clock.now()));
       if (problem) throw new BadRequestError(problem.message, problem.field);
-      const id = await db.transaction(async (tx) => {
-        const t: Db = tx;
+      const id = await inSociety(db, resident.societyId, async (t) => {
         const newId = await notHomeRepo(t).insert(resident.societyId, resident.id, from, to);
         await audit(t, resident.societyId, { kind: 'resident', id: resident.id, name: resident.name }, newId, 'create', null, 'active');
         return newId;
@@ -73,9 +72,8 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
     },
     /** The resident cancels or reports arrival of their own active request. */
     async end(resident: ResidentContext, id: number, to: 'cancelled' | 'arrived'): Promise<NotHome> {
-      if ((await repo.ownerOf(id)) !== resident.id) throw new NotFoundError(MSG.notHomeNotYours);
-      await db.transaction(async (tx) => {
-        const t: Db = tx;
+      await inSociety(db, resident.societyId, async (t) => {
+        if ((await notHomeRepo(t).ownerOf(id)) !== resident.id) throw new NotFoundError(MSG.notHomeNotYours);
         if (!(await notHomeRepo(t).end(resident.id, id, to, clock.now()))) throw new ConflictError(MSG.notHomeOver);
         await audit(t, resident.societyId, { kind: 'resident', id: resident.id, name: resident.name }, id, to === 'cancelled' ? 'cancel' : 'arrive', 'active', to);
       });
@@ -87,8 +85,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
     async assignGuard(staff: StaffContext, id: number, g: AssignGuard): Promise<NotHome> {
       const current = await load(staff.societyId, id);
       if (current.state !== 'active') throw new ConflictError(MSG.notHomeOver);
-      await db.transaction(async (tx) => {
-        const t: Db = tx;
+      await inSociety(db, staff.societyId, async (t) => {
         const ok = await notHomeRepo(t).assignGuard(staff.societyId, id, {
           guardName: g.guardName,
           guardPhone: g.guardPhone,
