@@ -266,3 +266,16 @@ describe('environment for sign-in, proxies and sockets', () => {
     expect(() => env({ ALLOWED_ORIGINS: 'https://desk.example.org/app' })).toThrow(/ALLOWED_ORIGINS/);
   });
 });
+
+describe('sign-in length limits', () => {
+  const h = useHarness();
+  it.each([
+    ['/api/society/login', { email: `${'a'.repeat(195)}@b.test`, password: 'x' }, 'email'],
+    ['/api/society/login', { email: 'a@b.test', password: 'p'.repeat(201) }, 'password'],
+    ['/api/resident/login', { phone: '03000000001', password: 'p'.repeat(201) }, 'password'],
+  ])('%s says the length, not "required", for a too-long %j', async (url, payload, field) => {
+    const res = await h.app.inject({ method: 'POST', url, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field, message: 'At most 200 characters.' });
+  });
+});

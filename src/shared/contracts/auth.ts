@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { atMostChars } from './common.js';
 
 /** POST /api/society/login body (spec section 5 "Login" messages). */
 export const ZLoginRequest = z.object({
-  email: z.string({ error: MSG.emailRequired }).trim().min(1, MSG.emailRequired).email(MSG.emailInvalid).max(200),
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+  email: z.string({ error: MSG.emailRequired }).trim().min(1, MSG.emailRequired).email(MSG.emailInvalid).max(200, atMostChars(200)),
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, atMostChars(200)),
 });
 export type LoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -24,7 +25,7 @@ export type LoginResponse = z.infer<typeof ZLoginResponse>;
 /** POST /api/resident/login body: the mobile app signs a resident in by phone. */
 export const ZResidentLoginRequest = z.object({
   phone: z.string().trim().regex(/^\d{11}$/, 'Phone must be exactly 11 digits.'),
-  password: z.string().min(1, 'Password is required').max(200),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, atMostChars(200)),
 });
 export const ZResidentLoginResponse = z.object({
   token: z.string().describe('Bearer token for the resident API'),
