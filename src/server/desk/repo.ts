@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { deskRequests, residents, societies } from '../db/schema.js';
 import type { Stage } from '../../shared/contracts/desk.js';
@@ -58,20 +58,9 @@ export function deskRepo(db: Db, desk: DeskName) {
         where: and(scope(societyId), eq(deskRequests.stage, stage)),
         search: req.q ? ilike(deskRequests.searchText, likePattern(req.q)) : undefined,
         req,
-        read: (where, direction, limit, offset) => {
-          const dir = direction === 'desc' ? desc : asc;
-          // Ordering by every column of desk_requests_list_idx (the first three are fixed by the
-          // WHERE) makes that index the only one that yields the order: by `id` alone the planner
-          // may walk the primary key and filter out the other society's and stage's rows.
-          const ids = db
-            .select({ id: deskRequests.id })
-            .from(deskRequests)
-            .where(where)
-            .orderBy(dir(deskRequests.societyId), dir(deskRequests.desk), dir(deskRequests.stage), dir(deskRequests.id))
-            .limit(limit)
-            .offset(offset);
-          return base().where(inArray(deskRequests.id, ids)).orderBy(dir(deskRequests.id));
-        },
+        order: [deskRequests.societyId, deskRequests.desk, deskRequests.stage, deskRequests.id],
+        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(scope(societyId), inArray(deskRequests.id, ids)))),
+        idOf: (row) => row.id,
       });
     },
     async get(societyId: number, id: number) {

@@ -5,11 +5,12 @@
  * `after` (the id of the last row of the previous page) or `before` (the id of the first row of
  * the next page). Without one, the page is read from the nearer end of the list.
  */
-import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import type { Db } from '../db/client.js';
 import { listCounts } from '../db/schema.js';
+import { SOCIETY_ROLE } from '../db/society-scope.js';
 
 /** A search counts its matches up to this many; beyond it the total is a lower bound. */
 export const SEARCH_COUNT_CAP = 1000;
@@ -48,25 +49,25 @@ export function pageWindow(req: PageRequest, total: number, totalExact: boolean,
   return { kind: 'offset', direction: 'desc', offset: top, limit: size };
 }
 
-/** Reads rows of a list: `where` already holds the society scope, filters and search. */
-export type RowReader<Row> = (where: SQL | undefined, direction: 'desc' | 'asc', limit: number, offset: number) => Promise<Row[]>;
-
 /**
- * One page of a list, newest first.
- * @param id     the list's order column (the table's id)
- * @param where  scope, filters and search
- * @param read   the list's select (columns and joins of its own)
- * @returns the rows of the page, in display order (ids descending)
+ * The ids of one page, in display order (newest first). `order` is the list index's columns in
+ * order, ending with the id: the equality columns before it make that index the one that yields
+ * the order (by id alone the planner may walk the primary key and filter).
  */
-export async function readPage<Row>(id: PgColumn, where: SQL | undefined, window: PageWindow, read: RowReader<Row>): Promise<Row[]> {
+export async function pageIds(db: Db, table: PgTable, id: PgColumn, order: readonly PgColumn[], where: SQL | undefined, window: PageWindow): Promise<number[]> {
+  const read = async (w: SQL | undefined, direction: 'desc' | 'asc', limit: number, offset: number) => {
+    const dir = direction === 'desc' ? desc : asc;
+    const rows = await db.select({ id: sql<number>`${id}` }).from(table).where(w).orderBy(...order.map((c) => dir(c))).limit(limit).offset(offset);
+    return rows.map((r) => Number(r.id));
+  };
   switch (window.kind) {
     case 'after':
       return read(and(where, lt(id, window.id)), 'desc', window.limit, 0);
     case 'before':
       return (await read(and(where, gt(id, window.id)), 'asc', window.limit, 0)).reverse();
     case 'offset': {
-      const rows = await read(where, window.direction, window.limit, window.offset);
-      return window.direction === 'asc' ? rows.reverse() : rows;
+      const ids = await read(where, window.direction, window.limit, window.offset);
+      return window.direction === 'asc' ? ids.reverse() : ids;
     }
   }
 }
@@ -100,25 +101,50 @@ export interface ListSpec<Row> {
   societyId: number;
   /** The `list_counts` key of the unsearched list, e.g. 'complaint:new'; none: counted up to the cap. */
   countKey?: string;
-  /** The listed table and its id column (the order: newest first). */
+  /** The listed table, its id column, and its list index's columns ending with the id. */
   table: PgTable;
   id: PgColumn;
-  /** Society scope and the list's filters. */
+  order: readonly PgColumn[];
+  /** Society scope and the list's filters (always including `society_id = societyId`). */
   where: SQL | undefined;
   /** The search condition when the caller searched (e.g. `search_text ILIKE …`). */
   search?: SQL;
   req: PageRequest;
-  read: RowReader<Row>;
+  /** The rows of these ids (any order), with the list's own columns and joins. */
+  rows(ids: number[]): Promise<Row[]>;
+  /** A row's id. */
+  idOf(row: Row): number;
+}
+
+/**
+ * Runs `work` as the connection's own role inside a society scope, then returns to
+ * {@link SOCIETY_ROLE}. Row-level security keeps PostgreSQL from using an index for a condition
+ * whose operator is not leakproof — `ILIKE` is not — so a trigram search under the policy scans the
+ * whole table (2 s at 100,000 rows). The search's id and count queries therefore run as the owner,
+ * with the society filter `where` always carries; the rows themselves are then read back under
+ * the policy, so no row of another society can be returned even if a filter were wrong.
+ */
+async function asOwner<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  await db.execute(sql`select set_config('role', session_user::text, true)`);
+  const result = await work();
+  await db.execute(sql`select set_config('role', ${SOCIETY_ROLE}, true)`);
+  return result;
 }
 
 /**
  * One page of a list with its total: `{items, total, totalExact}` (the shared list contract).
- * Unsearched totals come from `list_counts`; searched ones are counted up to the cap.
+ * Unsearched totals come from `list_counts`; searched ones are counted up to the cap. Call it
+ * inside `inSociety` (the rows are read under row-level security).
  */
 export async function listPage<Row>(spec: ListSpec<Row>): Promise<{ items: Row[] } & ListTotal> {
+  const { db } = spec;
   const where = spec.search ? and(spec.where, spec.search) : spec.where;
-  const count =
-    spec.search || spec.countKey === undefined ? await cappedTotal(spec.db, spec.table, where) : await countedTotal(spec.db, spec.societyId, spec.countKey);
-  const items = await readPage(spec.id, where, pageWindow(spec.req, count.total, count.totalExact), spec.read);
-  return { items, ...count };
+  const locate = async () => {
+    const count = spec.search || spec.countKey === undefined ? await cappedTotal(db, spec.table, where) : await countedTotal(db, spec.societyId, spec.countKey);
+    const ids = await pageIds(db, spec.table, spec.id, spec.order, where, pageWindow(spec.req, count.total, count.totalExact));
+    return { count, ids };
+  };
+  const { count, ids } = spec.search ? await asOwner(db, locate) : await locate();
+  const byId = new Map((await spec.rows(ids)).map((r) => [spec.idOf(r), r]));
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), ...count };
 }

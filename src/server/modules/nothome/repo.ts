@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notHomeRequests, residents, societies } from '../../db/schema.js';
 import type { NotHomeState } from '../../../shared/contracts/nothome.js';
@@ -50,11 +50,9 @@ export function notHomeRepo(db: Db) {
         where: and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.state, state), unassignedOnly ? isNull(notHomeRequests.guardName) : undefined),
         search: req.q ? ilike(notHomeRequests.searchText, likePattern(req.q)) : undefined,
         req,
-        read: (where, direction, limit, offset) => {
-          const dir = direction === 'desc' ? desc : asc;
-          const ids = db.select({ id: notHomeRequests.id }).from(notHomeRequests).where(where).orderBy(dir(notHomeRequests.id)).limit(limit).offset(offset);
-          return base().where(inArray(notHomeRequests.id, ids)).orderBy(dir(notHomeRequests.id));
-        },
+        order: [notHomeRequests.societyId, notHomeRequests.state, notHomeRequests.id],
+        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(eq(notHomeRequests.societyId, societyId), inArray(notHomeRequests.id, ids)))),
+        idOf: (row) => row.id,
       });
     },
     async get(societyId: number, id: number) {

@@ -1,0 +1,91 @@
+/**
+ * EXPLAIN ANALYZE of every list query at N requests per society, on PGlite and on PostgreSQL
+ * (issue 7: "keep the plans in docs/"). Seeds like bench/list-scale.ts, then runs the statements
+ * the list helper sends (src/server/lib/list-page.ts, desk repo), inside a society scope as the
+ * app does (role society_app, app.society_id set), and prints them as Markdown.
+ *
+ *   npx tsx bench/list-plans.ts [--rows 100000] [--db pglite|postgres|both]
+ *     [--pg-url postgres://root@127.0.0.1:5432/bench_list] > docs/list-plans.md
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client.js';
+import { lockDataDir } from '../src/server/db/lock.js';
+import { HIT_WORD, MISS_WORD } from './list-scale/columns.js';
+import { prepareDatabase } from './list-scale/seed.js';
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    db: { type: 'string', default: 'both' },
+    'pg-url': { type: 'string', default: 'postgres://root@127.0.0.1:5432/bench_list' },
+  },
+});
+const ROWS = Number(values.rows);
+const kinds = values.db === 'both' ? (['pglite', 'postgres'] as const) : ([values.db] as ('pglite' | 'postgres')[]);
+
+/** The list statements for Green Valley's stage-new complaints, as the repo builds them. */
+function statements(society: number, cursor: number): [string, string][] {
+  const scope = `society_id = ${society} and desk = 'complaint' and stage = 'new'`;
+  const page = (where: string, order: 'desc' | 'asc', offset = 0) =>
+    `select d.id, d.body, d.stage, d.created_at, r.name, s.name from desk_requests d join residents r on r.id = d.resident_id join societies s on s.id = d.society_id
+     where d.id in (select id from desk_requests where ${where} order by society_id ${order}, desk ${order}, stage ${order}, id ${order} limit 10 offset ${offset}) order by d.id ${order}`;
+  return [
+    ['total of an unsearched list (list_counts)', `select n from list_counts where society_id = ${society} and list = 'complaint:new'`],
+    ['page 1', page(scope, 'desc')],
+    ['deep page by cursor (page 5000, after=<id>)', page(`${scope} and id < ${cursor}`, 'desc')],
+    ['page 5000 by number (offset from the top)', page(scope, 'desc', 49_990)],
+    ['last page by number (offset 0 from the bottom)', page(scope, 'asc')],
+    [`search ~1% ("${HIT_WORD}"): page`, page(`${scope} and search_text ilike '%${HIT_WORD}%'`, 'desc')],
+    [`search ~1% ("${HIT_WORD}"): capped count`, `select count(*)::int from (select 1 from desk_requests where ${scope} and search_text ilike '%${HIT_WORD}%' limit 1001) m`],
+    [`search, no match ("${MISS_WORD}"): page`, page(`${scope} and search_text ilike '%${MISS_WORD}%'`, 'desc')],
+    [`search, no match ("${MISS_WORD}"): capped count`, `select count(*)::int from (select 1 from desk_requests where ${scope} and search_text ilike '%${MISS_WORD}%' limit 1001) m`],
+  ];
+}
+
+async function explainAll(client: pg.ClientBase, title: string): Promise<void> {
+  const [{ id: society }] = (await client.query<{ id: number }>(`select id from societies where name = 'Green Valley'`)).rows as [{ id: number }];
+  const [{ id: cursor }] = (await client.query<{ id: number }>(
+    `select id from desk_requests where society_id = $1 and desk = 'complaint' and stage = 'new' order by id desc offset 49989 limit 1`, [society],
+  )).rows as [{ id: number }];
+  console.log(`\n## ${title}\n`);
+  for (const [name, text] of statements(society, cursor)) {
+    await client.query('begin');
+    await client.query(`select set_config('app.society_id', $1, true), set_config('role', 'society_app', true)`, [String(society)]);
+    await client.query(text); // warm
+    const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing on) ${text}`)).rows.map((r) => r['QUERY PLAN']);
+    await client.query('rollback');
+    console.log(`### ${name}\n\n\`\`\`\n${plan.join('\n')}\n\`\`\`\n`);
+  }
+}
+
+console.log(`# List query plans at ${ROWS.toLocaleString('en')} requests per society\n`);
+console.log('Written by `npx tsx bench/list-plans.ts` (issue 7, ADR 0003): each list statement run as the app runs it (role `society_app`, society set), after `VACUUM ANALYZE`, on this 2-core machine.');
+for (const kind of kinds) {
+  if (kind === 'postgres') {
+    await prepareDatabase({ kind, url: values['pg-url'] }, ROWS, 5000);
+    const client = new pg.Client({ connectionString: values['pg-url'] });
+    await client.connect();
+    await explainAll(client, `PostgreSQL ${(await client.query('show server_version')).rows[0].server_version}`);
+    await client.end();
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), 'list-plans-'));
+    try {
+      await prepareDatabase({ kind, dataDir: dir }, ROWS, 5000);
+      const lock = lockDataDir(dir, { onLost: (m) => { console.error(m); process.exit(1); } });
+      const database = await openDatabase({ dataDir: dir });
+      // Through the app's own pool: one connection to the embedded server.
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      const client = await pool.connect();
+      await explainAll(client, 'PGlite (embedded, worker thread)');
+      client.release();
+      await database.close();
+      lock.release();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
