@@ -4,32 +4,46 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const dirs = (path) => readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-const features = dirs('src/web/features');
-const modules = dirs('src/server/modules');
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Module boundaries (issue 6, STYLE): a web feature never imports another feature, and shared web
- * code (components, lib) imports no feature; a server module reaches another module only through
- * that module's service.ts.
+ * Module boundaries (issue 6, STYLE), with ESLint's own `no-restricted-imports` (regex patterns
+ * per folder): a server module imports another module only through that module's service.ts; a
+ * web feature never imports another feature; shared web code (components, lib) imports no feature.
  */
-const boundaryZones = [
-  ...features.map((f) => ({
-    target: `./src/web/features/${f}`,
-    from: './src/web/features',
-    except: [`./${f}`],
-    message: 'A web feature may not import another feature: move the shared piece to components/ or lib/.',
+const boundaries = [
+  ...dirs('src/server/modules').map((m) => ({
+    files: [`src/server/modules/${m}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: `^\\.\\./(?!${escape(m)}/)[^./][^/]*/(?!service\\.js$)`, message: 'A server module reaches another module only through its service.ts.' }],
+      }],
+    },
   })),
-  { target: ['./src/web/components', './src/web/lib'], from: './src/web/features', message: 'Shared web code may not import a feature.' },
-  ...modules.map((m) => ({
-    target: `./src/server/modules/${m}`,
-    from: './src/server/modules',
-    except: [`./${m}`, ...modules.filter((o) => o !== m).map((o) => `./${o}/service.ts`)],
-    message: 'A server module reaches another module only through its service.ts.',
+  ...dirs('src/web/features').map((f) => ({
+    files: [`src/web/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/server/**'], message: 'The web app may import src/shared only.' },
+          { regex: `^(\\.\\./){2}(?!${escape(f)}/)[^./][^/]*/|(^|/)features/(?!${escape(f)}/)`, message: 'A web feature may not import another feature: move the shared piece to components/ or lib/.' },
+        ],
+      }],
+    },
   })),
+  {
+    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/server/**'], message: 'The web app may import src/shared only.' },
+          { regex: '(^|/)features/', message: 'Shared web code may not import a feature.' },
+        ],
+      }],
+    },
+  },
 ];
 
 export default tseslint.config(
@@ -41,12 +55,6 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
-  },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
@@ -65,4 +73,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'src/shared must stay browser-safe.' }] }],
     },
   },
+  ...boundaries,
 );

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signIn } from './helpers';
+import { PASSWORD, expectLive, signIn } from './helpers';
 
 test.describe('sign-in and the sub-role shell', () => {
   test('shows the spec messages and the failure toast on the login page', async ({ page }) => {
@@ -80,6 +80,16 @@ test.describe('sign-in and the sub-role shell', () => {
     const status = await page.evaluate(async () => (await fetch('/api/society/me')).status);
     expect(status).toBe(401);
     await page.goto('/Complaints');
+    await expect(page).toHaveURL(/\/Login$/);
+  });
+
+  test('a session ended on the server sends the screen back to the login page', async ({ page }) => {
+    await signIn(page, 'complaints@greenvalley.test');
+    await expectLive(page);
+    // The same browser's session is ended by another tab's Log Out (same cookie): the server
+    // closes this screen's socket, and the screen learns its session is gone without a reload.
+    const res = await page.request.post('/api/society/logout');
+    expect(res.status()).toBe(204);
     await expect(page).toHaveURL(/\/Login$/);
   });
 });
