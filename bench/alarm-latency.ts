@@ -46,9 +46,17 @@ async function main(): Promise<void> {
   const login = await json<unknown>('/api/society/login', { email: values.staff, password: values.password });
   if (login.res.status !== 200) throw new Error(`staff sign-in failed: HTTP ${login.res.status}`);
   const cookie = (login.res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const resident = await json<{ token: string }>('/api/resident/login', { phone: values.resident, password: values.password });
-  if (resident.res.status !== 200) throw new Error(`resident sign-in failed: HTTP ${resident.res.status}`);
-  const authorization = `Bearer ${resident.body.token}`;
+  // Presses by one resident while their alarm is unacknowledged merge into it, and a resident may
+  // press at most SOS_MAX_PRESSES_PER_MINUTE times (default 10): the bench rotates over several
+  // residents (from --resident upwards) and acknowledges each alarm after its event arrived.
+  const first = Number(values.resident);
+  const authorizations: string[] = [];
+  for (let k = 0; k < Math.min(10, N); k++) {
+    const phone = String(first + k).padStart(values.resident.length, '0');
+    const resident = await json<{ token: string }>('/api/resident/login', { phone, password: values.password });
+    if (resident.res.status !== 200) throw new Error(`resident ${phone} sign-in failed: HTTP ${resident.res.status}`);
+    authorizations.push(`Bearer ${resident.body.token}`);
+  }
 
   // alarm id → press time, and the latencies seen by every socket.
   const sentAt = new Map<number, number>();
@@ -71,12 +79,14 @@ async function main(): Promise<void> {
 
   for (let i = 0; i < N; i++) {
     const pressed = performance.now();
-    const r = await json<{ _id: number }>('/api/security', {}, { authorization });
+    const r = await json<{ _id: number }>('/api/security', {}, { authorization: authorizations[i % authorizations.length]! });
     if (r.res.status !== 201) throw new Error(`SOS ${i}: HTTP ${r.res.status}`);
     sentAt.set(r.body._id, pressed);
     for (const at of early.get(r.body._id) ?? []) latencies.push(at - pressed);
     early.delete(r.body._id);
     await new Promise((res) => setTimeout(res, gapMs));
+    const ack = await fetch(`${base}/api/security/${r.body._id}/acknowledge`, { method: 'POST', headers: { cookie } });
+    if (ack.status !== 200) throw new Error(`acknowledge ${r.body._id}: HTTP ${ack.status}`);
   }
   // Wait (bounded) for the last deliveries.
   const expected = M * N;
