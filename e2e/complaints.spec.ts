@@ -7,12 +7,14 @@ test.describe('complaints desk', () => {
     await expect(page).toHaveURL(/\/$|\/Complaints/);
     const bell = page.getByRole('button', { name: 'New complaints' });
     await expect(bell).toBeVisible();
-    const before = Number((await bell.innerText()).replace(/\D/g, '') || '0');
+    const count = async () => Number((await bell.innerText()).replace(/\D/g, '') || '0');
+    const before = await count();
 
     const text = `Live test: water tank overflowing ${Date.now()}`;
     await fileComplaint(request, '03000000021', text);
     await expect(page.getByRole('row').filter({ hasText: text })).toBeVisible();
-    await expect(bell).toContainText(String(before + 1));
+    // The whole number, not a substring of it ('2' would pass for '12').
+    await expect.poll(count).toBe(before + 1);
 
     await bell.click();
     const drawer = page.getByRole('dialog', { name: 'New Complaints' });
