@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
   const lines = [
     '',
-    `Society Desk is running at ${url}  (API docs: ${url}/docs)`,
+    `Society Desk is running at ${url}${config.NODE_ENV !== 'production' || config.DOCS_IN_PRODUCTION ? `  (API docs: ${url}/docs)` : ''}`,
     `Database: ${where}${seeded ? ' — demo data loaded' : ''}`,
   ];
   if (config.NODE_ENV !== 'production') {
