@@ -54,7 +54,7 @@ export function pageWindow(req: PageRequest, total: number, totalExact: boolean,
  * order, ending with the id: the equality columns before it make that index the one that yields
  * the order (by id alone the planner may walk the primary key and filter).
  */
-export async function pageIds(db: Db, table: PgTable, id: PgColumn, order: readonly PgColumn[], where: SQL | undefined, window: PageWindow): Promise<number[]> {
+export async function pageIds(db: Db, table: PgTable, id: PgColumn, order: readonly (PgColumn | SQL)[], where: SQL | undefined, window: PageWindow): Promise<number[]> {
   const read = async (w: SQL | undefined, direction: 'desc' | 'asc', limit: number, offset: number) => {
     const dir = direction === 'desc' ? desc : asc;
     const rows = await db.select({ id: sql<number>`${id}` }).from(table).where(w).orderBy(...order.map((c) => dir(c))).limit(limit).offset(offset);
@@ -141,7 +141,11 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<{ items: Row[]
   const where = spec.search ? and(spec.where, spec.search) : spec.where;
   const locate = async () => {
     const count = spec.search || spec.countKey === undefined ? await cappedTotal(db, spec.table, where) : await countedTotal(db, spec.societyId, spec.countKey);
-    const ids = await pageIds(db, spec.table, spec.id, spec.order, where, pageWindow(spec.req, count.total, count.totalExact));
+    // A search orders by `id + 0`, which no index yields: the planner then takes the matches from
+    // the trigram index and sorts them, instead of walking an id-ordered index and testing every
+    // row until ten match (374 ms for a 1% word at 100,000 rows, against 15 ms).
+    const order = spec.search ? [sql`${spec.id} + 0`] : spec.order;
+    const ids = await pageIds(db, spec.table, spec.id, order, where, pageWindow(spec.req, count.total, count.totalExact));
     return { count, ids };
   };
   const { count, ids } = spec.search ? await asOwner(db, locate) : await locate();
