@@ -65,12 +65,12 @@ describe('security alarms under concurrency', () => {
     const authorization = await h.residentAuth('03000000023');
     const created: number[] = [];
     const merged: number[] = [];
-    const onCreated = (e: { desk: string; item: { _id: number } }) => void (e.desk === 'security' && created.push(e.item._id));
+    const onCreated = (e: { kind: string; desk: string; id: number }) => void (e.kind === 'created' && e.desk === 'security' && created.push(e.id));
     const onPressed = (e: { item: SecurityAlert }) => void merged.push(e.item.pressCount);
-    h.bus.on('desk.created', onCreated);
+    h.bus.on('desk.changed', onCreated);
     h.bus.on('alarm.pressed', onPressed);
     const results = await Promise.all(Array.from({ length: N }, () => h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} }))).finally(() => {
-      h.bus.off('desk.created', onCreated);
+      h.bus.off('desk.changed', onCreated);
       h.bus.off('alarm.pressed', onPressed);
     });
     expect(results.map((r) => r.statusCode)).toEqual(Array<number>(N).fill(201));

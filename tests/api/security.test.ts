@@ -163,9 +163,9 @@ describe('security alarms', () => {
   it('merges repeated presses of one resident into the open alarm; a press after acknowledgement is a new alarm', async () => {
     const created: number[] = [];
     const merged: { id: number; count: number }[] = [];
-    const onCreated = (e: { desk: string; item: { _id: number } }) => void (e.desk === 'security' && created.push(e.item._id));
+    const onCreated = (e: { kind: string; desk: string; id: number }) => void (e.kind === 'created' && e.desk === 'security' && created.push(e.id));
     const onPressed = (e: { item: SecurityAlert }) => void merged.push({ id: e.item._id, count: e.item.pressCount });
-    h.bus.on('desk.created', onCreated);
+    h.bus.on('desk.changed', onCreated);
     h.bus.on('alarm.pressed', onPressed);
     try {
       const first = await sos('03000000039', 'Help');
@@ -190,7 +190,7 @@ describe('security alarms', () => {
       expect(again.pressCount).toBe(1);
       expect((await stored(first._id)).pressCount).toBe(3);
     } finally {
-      h.bus.off('desk.created', onCreated);
+      h.bus.off('desk.changed', onCreated);
       h.bus.off('alarm.pressed', onPressed);
     }
   });

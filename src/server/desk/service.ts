@@ -5,13 +5,14 @@ import type { Db } from '../db/client.js';
 import { inSociety } from '../db/society-scope.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
-import type { DeskEventOf, DeskItems, EventBus } from '../lib/events.js';
+import type { Module } from '../../shared/subroles.js';
+import type { EventBus, SocketRoom } from '../lib/events.js';
 import { auditHistory, recordAudit } from '../modules/audit/service.js';
 import type { StaffContext } from '../modules/auth/service.js';
 import { notifyResident } from '../modules/notifications/service.js';
 import { queuePush, type OutboxWorker } from '../modules/outbox/service.js';
 import type { ResidentContext } from '../modules/resident-auth/service.js';
-import { deskRepo, type DeskRow } from './repo.js';
+import { deskRepo, type DeskName, type DeskRow } from './repo.js';
 
 interface Notice {
   /** In-app notification record (spec section 7). */
@@ -24,15 +25,20 @@ interface Notice {
  * What makes one three-stage desk differ from another (STYLE 4: one mechanism, per-desk
  * configuration). Complaints now; security, grocery and doctor plug in the same way.
  */
-export interface DeskDefinition<D extends keyof DeskItems> {
-  desk: D;
+export interface DeskDefinition<T extends { _id: number }> {
+  /** The desk's name in `desk_requests.desk`. */
+  desk: DeskName;
+  /** The sub-role module whose staff work this desk (their socket room hears it). */
+  module: Module;
   /** Audit trail entity name. */
   entity: string;
+  /** Sends a stored or moved item to a room under the desk's own socket events (typed per desk). */
+  announce: { created(to: SocketRoom, item: T): void; updated(to: SocketRoom, item: T): void };
   /**
    * Rows → DTOs, in order. Runs inside the caller's society scope (`tx`), so a desk can load its
    * own data for exactly these rows in one query (security: acknowledgement, presses, note).
    */
-  toDtos(tx: Db, rows: readonly DeskRow[]): Promise<DeskItems[D][]>;
+  toDtos(tx: Db, rows: readonly DeskRow[]): Promise<T[]>;
   /** Told to the resident on new → processing. */
   onProceed: Notice;
   /** Told to the resident on processing → completed. */
@@ -53,12 +59,17 @@ export type InTransition = (tx: Db, row: DeskRow) => Promise<void>;
  * audit row); events go out only after it commits. Stored times come from `deps.clock`.
  * Errors: 404 for an id not in the caller's society, 409 when the row is not at the expected stage.
  */
-export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, deps: { db: Db; bus: EventBus; outbox: OutboxWorker; clock?: Clock }) {
+export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, deps: { db: Db; bus: EventBus; outbox: OutboxWorker; clock?: Clock }) {
   const { db, bus } = deps;
   const clock = deps.clock ?? systemClock;
 
+  /** Tells the desk's room about a stored or moved item (after its transaction committed). */
+  function announce(kind: 'created' | 'updated', societyId: number, item: T): void {
+    bus.emit('desk.changed', { kind, desk: def.desk, module: def.module, societyId, id: item._id, publish: (to) => def.announce[kind](to, item) });
+  }
+
   /** One request as its desk's DTO (404 outside the society). */
-  function load(societyId: number, id: number): Promise<DeskItems[D]> {
+  function load(societyId: number, id: number): Promise<T> {
     return inSociety(db, societyId, async (tx) => {
       const row = await deskRepo(tx, def.desk).get(societyId, id);
       if (!row) throw new NotFoundError();
@@ -76,7 +87,7 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
     patch: Parameters<ReturnType<typeof deskRepo>['transition']>[3],
     notice: Notice,
     inTx?: InTransition,
-  ): Promise<DeskItems[D]> {
+  ): Promise<T> {
     await inSociety(db, staff.societyId, async (t) => {
       const row = await deskRepo(t, def.desk).get(staff.societyId, id);
       if (!row) throw new NotFoundError();
@@ -114,21 +125,21 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
       });
     });
     const item = await load(staff.societyId, id);
-    const event: DeskEventOf<D> = { desk: def.desk, societyId: staff.societyId, item };
-    bus.emit('desk.updated', event);
+    announce('updated', staff.societyId, item);
     void deps.outbox.poke();
     return item;
   }
 
   return {
+    announce,
     /** One page of a stage for the caller's society: `{items, total, totalExact}` (ADR 0003). */
-    async list(staff: StaffContext, stage: Stage, req: ListQuery): Promise<ListResponse<DeskItems[D]>> {
+    async list(staff: StaffContext, stage: Stage, req: ListQuery): Promise<ListResponse<T>> {
       return inSociety(db, staff.societyId, async (tx) => {
         const page = await deskRepo(tx, def.desk).list(staff.societyId, stage, req);
         return { ...page, items: await def.toDtos(tx, page.items) };
       });
     },
-    async detail(staff: StaffContext, id: number): Promise<DeskItems[D] & { history: AuditEntry[] }> {
+    async detail(staff: StaffContext, id: number): Promise<T & { history: AuditEntry[] }> {
       return inSociety(db, staff.societyId, async (tx) => {
         const row = await deskRepo(tx, def.desk).get(staff.societyId, id);
         if (!row) throw new NotFoundError();
@@ -137,7 +148,7 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
       });
     },
     /** A resident files a request: stored (with its audit row) first, then announced. */
-    async file(resident: ResidentContext, body: string): Promise<DeskItems[D]> {
+    async file(resident: ResidentContext, body: string): Promise<T> {
       const id = await inSociety(db, resident.societyId, async (t) => {
         const at = clock.now();
         const newId = await deskRepo(t, def.desk).insert(resident.societyId, resident.id, body, at);
@@ -156,20 +167,19 @@ export function deskService<D extends keyof DeskItems>(def: DeskDefinition<D>, d
         return newId;
       });
       const item = await load(resident.societyId, id);
-      const event: DeskEventOf<D> = { desk: def.desk, societyId: resident.societyId, item };
-      bus.emit('desk.created', event);
+      announce('created', resident.societyId, item);
       return item;
     },
     /**
      * new → processing. `extra.staffNote` stores the staff's note (security); `extra.inTx` runs in
      * the same transaction, after the stage check and before the stage change.
      */
-    proceed(staff: StaffContext, id: number, extra: { staffNote?: string | null; inTx?: InTransition } = {}): Promise<DeskItems[D]> {
+    proceed(staff: StaffContext, id: number, extra: { staffNote?: string | null; inTx?: InTransition } = {}): Promise<T> {
       const patch = { stage: 'processing' as const, proceededAt: clock.now(), proceededBy: staff.id, ...(extra.staffNote !== undefined ? { staffNote: extra.staffNote } : {}) };
       return transition(staff, id, 'new', 'processing', 'proceed', patch, def.onProceed, extra.inTx);
     },
     /** processing → completed with the staff's response. */
-    submit(staff: StaffContext, id: number, response: string): Promise<DeskItems[D]> {
+    submit(staff: StaffContext, id: number, response: string): Promise<T> {
       return transition(staff, id, 'processing', 'completed', 'submit', { stage: 'completed', response, completedAt: clock.now(), completedBy: staff.id }, def.onSubmit);
     },
   };

@@ -3,37 +3,32 @@
  * the realtime module turns them into Socket.IO events for the right rooms.
  */
 import { EventEmitter } from 'node:events';
-import type { Complaint } from '../../shared/contracts/complaints.js';
+import type { BroadcastOperator } from 'socket.io';
+import type { ServerToClientEvents } from '../../shared/events.js';
+import type { Module } from '../../shared/subroles.js';
 import type { NotHome } from '../../shared/contracts/nothome.js';
 import type { AlarmAcknowledged, SecurityAlert } from '../../shared/contracts/security.js';
 
-/** The DTO each desk publishes; a new desk adds its line here. */
-export interface DeskItems {
-  complaint: Complaint;
-  security: SecurityAlert;
-}
-
-export type DeskName = keyof DeskItems;
-
-/** One desk's event: `{desk, societyId, item}` with `item` that desk's DTO. */
-export interface DeskEventOf<K extends DeskName> {
-  desk: K;
-  societyId: number;
-  item: DeskItems[K];
-}
+/** The room a desk announcement goes to (the realtime module supplies it; only `emit` is used). */
+export type SocketRoom = Pick<BroadcastOperator<ServerToClientEvents, unknown>, 'emit'>;
 
 /**
- * Any desk's event as the bus carries it. Producers build a `DeskEventOf<D>` for their own desk;
- * consumers route it through a table mapped over `DeskName` (realtime/socket.ts), which keeps
- * `desk` and `item` correlated without casts.
+ * A desk request was stored or changed stage. The desk's definition typed its DTO and its socket
+ * events, so the event carries `publish`, which sends the item under the desk's own event name:
+ * the realtime module only picks the room (`module` of `societyId`), and needs no per-desk table.
  */
-export type DeskEvent = DeskEventOf<DeskName>;
+export interface DeskAnnouncement {
+  kind: 'created' | 'updated';
+  desk: string;
+  module: Module;
+  societyId: number;
+  id: number;
+  publish(to: SocketRoom): void;
+}
 
 export interface DomainEvents {
-  /** A resident's request was stored (new stage). */
-  'desk.created': [DeskEvent];
-  /** A request changed stage. */
-  'desk.updated': [DeskEvent];
+  /** A resident's request was stored (new stage), or a request changed stage. */
+  'desk.changed': [DeskAnnouncement];
   /** A staff member closed an alarm toast first (recorded once). */
   'alarm.acknowledged': [{ societyId: number; ack: AlarmAcknowledged }];
   /** The escalation job re-raised an unacknowledged alarm. */

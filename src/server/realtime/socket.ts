@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SUB_ROLE_TABLE, isSubRole, type Module } from '../../shared/subroles.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events.js';
-import type { DeskEventOf, DeskItems, DeskName, EventBus } from '../lib/events.js';
+import type { EventBus } from '../lib/events.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuthService, StaffSession } from '../modules/auth/service.js';
@@ -32,14 +32,6 @@ const alarmRooms = (societyId: number) => [moduleRoom(societyId, 'security'), su
 const staffRoom = (staffId: number) => `staff:${staffId}`;
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
-/** Which module's room hears a desk, and the client event names for created/updated. */
-type Room = ReturnType<Io['to']>;
-/** Per desk: the module whose room hears it, and how its items go out when created and updated. */
-type DeskRouting = { [K in DeskName]: { module: Module; created(to: Room, item: DeskItems[K]): void; updated(to: Room, item: DeskItems[K]): void } };
-const DESK_ROUTING: DeskRouting = {
-  complaint: { module: 'complaints', created: (to, item) => to.emit('receive-complain', item), updated: (to, item) => to.emit('complain-updated', item) },
-  security: { module: 'security', created: (to, item) => to.emit('receive-security', item), updated: (to, item) => to.emit('security-updated', item) },
-};
 
 const PRESENCE_DEBOUNCE_MS = 250;
 /** setTimeout's longest delay (~24.8 days); a longer session re-arms its expiry timer. */
@@ -154,13 +146,8 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
     }
   });
 
-  /** Generic over the desk so that `DESK_ROUTING[e.desk]` takes exactly `e.item`'s type. */
-  function forward<K extends DeskName>(kind: 'created' | 'updated', e: DeskEventOf<K>): void {
-    const route = DESK_ROUTING[e.desk];
-    route[kind](io.to(moduleRoom(e.societyId, route.module)), e.item);
-  }
-  bus.on('desk.created', (e) => forward('created', e));
-  bus.on('desk.updated', (e) => forward('updated', e));
+  // Each desk's definition sends its own typed event; here only the room is chosen.
+  bus.on('desk.changed', (e) => e.publish(io.to(moduleRoom(e.societyId, e.module))));
   bus.on('alarm.acknowledged', (e) => io.to(alarmRooms(e.societyId)).emit('security-acknowledged', e.ack));
   bus.on('alarm.escalated', (e) => io.to(alarmRooms(e.societyId)).emit('security-escalated', e.item));
   // Super-admin hears an alarm only once it is escalated (receivesAlarms), so a merged press too.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorBody, ZIdParams } from '../../../shared/contracts/common.js';
-import { ZComplaint, ZComplaintDetail, ZComplaintList, ZComplaintListQuery, ZComplaintUpdate, ZFileComplaint } from '../../../shared/contracts/complaints.js';
+import { type Complaint, ZComplaint, ZComplaintDetail, ZComplaintList, ZComplaintListQuery, ZComplaintUpdate, ZFileComplaint } from '../../../shared/contracts/complaints.js';
 import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
@@ -9,7 +9,7 @@ import type { deskService } from '../../desk/service.js';
 interface Opts {
   auth: AuthService;
   residentAuth: ResidentAuthService;
-  complaints: ReturnType<typeof deskService<'complaint'>>;
+  complaints: ReturnType<typeof deskService<Complaint>>;
 }
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };

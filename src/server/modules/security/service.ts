@@ -92,7 +92,7 @@ export function securityService(deps: SecurityDeps) {
         return p;
       });
       const item = await load(resident.societyId, pressed.id);
-      if (pressed.created) bus.emit('desk.created', { desk: 'security', societyId: resident.societyId, item });
+      if (pressed.created) desk.announce('created', resident.societyId, item);
       else bus.emit('alarm.pressed', { societyId: resident.societyId, item });
       return item;
     },
