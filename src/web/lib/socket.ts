@@ -116,9 +116,8 @@ export function onSocketReconnect(listener: () => void): () => void {
 export function useSocketEvent(event: SocketEventName, handler: (payload: unknown) => void): void {
   const onEvent = useEffectEvent(handler);
   useEffect(() => {
-    // The typed emitter cannot express "any one of these events" generically; payloads are
-    // validated by the handler instead.
-    const s = getSocket() as unknown as Socket;
+    // A listener that takes `unknown` fits every event's payload; handlers validate it.
+    const s = getSocket();
     const listener = (payload: unknown) => onEvent(payload);
     s.on(event, listener);
     return () => {
