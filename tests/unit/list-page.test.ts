@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from '../../src/server/lib/list-page.js';
+import { pageOfIds, pageWindow } from '../../src/server/lib/list-page.js';
 
 describe('pageWindow (ADR 0003)', () => {
   it('follows a cursor whatever the page number', () => {
@@ -38,6 +38,17 @@ describe('pageWindow (ADR 0003)', () => {
         seen.push(...positions.sort((a, b) => a - b));
       }
       expect(seen, `total ${total}`).toEqual(Array.from({ length: total }, (_, i) => i));
+    }
+  });
+
+  it('picks the same pages from the full id list of a search by number and by cursor', () => {
+    // 95 matches with ids 1000, 990, …, 60 (newest first), as a search under the cap has them all.
+    const all = Array.from({ length: 95 }, (_, i) => 1000 - i * 10);
+    const byNumber = Array.from({ length: 10 }, (_, p) => pageOfIds(all, pageWindow({ page: p + 1 }, 95, true)));
+    expect(byNumber.flat()).toEqual(all);
+    for (let p = 1; p < 10; p++) {
+      expect(pageOfIds(all, pageWindow({ page: p + 1, after: byNumber[p - 1]!.at(-1)! }, 95, true)), `forward to ${p + 1}`).toEqual(byNumber[p]);
+      expect(pageOfIds(all, pageWindow({ page: p, before: byNumber[p]![0]! }, 95, true)), `back to ${p}`).toEqual(byNumber[p - 1]);
     }
   });
 });
