@@ -132,6 +132,8 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
 
   return {
     announce,
+    /** One request as its desk's DTO, without history (404 outside the society). */
+    load,
     /** One page of a stage for the caller's society: `{items, total, totalExact}` (ADR 0003). */
     async list(staff: StaffContext, stage: Stage, req: ListQuery): Promise<ListResponse<T>> {
       return inSociety(db, staff.societyId, async (tx) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from '../constants.js';
 
 /**
  * The message of every text length limit ("At most 2000 characters."). Give it to each `.max()`:
@@ -39,7 +38,6 @@ export interface ListResponse<T> {
   total: number;
   totalExact: boolean;
 }
-export const LIST_PAGE_SIZE = PAGE_SIZE;
 
 const ID_MSG = 'Not a valid id.';
 /** Numeric id in a URL path (`/:id`); anything else is a 400 naming `id`. */

@@ -47,14 +47,7 @@ export function securityService(deps: SecurityDeps) {
   const desk = deskService(securityDesk, { ...deps, clock });
   const pressLimit = new PressLimit(deps.maxPressesPerMinute ?? 10, 60_000);
 
-  async function load(societyId: number, id: number): Promise<SecurityAlert> {
-    return inSociety(db, societyId, async (tx) => {
-      const row = await deskRepo(tx, 'security').get(societyId, id);
-      if (!row) throw new NotFoundError();
-      const [alert] = await toSecurityAlerts(tx, [row]);
-      return alert!;
-    });
-  }
+  const load = desk.load;
 
   /** Inside `tx`: records the acknowledgement once, with its audit row. @returns true if this call recorded it. */
   async function acknowledgeIn(tx: Db, staff: StaffContext, id: number): Promise<boolean> {
