@@ -1,19 +1,22 @@
 /**
- * Resident simulator: signs in as demo residents and files complaints, SOS alarms or
- * not-at-home requests through the public resident API, exactly as the mobile app would (HTTP
- * only, no database access).
+ * Resident simulator: signs in as demo residents and files complaints, SOS alarms, not-at-home
+ * requests, grocery requests or doctor consultation requests through the public resident API,
+ * exactly as the mobile app would (HTTP only, no database access).
  *
- *   npm run simulate -- [--sos | --nothome [--then cancel|arrive|mix]] [--url URL]
- *                       [--society gv|lc|both] [--count N] [--rate R] [--residents K] [--password PW]
+ *   npm run simulate -- [--sos | --nothome [--then cancel|arrive|mix] | --grocery | --doctor]
+ *                       [--url URL] [--society gv|lc|both] [--count N] [--rate R] [--residents K]
+ *                       [--password PW]
  *
  * Examples: npm run simulate -- --society both --count 20 --rate 2
  *           npm run simulate -- --sos --count 1
  *           npm run simulate -- --nothome --count 6 --then mix
+ *           npm run simulate -- --grocery --count 3      (POST /api/grocery {list})
+ *           npm run simulate -- --doctor --count 2       (POST /api/doctor {description})
  *
  * Demo resident phones are 0300000000N (Green Valley) and 0310000000N (Lake City), N from 1.
  * Blocked residents (login 403) are skipped in favour of the next phone. The run stops after
- * --count complaints and prints one line per complaint, then a summary. Exit code 1 when the
- * server cannot be reached or any complaint was not accepted.
+ * --count requests and prints one line per request, then a summary. Exit code 1 when the
+ * server cannot be reached or any request was not accepted.
  */
 import { parseArgs } from 'node:util';
 
@@ -24,17 +27,27 @@ const HELP = `Usage: npm run simulate -- [options]
   --nothome          file not-at-home requests (from today, 1 to 7 days)
   --then WHAT        with --nothome, right after filing: cancel | arrive | mix
                      (mix: cancel one, report arrival of the next, leave the third active)
+  --grocery          file grocery requests with a shopping list (POST /api/grocery)
+  --doctor           file doctor consultation requests (POST /api/doctor)
   --url URL          server base URL (default http://127.0.0.1:\${PORT || 3000})
   --society S        gv | lc | both (default gv)
-  --count N          complaints to file, then stop (default 5)
-  --rate R           complaints per second (default 1)
+  --count N          requests to file, then stop (default 5)
+  --rate R           requests per second (default 1)
   --residents K      distinct demo residents to sign in as, per society (default 5)
   --password PW      resident password (default demo-pass-1)
   -h, --help         show this help`;
 
 /** What the simulated residents do. */
-type Mode = 'complaint' | 'sos' | 'nothome';
+type Mode = 'complaint' | 'sos' | 'nothome' | 'grocery' | 'doctor';
 type Then = 'none' | 'cancel' | 'arrive' | 'mix';
+/** How the output names what a mode files (plural). */
+const FILED: Record<Mode, string> = {
+  complaint: 'complaints',
+  sos: 'SOS alarms',
+  nothome: 'not-at-home requests',
+  grocery: 'grocery requests',
+  doctor: 'doctor requests',
+};
 
 const SOCIETIES = {
   gv: { name: 'Green Valley', phonePrefix: '0300' },
@@ -51,6 +64,22 @@ const COMPLAINTS = [
   'Stray dogs near the park are scaring children.',
   'A car is blocking my gate every evening.',
   'Sewerage is overflowing at the corner of my street.',
+];
+
+/** What the resident needs (ZFileGrocery `list`: optional, at most 2,000 characters; '' = just the button). */
+const GROCERY_LISTS = [
+  'Basmati rice 5 kg, cooking oil 1 liter, eggs 1 dozen',
+  'Milk 2 liters, bread 1 packet',
+  'Tomatoes 1 kg, onions 2 kg, potatoes 3 kg',
+  '',
+];
+
+/** Why the resident wants a doctor (ZFileDoctor `description`: optional, at most 2,000 characters). */
+const DOCTOR_DESCRIPTIONS = [
+  'Fever and sore throat since yesterday.',
+  'Need a blood pressure check for my mother.',
+  'Child has a rash on both arms.',
+  '',
 ];
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -120,6 +149,14 @@ async function act(mode: Mode, base: string, s: Session, i: number, then: Then) 
       const r = await post(`${base}/api/security`, {}, s.token);
       return { ...r, what: 'SOS alarm', id: idOf(r) };
     }
+    case 'grocery': {
+      const r = await post(`${base}/api/grocery`, { list: GROCERY_LISTS[i % GROCERY_LISTS.length]! }, s.token);
+      return { ...r, what: 'grocery request', id: idOf(r) };
+    }
+    case 'doctor': {
+      const r = await post(`${base}/api/doctor`, { description: DOCTOR_DESCRIPTIONS[i % DOCTOR_DESCRIPTIONS.length]! }, s.token);
+      return { ...r, what: 'doctor request', id: idOf(r) };
+    }
     case 'nothome': {
       const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
       const r = await post(`${base}/api/nothome`, { from: day(0), to: day(1 + (i % 7)) }, s.token);
@@ -155,6 +192,8 @@ async function main(): Promise<number> {
       password: { type: 'string', default: 'demo-pass-1' },
       sos: { type: 'boolean', default: false },
       nothome: { type: 'boolean', default: false },
+      grocery: { type: 'boolean', default: false },
+      doctor: { type: 'boolean', default: false },
       then: { type: 'string', default: 'none' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -172,11 +211,12 @@ async function main(): Promise<number> {
   const count = numberFlag(values.count, 'count', 5, true);
   const rate = numberFlag(values.rate, 'rate', 1);
   const perSociety = numberFlag(values.residents, 'residents', 5, true);
-  if (values.sos && values.nothome) {
-    console.error('Choose one of --sos and --nothome.');
+  const modes = (['sos', 'nothome', 'grocery', 'doctor'] as const).filter((m) => values[m]);
+  if (modes.length > 1) {
+    console.error('Choose one of --sos, --nothome, --grocery and --doctor.');
     return 2;
   }
-  const mode: Mode = values.sos ? 'sos' : values.nothome ? 'nothome' : 'complaint';
+  const mode: Mode = modes[0] ?? 'complaint';
   const then = values.then as Then;
   if (!['none', 'cancel', 'arrive', 'mix'].includes(then)) {
     console.error(`--then must be cancel, arrive or mix (got '${values.then}')`);
@@ -191,7 +231,7 @@ async function main(): Promise<number> {
   }
   // Interleave societies so `--society both` alternates between them.
   if (keys.length > 1) sessions = sessions.sort((a, b) => a.residentId.slice(2).localeCompare(b.residentId.slice(2)));
-  console.log(`Signed in as ${sessions.length} resident(s); filing ${count} ${mode}(s) at ${rate}/s against ${base}`);
+  console.log(`Signed in as ${sessions.length} resident(s); filing ${count} ${FILED[mode]} at ${rate}/s against ${base}`);
 
   const started = performance.now();
   const results: { ok: boolean; ms: number }[] = [];
@@ -223,7 +263,7 @@ async function main(): Promise<number> {
   const avg = results.length ? Math.round(results.reduce((t, r) => t + r.ms, 0) / results.length) : 0;
   const secs = ((performance.now() - started) / 1000).toFixed(1);
   if (down !== null) console.error(`Server unreachable: ${down}. Is it running (npm start)?`);
-  console.log(`Summary: ${ok}/${count} ${mode}s accepted, ${results.length - ok} refused, ${count - results.length} not sent; ${sessions.length} resident(s); ${secs} s; avg round-trip ${avg} ms`);
+  console.log(`Summary: ${ok}/${count} ${FILED[mode]} accepted, ${results.length - ok} refused, ${count - results.length} not sent; ${sessions.length} resident(s); ${secs} s; avg round-trip ${avg} ms`);
   return down !== null || ok < count ? 1 : 0;
 }
 

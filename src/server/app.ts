@@ -28,7 +28,8 @@ import { complaintRoutes } from './modules/complaints/routes.js';
 import { deskService } from './desk/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { outboxRepo } from './modules/outbox/repo.js';
-import { logTransport, outboxWorker, type PushTransport } from './modules/outbox/worker.js';
+import { outboxWorker, type PushTransport } from './modules/outbox/worker.js';
+import { pushTransportFor } from './modules/outbox/transport.js';
 import { maintenanceRepo } from './modules/maintenance/repo.js';
 import { purgeService } from './modules/maintenance/purge.js';
 import { residentAuthRepo } from './modules/resident-auth/repo.js';
@@ -40,6 +41,15 @@ import { securityService, type SecurityService } from './modules/security/servic
 import { notHomeRoutes } from './modules/nothome/routes.js';
 import { notHomeService, type NotHomeService } from './modules/nothome/service.js';
 import { intervalJob, type IntervalJob } from './lib/interval-job.js';
+import { groceryRoutes } from './modules/grocery/routes.js';
+import { groceryService } from './modules/grocery/service.js';
+import { doctorRoutes } from './modules/doctor/routes.js';
+import { doctorService } from './modules/doctor/service.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { billingService } from './modules/billing/service.js';
+import { residentAdminRoutes } from './modules/residents/routes.js';
+import { residentAdminService } from './modules/residents/admin-service.js';
 import { systemClock, type Clock } from './lib/clock.js';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -120,17 +130,24 @@ export async function buildApp(opts: {
   const throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_S * 1000, () => clock.now().getTime(), config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
   const auth = authService({ repo: authRepo(db), throttle, sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000, clock, bus });
   const residentAuth = residentAuthService({ repo: residentAuthRepo(db), clock, tokenTtlMs: config.RESIDENT_TOKEN_TTL_DAYS * 86_400_000 });
+  // The security module's resident routes (the SOS press) check the token on the alarm lane, so
+  // an alarm never queues behind the main lane's slow queries (issue 7, Database.alarmDb).
+  const alarmResidentAuth = residentAuthService({ repo: residentAuthRepo(database.alarmDb), clock, tokenTtlMs: config.RESIDENT_TOKEN_TTL_DAYS * 86_400_000 });
   const outbox = outboxWorker({
     repo: outboxRepo(db, clock),
-    transport: opts.pushTransport ?? logTransport(app.log),
+    transport: opts.pushTransport ?? pushTransportFor(config, app.log, clock),
     log: app.log,
     clock,
     pollMs: config.OUTBOX_POLL_MS,
   });
   const purge = purgeService({ repo: maintenanceRepo(db), clock, retentionDays: config.OUTBOX_RETENTION_DAYS, log: app.log });
   const complaints = deskService(complaintDesk, { db, bus, outbox, clock });
-  const security = securityService({ db, bus, outbox, clock, maxPressesPerMinute: config.SOS_MAX_PRESSES_PER_MINUTE });
+  const security = securityService({ db, alarmDb: database.alarmDb, bus, outbox, clock, maxPressesPerMinute: config.SOS_MAX_PRESSES_PER_MINUTE });
   const notHome = notHomeService({ db, bus, outbox, clock });
+  const grocery = groceryService({ db, bus, outbox, clock });
+  const doctor = doctorService({ db, bus, outbox, clock, meetBaseUrl: config.MEET_BASE_URL });
+  const billing = billingService({ db, outbox, clock });
+  const residentAdmin = residentAdminService({ db, bus, clock });
   const jobs = {
     escalation: intervalJob('escalation', config.ESCALATE_CHECK_MS, () => security.escalateDue(config.ESCALATE_AFTER_S), app.log),
     arrival: intervalJob('arrival', config.ARRIVAL_CHECK_MS, () => notHome.arriveDue(), app.log),
@@ -146,8 +163,13 @@ export async function buildApp(opts: {
   await app.register(complaintRoutes, { auth, residentAuth, complaints });
   // The socket is attached before the routes that report presence.
   const realtime = attachSocket(app, { auth, bus, clock, allowedOrigins: config.ALLOWED_ORIGINS });
-  await app.register(securityRoutes, { auth, residentAuth, security, presence: realtime.securityPresence });
+  await app.register(securityRoutes, { auth, residentAuth: alarmResidentAuth, security, presence: realtime.securityPresence });
   await app.register(notHomeRoutes, { auth, residentAuth, notHome });
+  await app.register(groceryRoutes, { auth, residentAuth, grocery });
+  await app.register(doctorRoutes, { auth, residentAuth, doctor });
+  await app.register(notificationRoutes, { db, auth, residentAuth, outbox, clock });
+  await app.register(billingRoutes, { auth, billing });
+  await app.register(residentAdminRoutes, { auth, residentAdmin });
 
   const serveWeb = opts.serveWeb !== false && existsSync(WEB_DIST);
   if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });

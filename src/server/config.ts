@@ -88,6 +88,17 @@ const ZEnv = z.object({
   ARRIVAL_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
   /** Days a sent push stays in the outbox before the purge job deletes it. */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Video meeting server for doctor consultations: a generated link is MEET_BASE_URL/<unguessable room> (issue 8). */
+  MEET_BASE_URL: z.string().url().default('https://meet.jit.si'),
+  /**
+   * Firebase Cloud Messaging service-account JSON file: when set, pushes really go out through
+   * FCM's HTTP v1 API (issue 9); unset, the logging transport stays.
+   */
+  FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  /** OAuth token endpoint for the FCM transport (settable for tests against a local server). */
+  FCM_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  /** FCM API base URL (settable for tests against a local server). */
+  FCM_BASE_URL: z.string().url().default('https://fcm.googleapis.com'),
   /** How often the purge job (old sent pushes, expired sessions) runs, in milliseconds. */
   PURGE_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
 });

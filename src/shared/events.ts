@@ -4,6 +4,8 @@
  * chooses its rooms.
  */
 import type { Complaint } from './contracts/complaints.js';
+import type { Consultation, DoctorRequest } from './contracts/doctor.js';
+import type { GroceryRequest, Order } from './contracts/grocery.js';
 import type { NotHome } from './contracts/nothome.js';
 import type { AlarmAcknowledged, SecurityAlert } from './contracts/security.js';
 
@@ -28,6 +30,18 @@ export interface ServerToClientEvents {
   'receive-not-at-home': (request: NotHome) => void;
   /** A not-at-home request changed (guard assigned, cancelled, arrived). */
   'not-at-home-updated': (request: NotHome) => void;
+  /** A resident asked for groceries (spec section 7); to staff who may use grocery. */
+  'receive-grocery': (request: GroceryRequest) => void;
+  /** A grocery request changed stage (an order was placed: edit true, or delivered). */
+  'grocery-updated': (request: GroceryRequest) => void;
+  /** An order was placed, updated or delivered. */
+  'order-updated': (order: Order) => void;
+  /** A resident asked for a doctor (spec section 7); to staff who may use doctor. */
+  'receive-doctor': (request: DoctorRequest) => void;
+  /** A doctor request changed stage (link generated: edit true, or prescription written). */
+  'doctor-updated': (request: DoctorRequest) => void;
+  /** A consultation was created, its doctor-ready push sent, or its prescription written (no prescription content). */
+  'consultation-updated': (consultation: Consultation) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

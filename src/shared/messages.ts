@@ -30,8 +30,46 @@ export const MSG = {
   sosTooMany: 'Your alarm has been received and the security team has been alerted. Please wait a moment before pressing again.',
   /** Any text input holding U+0000, which PostgreSQL cannot store (issue 6). */
   textNul: 'This text contains a NUL character (U+0000), which cannot be stored. Remove it and try again.',
+  /** Spec section 8: a failed order save (grocery). */
+  orderSaveFailed: 'An error occurred while processing your request.',
+  /** Spec section 8: doctor link and prescription checks. */
+  fillRequired: 'Please fill the required fields',
+  /** An order that was delivered cannot change (issue 8). */
+  orderDelivered: 'This order has been delivered and can no longer change.',
+  /** An order needs at least one line (issue 8; the spec's drawer had no check). */
+  orderNoItems: 'Add at least one item to the order.',
+  /** Prescriptions are readable only by the society's doctor desk and the resident (issue 8). */
+  prescriptionPrivate: 'Prescriptions are visible only to the doctor desk and the patient.',
   /** Any text input holding half of a UTF-16 surrogate pair: not valid Unicode (issue 6). */
   textBrokenCharacter: 'This text contains a broken character (an unpaired UTF-16 surrogate). Remove it and try again.',
+  /** Billing (issue 9; spec sections 5, 8). */
+  billExists: 'This resident already has a bill for this period.',
+  billSaved: 'Bill saved.',
+  billImportSubmitted: 'Successfully Submit.',
+  billImportNoFile: 'Choose a spreadsheet (.xlsx or .xls) to upload in the field "file".',
+  billImportNotSpreadsheet: 'The file is not an Excel spreadsheet (.xlsx or .xls).',
+  billImportUnreadable: 'The spreadsheet could not be read. Save it again as .xlsx and retry.',
+  billImportNoSheet1: 'The spreadsheet has no sheet named Sheet1.',
+  billImportTooLarge: 'The file is larger than 10 MB.',
+  billImportTooManyRows: 'Sheet1 has more than 20,000 rows. Split the file and import each part.',
+  billImportNoHeader: 'The first row of Sheet1 must name the columns Address and Units (Name, Block, Index and Rate are optional).',
+  billImportNotFound: 'This import does not exist. Upload the file again.',
+  /** Spec section 8: no resident (or document) matches the id, name or search (issue 9: residents, billing, panel). */
+  noMatchingDocument: 'No matching document found.',
+  /** A self-registered resident calling a service before staff approved them (issue 9). */
+  residentPending: 'Your account is waiting for approval.',
+  /** Registration with a phone that already has an account (issue 9). */
+  residentPhoneTaken: 'This phone number is already registered.',
+  /** Registration naming a society that does not exist (issue 9). */
+  residentUnknownSociety: 'No society has this name.',
+  residentRegistrationBusy: 'Many registrations are arriving at once. Please try again.',
+  /** Spec section 5 "Status": the confirm before Save; `{choice}` is Approve or Block. */
+  statusConfirm: 'Are you sure to change status to {choice}',
+  /** Spec section 8: a saved resident status. */
+  statusUpdated: 'Status updated successfully',
+  /** Spec section 8: the notification panel's successes (Send to All, and Send to one resident). */
+  panelSentToAll: 'Push notifications sent to all users successfully.',
+  panelSentToOne: 'Push notification sent successfully.',
 } as const;
 
 /** Push titles and bodies (spec section 7, "Push titles"). */
@@ -41,6 +79,12 @@ export const PUSH = {
   securityOnTheWay: { title: 'Security team is on the way', body: 'Security team is on its way. You may receive a call soon.' },
   securityCompleted: { title: 'Security Completed', body: 'Security issue resolved.' },
   guardAssigned: { title: 'Guard Assigned', body: 'A guard has been assigned to your home while you are away.' },
+  orderUpdated: { title: 'Order Updated', body: 'Order details have been updated' },
+  orderCompleted: { title: 'Order Completed', body: 'Your order has been delivered' },
+  linkGenerated: { title: 'Link Generated', body: 'Meet link with doctor has been generated' },
+  doctorReady: { title: 'Doctor is ready for meeting', body: 'Join the meeting from the app' },
+  prescriptionGenerated: { title: 'Prescription Generated', body: 'Prescription has been created. Tap to view' },
+  billGenerated: { title: 'Bill Generated', body: 'Tap to check!' },
 } as const;
 
 /** In-app notification records (spec section 7, "In-app notification records"). */
@@ -49,4 +93,10 @@ export const IN_APP = {
   complaintSubmit: { title: 'COMPLAINT', description: 'Complaint has been resolved' },
   securityProceed: { title: 'SECURITY', description: 'Security team is on its way. You may receive a call soon.' },
   securitySubmit: { title: 'SECURITY', description: 'Security issue resolved.' },
+  orderPlaced: { title: 'GROCERY', description: 'Order has been placed' },
+  orderUpdated: { title: 'GROCERY', description: 'Order details have been updated' },
+  linkGenerated: { title: 'DOCTOR', description: 'Meet ID has been generated' },
+  prescriptionCreated: { title: 'DOCTOR', description: 'Prescription has been created. Tap to view' },
+  /** Issue 9: {period} and {total} are filled in (billDescription in contracts/billing.ts). */
+  bill: { title: 'BILL', description: 'Your electricity bill for {period} is Rs {total}' },
 } as const;

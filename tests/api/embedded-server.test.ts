@@ -12,6 +12,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { startEmbeddedServer, type EmbeddedServer } from '../../src/server/db/embedded-server.js';
 import * as schema from '../../src/server/db/schema.js';
 
@@ -65,11 +66,15 @@ describe('embedded server, in memory', () => {
     expect(log).toEqual(['a begin', 'a end', 'b begin', 'b end']);
   });
 
-  it('holds a second connection back while the first has a transaction open; refuses a third', async () => {
+  it('holds a second connection back while the first has a transaction open; refuses a fifth', async () => {
     await pool.query('create table e_hold (id int primary key)');
     const a = await pool.connect(); // the pool's one connection
     const b = new pg.Client({ connectionString: server.connectionString });
     await b.connect();
+    // Four slots (the two lanes and room for their replacements): a and b hold two, two more fit.
+    // (Connected before the transaction: a startup message waits like any other while it is open.)
+    const extra = [new pg.Client({ connectionString: server.connectionString }), new pg.Client({ connectionString: server.connectionString })];
+    for (const x of extra) await x.connect();
     try {
       await a.query('begin');
       await a.query('insert into e_hold values (1)');
@@ -90,6 +95,7 @@ describe('embedded server, in memory', () => {
     } finally {
       a.release();
       await b.end();
+      for (const x of extra) await x.end();
     }
   });
 
@@ -191,5 +197,66 @@ describe('embedded server, data folder', () => {
     const notADir = path.join(root, 'a-file');
     await writeFile(notADir, 'x');
     await expect(startEmbeddedServer({ dataDir: notADir, onCrash: () => {} })).rejects.toThrow(/EEXIST|ENOTDIR/);
+  });
+});
+
+describe('embedded database, the two lanes (db/lanes.ts)', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    await database.db.execute(sql`create table lane_rows (id int primary key)`);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('runs a waiting alarm-lane query before main-lane requests that were queued earlier', async () => {
+    const order: string[] = [];
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let inTx!: () => void;
+    const started = new Promise<void>((resolve) => (inTx = resolve));
+    const slow = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      inTx();
+      await held;
+      order.push('main transaction');
+    });
+    await started;
+    const mains = [1, 2, 3].map((i) => database.db.execute(sql`select ${i}::int`).then(() => order.push(`main ${i}`)));
+    const alarm = database.alarmDb.execute(sql`select 'alarm'`).then(() => order.push('alarm'));
+    letGo();
+    await Promise.all([slow, alarm, ...mains]);
+    expect(order).toEqual(['main transaction', 'alarm', 'main 1', 'main 2', 'main 3']);
+  });
+
+  it('keeps the lanes isolated: the alarm lane never sees a main-lane transaction that rolls back, and sees one that commits', async () => {
+    const run = (id: number, fail: boolean) => {
+      let inTx!: () => void;
+      const started = new Promise<void>((resolve) => (inTx = resolve));
+      const tx = database.db.transaction(async (t) => {
+        await t.execute(sql`insert into lane_rows values (${id})`);
+        inTx();
+        for (let i = 0; i < 3; i++) await t.execute(sql`select 1`);
+        if (fail) throw new Error('roll back');
+      });
+      return { started, tx };
+    };
+    const seen = async (id: number) => {
+      const [row] = await database.alarmDb.select({ n: sql<number>`count(*)::int` }).from(sql`lane_rows`).where(sql`id = ${id}`);
+      return Number(row!.n);
+    };
+
+    const rolledBack = run(1, true);
+    await rolledBack.started;
+    const [rb, n1] = await Promise.allSettled([rolledBack.tx, seen(1)]);
+    expect(rb.status).toBe('rejected');
+    expect(n1).toEqual({ status: 'fulfilled', value: 0 });
+
+    const committed = run(2, false);
+    await committed.started;
+    const [, n2] = await Promise.all([committed.tx, seen(2)]);
+    expect(n2).toBe(1);
   });
 });

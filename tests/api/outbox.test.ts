@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, residents, residentSessions, staffSessions, staffUsers } from '../../src/server/db/schema.js';
 import { maintenanceRepo } from '../../src/server/modules/maintenance/repo.js';
 import { purgeService } from '../../src/server/modules/maintenance/purge.js';
 import { backoffMs, outboxRepo, type OutboxRow, type PushPayload } from '../../src/server/modules/outbox/repo.js';
+import { queuePush, queuePushes } from '../../src/server/modules/outbox/service.js';
 import { OUTBOX_DEFAULTS, outboxWorker, type PushTransport } from '../../src/server/modules/outbox/worker.js';
 import { useHarness } from './harness.js';
 
@@ -146,6 +147,20 @@ describe('outbox', () => {
     await worker({ send: async (p) => void byB.push(p.title) }).poke();
     expect(mine(byB, 'batch:')).toEqual(['batch:2']);
     expect(await get(second)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('queuePush and queuePushes write campaignId to outbox.campaign_id, not into the payload', async () => {
+    await db().transaction(async (tx) => {
+      await queuePush(tx, 1, { to: 'device-1', residentId: 1, title: 'campaign:one', body: 'b', campaignId: 4242 });
+      await queuePush(tx, 1, { to: 'device-1', residentId: 1, title: 'campaign:none', body: 'b' });
+      const many = Array.from({ length: 1001 }, (_, i): PushPayload => ({ to: null, residentId: 1, title: `campaign:many:${i}`, body: 'b', campaignId: 4343 }));
+      await queuePushes(tx, 1, many);
+    });
+    const rows = await db().select().from(outbox).where(inArray(outbox.campaignId, [4242, 4343]));
+    expect(rows.filter((r) => r.campaignId === 4242).map((r) => r.payload)).toEqual([{ to: 'device-1', residentId: 1, title: 'campaign:one', body: 'b' }]);
+    expect(rows.filter((r) => r.campaignId === 4343)).toHaveLength(1001);
+    const [plain] = await db().select().from(outbox).where(sql`${outbox.payload}->>'title' = 'campaign:none'`);
+    expect(plain).toMatchObject({ campaignId: null, status: 'pending' });
   });
 
   // Same database: the purge tests look only at their own rows. Earlier tests moved the clock

@@ -19,7 +19,8 @@ describe('server restart', () => {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL ?? '' });
   const open = async (): Promise<Database> => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: dir });
 
-  it('keeps unacknowledged alarms across a restart', async () => {
+  // Two opens of a data folder (a new one takes seconds to create) and a migration: slow on 2 cores.
+  it('keeps unacknowledged alarms across a restart', { timeout: 90_000 }, async () => {
     let database = await open();
     if (database.kind === 'postgres') {
       await database.db.execute(sql`drop schema if exists public cascade`);

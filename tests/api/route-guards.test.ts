@@ -10,6 +10,7 @@ const PUBLIC = new Set([
   'POST /api/society/login',
   'POST /api/society/logout',
   'POST /api/resident/login',
+  'POST /api/resident/register',
 ]);
 
 describe('route guards', () => {

@@ -1,55 +1,28 @@
 /**
  * The generated-input suite's table (tests/api/generated-input.test.ts): every write endpoint and
  * every list query, each with the arbitrary of its requests. A module that adds a route adds ONE
- * entry here; the suite fails while a write route or a GET with query parameters of the OpenAPI
+ * entry here (or in its own file under input-endpoints/, spread below); the suite fails while a write route or a GET with query parameters of the OpenAPI
  * document has no entry.
  */
 import fc from 'fast-check';
-import { anyJson, badDate, badText, body, idSegment, query, text } from './bad-input.js';
+import { anyJson, badDate, badText, body, query, text } from './bad-input.js';
+import { COMPLAINTS, SECURITY, bearer, email, listParams, nearDate, noBody, onId, password, phone, stage, withBody, type InputEndpoint } from './input-arbitraries.js';
+import { DOCTOR_INPUTS } from './input-endpoints/doctor.js';
+import { GROCERY_INPUTS } from './input-endpoints/grocery.js';
+import { BILLING_INPUTS } from './input-endpoints/billing.js';
+import { NOTIFICATION_PANEL_INPUTS } from './input-endpoints/notification-panel.js';
+import { RESIDENT_READ_INPUTS } from './input-endpoints/resident-reads.js';
+import { RESIDENTS_INPUTS } from './input-endpoints/residents.js';
 
-/** Who sends the request: a staff member (their session cookie), the test resident (bearer), nobody. */
-export type Caller = { staff: string } | 'resident' | 'anonymous';
-
-export interface GeneratedRequest {
-  /** Path and query string, raw (percent-encoding already applied where wanted). */
-  url: string;
-  /** JSON body; undefined sends none. */
-  body?: unknown;
-  /** Extra headers (e.g. a made-up Authorization for the sign-out routes). */
-  headers?: Record<string, string>;
-}
-
-export interface InputEndpoint {
-  /** `METHOD /path` as in the OpenAPI document (`{id}` for a path parameter). */
-  route: string;
-  as: Caller;
-  request: fc.Arbitrary<GeneratedRequest>;
-  /** Share of the generated cases relative to other entries (default 1): lower for slow lists. */
-  weight?: number;
-}
-
-const COMPLAINTS = { staff: 'complaints@greenvalley.test' };
-const SECURITY = { staff: 'security@greenvalley.test' };
-
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-/** Dates near today, valid or not (past, too far, too long windows). */
-const nearDate = fc.integer({ min: -3, max: 400 }).map(isoDay);
-const stage = fc.constantFrom('new', 'processing', 'completed');
-const page = fc.oneof(fc.integer({ min: 1, max: 3 }).map(String), fc.constant('100000'));
-const search = fc.constantFrom('a', 'Ali', '0300', 'Street 4', '%', 'GV00');
-/** The shared list parameters (ZListQuery): page, search and the keyset cursors. */
-const cursor = fc.integer({ min: 1, max: 200 }).map(String);
-const listParams = { page, q: search, after: cursor, before: cursor };
-const phone = fc.oneof(fc.constant('03000000003'), fc.stringMatching(/^\d{11}$/));
-const email = fc.oneof(fc.constantFrom('complaints@greenvalley.test', 'security@lakecity.test'), fc.emailAddress());
-const password = fc.constantFrom('demo-pass-1', 'wrong', '');
-const bearer = fc.oneof(fc.string({ maxLength: 40 }).map((t) => `Bearer ${t}`), fc.string({ maxLength: 20 }));
-
-const noBody = (url: fc.Arbitrary<string>) => url.map((u): GeneratedRequest => ({ url: u }));
-const withBody = (url: fc.Arbitrary<string>, b: fc.Arbitrary<unknown>) => fc.tuple(url, b).map(([u, x]): GeneratedRequest => ({ url: u, body: x }));
-const onId = (before: string, after = '') => idSegment.map((id) => `${before}${id}${after}`);
+export type { Caller, GeneratedRequest, InputEndpoint } from './input-arbitraries.js';
 
 export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
+  ...GROCERY_INPUTS,
+  ...DOCTOR_INPUTS,
+  ...RESIDENT_READ_INPUTS,
+  ...RESIDENTS_INPUTS,
+  ...BILLING_INPUTS,
+  ...NOTIFICATION_PANEL_INPUTS,
   // Staff and resident sign-in and sign-out.
   { route: 'POST /api/society/login', as: 'anonymous', request: withBody(fc.constant('/api/society/login'), body({ email: text(email), password: text(password) })) },
   { route: 'POST /api/society/logout', as: 'anonymous', request: fc.tuple(fc.string({ maxLength: 30 }), anyJson).map(([c, b]) => ({ url: '/api/society/logout', body: b, headers: { cookie: `sd_session=${encodeURIComponent(c)}` } })) },

@@ -12,13 +12,24 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedServer } from './embedded-server.js';
+import { GatedPool, LaneGate } from './lanes.js';
 import * as schema from './schema.js';
 
 /** The Drizzle handle every repo receives; the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
+  /** The main lane: every request and job but the alarm path. */
   db: Db;
+  /**
+   * The alarm lane (issue 7): what an SOS press and its acknowledgement wait on — the resident's
+   * token check, storing and loading the alarm, the alarm inbox, acknowledgement, escalation. It
+   * has connections of its own, so no query on the main lane, however slow, holds an alarm
+   * behind it: on PostgreSQL a separate pool of {@link ALARM_POOL_MAX}; on the embedded
+   * database (one session) a second connection whose waiters go first (db/lanes.ts), so an
+   * alarm waits for at most the one statement or transaction in flight.
+   */
+  alarmDb: Db;
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations from ./drizzle (idempotent). */
   migrate(): Promise<void>;
@@ -31,6 +42,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Connections of the main lane's pool on a PostgreSQL server. */
+export const MAIN_POOL_MAX = 10;
+/** Connections of the alarm lane's pool on a PostgreSQL server. */
+export const ALARM_POOL_MAX = 4;
+
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /**
@@ -40,19 +56,22 @@ const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   const embedded = opts.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: opts.dataDir });
-  const pool = new pg.Pool(embedded ? embedded.poolConfig : { connectionString: opts.databaseUrl, max: 10 });
+  const gate = new LaneGate();
+  const pool = embedded ? new GatedPool(embedded.poolConfig, gate, false) : new pg.Pool({ connectionString: opts.databaseUrl, max: MAIN_POOL_MAX });
+  const alarmPool = embedded ? new GatedPool(embedded.poolConfig, gate, true) : new pg.Pool({ connectionString: opts.databaseUrl, max: ALARM_POOL_MAX });
   // An idle connection that drops (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', (err) => console.error(`database connection error: ${err.message}`));
+  for (const p of [pool, alarmPool]) p.on('error', (err) => console.error(`database connection error: ${err.message}`));
   const db: Db = drizzle(pool, { schema });
   return {
     db,
+    alarmDb: drizzle(alarmPool, { schema }),
     kind: embedded ? 'pglite' : 'postgres',
     migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS }),
     async maintain() {
       if (embedded) await pool.query('vacuum analyze');
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), alarmPool.end()]);
       await embedded?.close();
     },
   };

@@ -17,13 +17,13 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { WorkerInput, WorkerReply } from './embedded-server.js';
 
 /**
- * Connections the socket server accepts. The pool on the other side keeps ONE connection (see
- * EMBEDDED_POOL in embedded-server.ts); the second slot only lets a replacement connect while the
- * server is still cleaning up a dropped one (a full server drops the socket with no protocol
- * error). PGlite is one session: every connection shares it, and pglite-socket serializes their
- * messages, holding the others back while one has a transaction open.
+ * Connections the socket server accepts. The app keeps TWO (the main and the alarm lane, one
+ * pooled connection each: see EMBEDDED_POOL in embedded-server.ts and db/lanes.ts, whose gate
+ * lets only one of them work at a time); the other two slots only let a replacement connect while
+ * the server is still cleaning up a dropped one (a full server drops the socket with no protocol
+ * error). PGlite is one session: every connection shares it.
  */
-const MAX_CONNECTIONS = 2;
+const MAX_CONNECTIONS = 4;
 
 async function main(): Promise<void> {
   const port = parentPort;

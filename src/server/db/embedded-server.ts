@@ -9,7 +9,9 @@
  * Concurrency (measured, tests/api/embedded-server.test.ts): PGlite is ONE session. Use
  * {@link EMBEDDED_POOL} (one pooled connection): pg.Pool then hands the connection to one
  * request at a time, so a transaction holds it until COMMIT/ROLLBACK and concurrent transactions
- * run one after another, isolated. Session settings (`SET` without LOCAL) outlive the
+ * run one after another, isolated. A second pool (the alarm lane) may connect only through the
+ * shared gate of db/lanes.ts, which lets one connection work at a time: pglite-socket would
+ * otherwise interleave two connections' extended-protocol messages in the one session. Session settings (`SET` without LOCAL) outlive the
  * transaction: use `SET LOCAL` / `set_config(…, true)`. Never query `db` inside `db.transaction`
  * (use `tx`): with one connection that waits for itself forever.
  *

@@ -3,7 +3,7 @@
  * it). Every society-owned row carries `society_id`; every staff query filters on it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -48,7 +48,8 @@ export const residents = pgTable(
     phone: text('phone').notNull().unique(),
     email: text('email').notNull().default(''),
     passwordHash: text('password_hash'),
-    status: text('status', { enum: ['Approve', 'Block'] }).notNull().default('Approve'),
+    /** 'Pending' after self-registration (issue 9) until staff approve; 'Block' refuses sign-in. */
+    status: text('status', { enum: ['Pending', 'Approve', 'Block'] }).notNull().default('Approve'),
     age: smallint('age'),
     house: text('house').notNull().default(''),
     street: text('street').notNull().default(''),
@@ -77,13 +78,15 @@ export const residentSessions = pgTable('resident_sessions', {
 
 /**
  * The three-stage desks share one table (STYLE 4): `desk` says which desk a row belongs to
- * ('complaint' now; 'security' and others later), `stage` is new → processing → completed.
+ * ('complaint', 'security', 'grocery', 'doctor'), `stage` is new → processing → completed. A desk
+ * that needs more keeps it in its own table keyed by the request id (grocery_orders,
+ * consultations); the security-only columns below predate that rule (issue 7 note).
  */
 export const deskRequests = pgTable(
   'desk_requests',
   {
     id: serial('id').primaryKey(),
-    desk: text('desk', { enum: ['complaint', 'security'] }).notNull(),
+    desk: text('desk', { enum: ['complaint', 'security', 'grocery', 'doctor'] }).notNull(),
     societyId: integer('society_id').notNull().references(() => societies.id),
     residentId: integer('resident_id').notNull().references(() => residents.id),
     /** The resident's own words: the complaint, or the optional text of an SOS (never overwritten by staff). */
@@ -115,6 +118,8 @@ export const deskRequests = pgTable(
   (t) => [
     // Lists are newest first by id (ADR 0003): one range scan per page, however deep.
     index('desk_requests_list_idx').on(t.societyId, t.desk, t.stage, t.id),
+    // A resident's own requests of a desk, newest first (resident API, issue 8).
+    index('desk_requests_resident_idx').on(t.residentId, t.desk, t.id),
     index('desk_requests_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('desk_requests_unacked_idx').on(t.desk, t.createdAt).where(sql`${t.acknowledgedAt} is null`),
     // At most one open (unacknowledged) alarm per resident: a repeated press merges into it by
@@ -122,6 +127,67 @@ export const deskRequests = pgTable(
     uniqueIndex('desk_requests_open_alarm_idx').on(t.residentId).where(sql`${t.desk} = 'security' and ${t.acknowledgedAt} is null`),
   ],
 );
+
+/**
+ * Grocery orders (spec section 3 "Order"): one per grocery request, made when staff turn the
+ * request into an order (request stage new → processing; delivered = completed). Money is
+ * numeric, exact: `all_total` = Σ line totals + `delivery_charge` (150 Rs, spec section 9),
+ * computed by the server.
+ */
+export const groceryOrders = pgTable('grocery_orders', {
+  requestId: integer('request_id').primaryKey().references(() => deskRequests.id),
+  societyId: integer('society_id').notNull().references(() => societies.id),
+  deliveryCharge: numeric('delivery_charge', { precision: 12, scale: 2 }).notNull(),
+  allTotal: numeric('all_total', { precision: 16, scale: 2 }).notNull(),
+  orderedAt: timestamp('ordered_at', { withTimezone: true, mode: 'date' }).notNull(),
+  orderedBy: integer('ordered_by').references(() => staffUsers.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Lines of a grocery order (spec section 3 "Order item"), in `position` order; replaced as a whole on update. */
+export const groceryOrderLines = pgTable(
+  'grocery_order_lines',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id').notNull().references(() => groceryOrders.requestId, { onDelete: 'cascade' }),
+    societyId: integer('society_id').notNull().references(() => societies.id),
+    position: smallint('position').notNull(),
+    itemName: text('item_name').notNull(),
+    /** Up to 3 decimals (0.25 kg). */
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull(),
+    /** One of the 10 unit values (spec: the order line's `currency` field holds the unit). */
+    unit: text('unit').notNull(),
+    /** Rupees per unit, 2 decimals. */
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    /** quantity × price rounded half-up to 2 decimals, computed by the server. */
+    total: numeric('total', { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [uniqueIndex('grocery_order_lines_position_idx').on(t.requestId, t.position)],
+);
+
+/**
+ * Doctor consultations (spec section 3 "Consultation"): one per doctor request, made when staff
+ * generate the meeting link (request stage new → processing, 'Link Generated'); the prescription
+ * completes it ('Meeting Held'). Prescription fields are health data: read only through the
+ * doctor module's audited read (issue 8).
+ */
+export const consultations = pgTable('consultations', {
+  requestId: integer('request_id').primaryKey().references(() => deskRequests.id),
+  societyId: integer('society_id').notNull().references(() => societies.id),
+  meetingId: text('meeting_id').notNull(),
+  /** The staff's description for the doctor (the resident's own words stay in desk_requests.body). */
+  description: text('description').notNull().default(''),
+  linkGeneratedAt: timestamp('link_generated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  linkGeneratedBy: integer('link_generated_by').references(() => staffUsers.id),
+  /** When 'Doctor is ready for meeting' was queued (once per consultation). */
+  readyNotifiedAt: timestamp('ready_notified_at', { withTimezone: true, mode: 'date' }),
+  disease: text('disease'),
+  medicine: text('medicine'),
+  testNeeded: text('test_needed'),
+  thingsToDo: text('things_to_do'),
+  prescribedAt: timestamp('prescribed_at', { withTimezone: true, mode: 'date' }),
+  prescribedBy: integer('prescribed_by').references(() => staffUsers.id),
+});
 
 /**
  * Not-at-home requests (spec section 3): the resident is away from `from` to `to` (dates).
@@ -202,6 +268,8 @@ export const outbox = pgTable(
     societyId: integer('society_id').notNull().references(() => societies.id),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
+    /** The notification-panel message this push belongs to (its delivery report), if any (issue 9). */
+    campaignId: integer('campaign_id'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -209,7 +277,7 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_pending_idx').on(t.status, t.availableAt)],
+  (t) => [index('outbox_pending_idx').on(t.status, t.availableAt), index('outbox_campaign_idx').on(t.campaignId, t.status)],
 );
 
 /** Audit trail of every state change: who (staff or resident), what, when, from → to. */
@@ -229,4 +297,65 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('audit_entity_idx').on(t.entity, t.entityId)],
+);
+
+/**
+ * Electricity bills (spec section 3 "Bill"; issue 9): one per resident per period ('YYYY-MM').
+ * total = rate_per_unit × units, 2 decimals, computed by the server (PKR).
+ */
+export const bills = pgTable(
+  'bills',
+  {
+    id: serial('id').primaryKey(),
+    societyId: integer('society_id').notNull().references(() => societies.id),
+    residentId: integer('resident_id').notNull().references(() => residents.id),
+    period: text('period').notNull(),
+    ratePerUnit: numeric('rate_per_unit', { precision: 10, scale: 2 }).notNull(),
+    units: numeric('units', { precision: 12, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 16, scale: 2 }).notNull(),
+    /** The spreadsheet import that created it, if any. */
+    importId: integer('import_id'),
+    createdBy: integer('created_by').references(() => staffUsers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bills_resident_period_idx').on(t.residentId, t.period), index('bills_society_idx').on(t.societyId, t.period, t.id)],
+);
+
+/**
+ * A parsed spreadsheet awaiting commit (issue 9): the preview's matched rows, kept on the server so
+ * the commit creates exactly what was shown. `file_sha256` lets the same file be recognised.
+ */
+export const billImports = pgTable(
+  'bill_imports',
+  {
+    id: serial('id').primaryKey(),
+    societyId: integer('society_id').notNull().references(() => societies.id),
+    period: text('period').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    /** Matched rows: [{row, residentId, units, ratePerUnit, total}]. */
+    matched: jsonb('matched').notNull(),
+    createdBy: integer('created_by').references(() => staffUsers.id),
+    createdAt: createdAt(),
+    committedAt: timestamp('committed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('bill_imports_society_idx').on(t.societyId, t.id)],
+);
+
+/**
+ * A notification-panel message (spec section 2 "Notification panel"; issue 9): to every resident
+ * of the society or to one. Its pushes carry `outbox.campaign_id`, which the delivery report counts.
+ */
+export const notificationCampaigns = pgTable(
+  'notification_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    societyId: integer('society_id').notNull().references(() => societies.id),
+    kind: text('kind', { enum: ['broadcast', 'single'] }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    recipients: integer('recipients').notNull(),
+    createdBy: integer('created_by').references(() => staffUsers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_campaigns_society_idx').on(t.societyId, t.id)],
 );

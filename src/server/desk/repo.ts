@@ -63,6 +63,23 @@ export function deskRepo(db: Db, desk: DeskName) {
         idOf: (row) => row.id,
       });
     },
+    /**
+     * One page of a resident's own requests of this desk, newest first, any stage (resident API,
+     * issue 8): `desk_requests_resident_idx`; the total is counted (a resident has few requests).
+     */
+    mine(societyId: number, residentId: number, req: PageRequest) {
+      return listPage({
+        db,
+        societyId,
+        table: deskRequests,
+        id: deskRequests.id,
+        where: and(scope(societyId), eq(deskRequests.residentId, residentId)),
+        req,
+        order: [deskRequests.residentId, deskRequests.desk, deskRequests.id],
+        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(scope(societyId), inArray(deskRequests.id, ids)))),
+        idOf: (row) => row.id,
+      });
+    },
     async get(societyId: number, id: number) {
       const [row] = await base().where(and(scope(societyId), eq(deskRequests.id, id)));
       return row;

@@ -3,6 +3,7 @@ import type { AuditEntry, ListQuery, ListResponse } from '../../shared/contracts
 import { MSG } from '../../shared/messages.js';
 import type { Db } from '../db/client.js';
 import { inSociety } from '../db/society-scope.js';
+import type { PageRequest } from '../lib/list-page.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import type { Module } from '../../shared/subroles.js';
@@ -14,11 +15,12 @@ import { queuePush, type OutboxWorker } from '../modules/outbox/service.js';
 import type { ResidentContext } from '../modules/resident-auth/service.js';
 import { deskRepo, type DeskName, type DeskRow } from './repo.js';
 
-interface Notice {
+/** What a transition tells the resident; a desk whose spec names no record or push leaves it out. */
+export interface Notice {
   /** In-app notification record (spec section 7). */
-  inApp: { title: string; description: string };
+  inApp?: { title: string; description: string };
   /** Push message queued in the outbox (spec section 7). */
-  push: { title: string; body: string };
+  push?: { title: string; body: string };
 }
 
 /**
@@ -68,9 +70,9 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
     bus.emit('desk.changed', { kind, desk: def.desk, module: def.module, societyId, id: item._id, publish: (to) => def.announce[kind](to, item) });
   }
 
-  /** One request as its desk's DTO (404 outside the society). */
-  function load(societyId: number, id: number): Promise<T> {
-    return inSociety(db, societyId, async (tx) => {
+  /** One request as its desk's DTO (404 outside the society), read through `via` (default: the main lane). */
+  function load(societyId: number, id: number, via: Db = db): Promise<T> {
+    return inSociety(via, societyId, async (tx) => {
       const row = await deskRepo(tx, def.desk).get(societyId, id);
       if (!row) throw new NotFoundError();
       const [item] = await def.toDtos(tx, [row]);
@@ -96,21 +98,25 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
       if (!(await deskRepo(t, def.desk).transition(staff.societyId, id, from, { ...patch, stage: to }))) {
         throw new ConflictError(MSG.wrongStage);
       }
-      await notifyResident(t, {
-        societyId: staff.societyId,
-        residentId: row.resident.id,
-        title: notice.inApp.title,
-        description: notice.inApp.description,
-        refEntity: def.entity,
-        refId: id,
-      });
-      await queuePush(t, staff.societyId, {
-        to: row.resident.pushToken,
-        residentId: row.resident.id,
-        title: notice.push.title,
-        body: notice.push.body,
-        data: { documentId: String(id) },
-      });
+      if (notice.inApp) {
+        await notifyResident(t, {
+          societyId: staff.societyId,
+          residentId: row.resident.id,
+          title: notice.inApp.title,
+          description: notice.inApp.description,
+          refEntity: def.entity,
+          refId: id,
+        });
+      }
+      if (notice.push) {
+        await queuePush(t, staff.societyId, {
+          to: row.resident.pushToken,
+          residentId: row.resident.id,
+          title: notice.push.title,
+          body: notice.push.body,
+          data: { documentId: String(id) },
+        });
+      }
       await recordAudit(t, {
         societyId: staff.societyId,
         actorKind: 'staff',
@@ -132,12 +138,22 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
 
   return {
     announce,
-    /** One request as its desk's DTO, without history (404 outside the society). */
+    /** One request as its desk's DTO, without history (404 outside the society); `via` picks the lane. */
     load,
     /** One page of a stage for the caller's society: `{items, total, totalExact}` (ADR 0003). */
     async list(staff: StaffContext, stage: Stage, req: ListQuery): Promise<ListResponse<T>> {
       return inSociety(db, staff.societyId, async (tx) => {
         const page = await deskRepo(tx, def.desk).list(staff.societyId, stage, req);
+        return { ...page, items: await def.toDtos(tx, page.items) };
+      });
+    },
+    /**
+     * One page of the resident's own requests of this desk, newest first, every stage
+     * (`GET /api/resident/<desk>`, issue 8): `{items, total, totalExact}`, 10 a page.
+     */
+    async mine(resident: ResidentContext, req: PageRequest): Promise<ListResponse<T>> {
+      return inSociety(db, resident.societyId, async (tx) => {
+        const page = await deskRepo(tx, def.desk).mine(resident.societyId, resident.id, req);
         return { ...page, items: await def.toDtos(tx, page.items) };
       });
     },
@@ -180,9 +196,13 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
       const patch = { stage: 'processing' as const, proceededAt: clock.now(), proceededBy: staff.id, ...(extra.staffNote !== undefined ? { staffNote: extra.staffNote } : {}) };
       return transition(staff, id, 'new', 'processing', 'proceed', patch, def.onProceed, extra.inTx);
     },
-    /** processing → completed with the staff's response. */
-    submit(staff: StaffContext, id: number, response: string): Promise<T> {
-      return transition(staff, id, 'processing', 'completed', 'submit', { stage: 'completed', response, completedAt: clock.now(), completedBy: staff.id }, def.onSubmit);
+    /**
+     * processing → completed with the staff's response (null: the desk records none, e.g. grocery
+     * delivery). `extra.inTx` runs in the same transaction, after the stage check and before the
+     * stage change (grocery: replace the order's lines).
+     */
+    submit(staff: StaffContext, id: number, response: string | null, extra: { inTx?: InTransition } = {}): Promise<T> {
+      return transition(staff, id, 'processing', 'completed', 'submit', { stage: 'completed', response, completedAt: clock.now(), completedBy: staff.id }, def.onSubmit, extra.inTx);
     },
   };
 }

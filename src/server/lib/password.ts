@@ -1,4 +1,4 @@
-import { hashSync, verify } from '@node-rs/argon2';
+import { hash, hashSync, verify } from '@node-rs/argon2';
 
 // Verified against when there is no account (or no password), so an unknown email or phone takes
 // as long to refuse as a wrong password: the answer's timing never tells which accounts exist.
@@ -13,4 +13,9 @@ const getDummyHash = () => (dummyHash ??= hashSync('no-such-account'));
 export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
   const ok = await verify(passwordHash || getDummyHash(), password).catch(() => false);
   return ok && Boolean(passwordHash);
+}
+
+/** An argon2id hash of `password` for storing (the library's defaults: argon2id, random salt). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
 }

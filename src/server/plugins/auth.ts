@@ -35,10 +35,14 @@ export function staffGuard(auth: AuthService, module?: Module) {
   };
 }
 
-/** preHandler for the resident API: 401 without a valid bearer token, 403 if blocked. */
-export function residentGuard(auth: ResidentAuthService) {
+/**
+ * preHandler for the resident API: 401 without a valid bearer token, 403 if blocked, and 403
+ * 'Your account is waiting for approval.' for a Pending resident (issue 9) unless `allowPending`
+ * (the account routes: profile, push token).
+ */
+export function residentGuard(auth: ResidentAuthService, opts: { allowPending?: boolean } = {}) {
   return async (req: FastifyRequest): Promise<void> => {
-    req.resident = await auth.authenticate(req.headers.authorization);
+    req.resident = await auth.authenticate(req.headers.authorization, opts);
   };
 }
 
@@ -66,10 +70,25 @@ export function staffScope(auth: AuthService, module: Module | undefined, routes
   };
 }
 
-/** The resident API's counterpart of {@link staffScope}: every route requires a resident bearer token. */
+/**
+ * The resident API's counterpart of {@link staffScope}: every route requires the bearer token of an
+ * approved resident (a Pending one gets 403 MSG.residentPending, issue 9).
+ */
 export function residentScope(residentAuth: ResidentAuthService, routes: (app: ZodApp) => void | Promise<void>) {
   return async (app: FastifyInstance): Promise<void> => {
     app.addHook('onRequest', residentGuard(residentAuth));
+    await routes(app.withTypeProvider<ZodTypeProvider>());
+  };
+}
+
+/**
+ * The resident's account routes (issue 9): like {@link residentScope}, but a Pending resident is let
+ * in too, so the app can show the profile and register its push token while staff decide. Service
+ * requests belong in `residentScope`.
+ */
+export function residentAccountScope(residentAuth: ResidentAuthService, routes: (app: ZodApp) => void | Promise<void>) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.addHook('onRequest', residentGuard(residentAuth, { allowPending: true }));
     await routes(app.withTypeProvider<ZodTypeProvider>());
   };
 }

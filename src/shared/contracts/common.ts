@@ -30,6 +30,13 @@ export const ZListQuery = z.object({
 });
 export type ListQuery = z.infer<typeof ZListQuery>;
 
+/**
+ * A resident's own list (resident API, issue 8): `page` and the keyset cursors of
+ * {@link ZListQuery}, no search; newest first, 10 a page, `{items, total, totalExact}`.
+ */
+export const ZResidentListQuery = ZListQuery.pick({ page: true, after: true, before: true });
+export type ResidentListQuery = z.infer<typeof ZResidentListQuery>;
+
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int(), totalExact: z.boolean() });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { atMostChars } from './common.js';
+import { ZResidentCard, atMostChars } from './common.js';
 
 /**
  * The three stages every desk shares (complaints, security, grocery, doctor):
@@ -23,3 +23,16 @@ export const ZSubmit = z.object({
   confirmed: z.literal(true, { error: MSG.responseAndCheckbox }),
 });
 export type SubmitInput = z.infer<typeof ZSubmit>;
+
+/**
+ * What every desk request shows staff besides its own words (grocery's `list`, doctor's
+ * `description`): `edit` is true once staff acted on it (spec section 3), times are ISO 8601.
+ */
+export const ZDeskRequestBase = z.object({
+  _id: z.number().int(),
+  edit: z.boolean(),
+  stage: ZStage,
+  pressedTime: z.string().describe('Requested at (ISO 8601)'),
+  societyName: z.string(),
+  resident: ZResidentCard,
+});

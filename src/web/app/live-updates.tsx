@@ -7,6 +7,8 @@
 import type { ComponentType } from 'react';
 import { canUse, type Module } from '../../shared/subroles';
 import { ComplaintLiveUpdates } from '../features/complaints/components/complaint-live-updates';
+import { DoctorLiveUpdates } from '../features/doctor/components/doctor-live-updates';
+import { GroceryLiveUpdates } from '../features/grocery/components/grocery-live-updates';
 import { NotHomeLiveUpdates } from '../features/nothome/components/nothome-live-updates';
 import { SecurityLiveUpdates } from '../features/security/components/security-live-updates';
 
@@ -14,6 +16,8 @@ const LIVE_UPDATES: { module: Module; Listener: ComponentType }[] = [
   { module: 'complaints', Listener: ComplaintLiveUpdates },
   { module: 'security', Listener: SecurityLiveUpdates },
   { module: 'notHome', Listener: NotHomeLiveUpdates },
+  { module: 'grocery', Listener: GroceryLiveUpdates },
+  { module: 'doctor', Listener: DoctorLiveUpdates },
 ];
 
 export function LiveUpdates({ subRole }: { subRole: string }) {

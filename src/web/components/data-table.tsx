@@ -27,12 +27,15 @@ export interface DataTableProps<T> {
   totalExact?: boolean;
   fetching: boolean;
   error?: unknown;
-  /** Data columns; the Action column is added in front. */
+  /** Data columns; the Action column is added in front when `onOpen` is given. */
   columns: DataTableColumn<T>[];
   /** The row's `_id`: its key, and the cursor when paging one step (lists are newest first by it). */
   rowId: (record: T) => number;
-  /** Opens the row's drawer. */
-  onOpen: (record: T) => void;
+  /**
+   * Opens the row's drawer from a leading Action column. Omit it for a list whose columns carry
+   * their own buttons (the spec's order lists start with Update and View).
+   */
+  onOpen?: (record: T) => void;
   list: ListParams;
   searchPlaceholder?: string;
   /** Extra controls at the right of the toolbar (e.g. a bell). */
@@ -68,7 +71,7 @@ export function DataTable<T>({ records, total, totalExact = true, fetching, erro
     setPage(to, !fetching && first !== undefined && last !== undefined ? { first: rowId(first), last: rowId(last) } : undefined);
   };
 
-  const actionColumn: DataTableColumn<T> = {
+  const actionColumns: DataTableColumn<T>[] = onOpen ? [{
     accessor: '__action',
     title: 'Action',
     width: 80,
@@ -78,7 +81,7 @@ export function DataTable<T>({ records, total, totalExact = true, fetching, erro
         <IconEye size={18} aria-hidden />
       </ActionIcon>
     ),
-  };
+  }] : [];
 
   return (
     <>
@@ -99,7 +102,7 @@ export function DataTable<T>({ records, total, totalExact = true, fetching, erro
         minHeight={records && records.length > 0 ? undefined : 220}
         fetching={fetching}
         records={records ?? []}
-        columns={[actionColumn, ...columns]}
+        columns={[...actionColumns, ...columns]}
         idAccessor={rowId}
         noRecordsText={noRecordsText}
         page={page}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZIdParams } from '../../../shared/contracts/common.js';
+import { ZErrorBody, ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { type Complaint, ZComplaint, ZComplaintDetail, ZComplaintList, ZComplaintListQuery, ZComplaintUpdate, ZFileComplaint } from '../../../shared/contracts/complaints.js';
 import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
@@ -14,7 +14,7 @@ interface Opts {
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
-/** Complaints: staff desk (cookie, sub-roles with 'complaints') and resident filing (bearer). */
+/** Complaints: staff desk (cookie, sub-roles with 'complaints'); resident filing and own list (bearer). */
 export const complaintRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, complaints }) => {
   await root.register(staffScope(auth, 'complaints', (app) => {
     for (const url of ['/api/complain', '/api/complain/']) {
@@ -64,6 +64,17 @@ export const complaintRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth,
         const complaint = await complaints.file(residentOf(req), req.body.complain);
         return reply.code(201).send(complaint);
       },
+    });
+
+    app.get('/api/resident/complaints', {
+      schema: {
+        tags: ['resident'],
+        summary: "The resident's own complaints, every stage, newest first, 10 per page (?page=, or the cursors after/before)",
+        security: [{ resident: [] }],
+        querystring: ZResidentListQuery,
+        response: { 200: ZComplaintList, ...errors },
+      },
+      handler: (req) => complaints.mine(residentOf(req), req.query),
     });
   }));
 };

@@ -55,6 +55,24 @@ export function notHomeRepo(db: Db) {
         idOf: (row) => row.id,
       });
     },
+    /**
+     * One page (10, newest first) of a resident's own requests, every state (resident API, issue
+     * 8): `not_home_resident_idx` finds them; the total is counted (a resident has few requests).
+     */
+    mine(societyId: number, residentId: number, req: PageRequest) {
+      const own = and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.residentId, residentId));
+      return listPage({
+        db,
+        societyId,
+        table: notHomeRequests,
+        id: notHomeRequests.id,
+        where: own,
+        req,
+        order: [notHomeRequests.residentId, notHomeRequests.id],
+        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(own, inArray(notHomeRequests.id, ids)))),
+        idOf: (row) => row.id,
+      });
+    },
     async get(societyId: number, id: number) {
       const [row] = await base().where(and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.id, id)));
       return row;

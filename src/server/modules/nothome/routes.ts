@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZIdParams } from '../../../shared/contracts/common.js';
+import { ZErrorBody, ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { ZAssignGuard, ZFileNotHome, ZNotHome, ZNotHomeList, ZNotHomeListQuery } from '../../../shared/contracts/nothome.js';
 import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
@@ -8,7 +8,7 @@ import type { NotHomeService } from './service.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
-/** Not at home: staff (button-one) list and guard assignment; resident file, cancel, arrived. */
+/** Not at home: staff (button-one) list and guard assignment; resident file, cancel, arrived and own list. */
 export const notHomeRoutes: FastifyPluginAsyncZod<{ auth: AuthService; residentAuth: ResidentAuthService; notHome: NotHomeService }> = async (
   root,
   { auth, residentAuth, notHome },
@@ -36,6 +36,17 @@ export const notHomeRoutes: FastifyPluginAsyncZod<{ auth: AuthService; residentA
     app.post('/api/nothome', {
       schema: { tags: ['resident'], summary: 'A resident will be away from `from` to `to`', security: [{ resident: [] }], body: ZFileNotHome, response: { 201: ZNotHome, ...errors } },
       handler: async (req, reply) => reply.code(201).send(await notHome.file(residentOf(req), req.body.from, req.body.to)),
+    });
+
+    app.get('/api/resident/nothome', {
+      schema: {
+        tags: ['resident'],
+        summary: "The resident's own not-at-home requests, every state, newest first, 10 per page (?page=, or the cursors after/before)",
+        security: [{ resident: [] }],
+        querystring: ZResidentListQuery,
+        response: { 200: ZNotHomeList, ...errors },
+      },
+      handler: (req) => notHome.mine(residentOf(req), req.query),
     });
 
     for (const [path, to] of [['cancel', 'cancelled'], ['arrived', 'arrived']] as const) {

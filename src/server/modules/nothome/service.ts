@@ -3,6 +3,7 @@ import type { ListQuery, ListResponse } from '../../../shared/contracts/common.j
 import { MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
+import type { PageRequest } from '../../lib/list-page.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
@@ -48,6 +49,11 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
     /** One page of a state (`unassignedOnly`: no guard yet, the bell's list): `{items, total, totalExact}`. */
     async list(staff: StaffContext, state: NotHomeState, req: ListQuery, unassignedOnly = false): Promise<ListResponse<NotHome>> {
       const page = await inSociety(db, staff.societyId, (tx) => notHomeRepo(tx).list(staff.societyId, state, req, unassignedOnly));
+      return { ...page, items: page.items.map(toNotHome) };
+    },
+    /** One page of the resident's own requests, every state, newest first (GET /api/resident/nothome, issue 8). */
+    async mine(resident: ResidentContext, req: PageRequest): Promise<ListResponse<NotHome>> {
+      const page = await inSociety(db, resident.societyId, (tx) => notHomeRepo(tx).mine(resident.societyId, resident.id, req));
       return { ...page, items: page.items.map(toNotHome) };
     },
     async get(staff: StaffContext, id: number): Promise<NotHome> {

@@ -1,6 +1,11 @@
+import type { ResidentNotification, ResidentNotificationList } from '../../../shared/contracts/resident.js';
 import type { Db } from '../../db/client.js';
 import type { notifications } from '../../db/schema.js';
-import { notificationsRepo } from './repo.js';
+import { inSociety } from '../../db/society-scope.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { PageRequest } from '../../lib/list-page.js';
+import type { ResidentContext } from '../resident-auth/service.js';
+import { notificationsRepo, type NotificationRow } from './repo.js';
 
 /**
  * Writes the in-app notification record a resident reads in the app (spec section 7), inside the
@@ -9,3 +14,43 @@ import { notificationsRepo } from './repo.js';
 export function notifyResident(tx: Db, record: typeof notifications.$inferInsert): Promise<void> {
   return notificationsRepo(tx).insert(record);
 }
+
+/** Stored record → what the resident app shows (spec section 3 "Notification"). */
+function toNotification(row: NotificationRow): ResidentNotification {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    isRead: row.isRead,
+    pressedTime: row.createdAt.toISOString(),
+    refEntity: row.refEntity,
+    refId: row.refId,
+  };
+}
+
+/**
+ * The resident's own in-app records (issue 8), each call in the resident's society scope
+ * (row-level security) and filtered to the resident.
+ * - `list(resident, req)`: one page, newest first, 10 a page, `{items, total, totalExact, unread}`;
+ * - `markRead(resident, id)`: marks one record read and returns it; idempotent; 404 for a record
+ *   that is not the resident's (another resident's or another society's).
+ */
+export function notificationsService(db: Db) {
+  return {
+    async list(resident: ResidentContext, req: PageRequest): Promise<ResidentNotificationList> {
+      return inSociety(db, resident.societyId, async (tx) => {
+        const repo = notificationsRepo(tx);
+        const page = await repo.page(resident.societyId, resident.id, req);
+        const unread = await repo.unread(resident.societyId, resident.id);
+        return { ...page, items: page.items.map(toNotification), unread };
+      });
+    },
+    async markRead(resident: ResidentContext, id: number): Promise<ResidentNotification> {
+      const row = await inSociety(db, resident.societyId, (tx) => notificationsRepo(tx).markRead(resident.societyId, resident.id, id));
+      if (!row) throw new NotFoundError();
+      return toNotification(row);
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof notificationsService>;

@@ -1,18 +1,28 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { outbox } from '../../db/schema.js';
+import { outbox, residents } from '../../db/schema.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 
-/** A push message (spec section 7 "Push messages"): to a device token, with title and body. */
+/**
+ * A push message (spec section 7 "Push messages"): to a device token (`to`, null when the
+ * resident has none: never sent, marked failed), with title, body, an optional image URL and the
+ * document it opens. `campaignId` (issue 9) ties it to a notification-panel message: it is stored
+ * in `outbox.campaign_id` (the delivery report counts by it), not in the payload.
+ */
 export interface PushPayload {
   to: string | null;
   residentId: number;
   title: string;
   body: string;
+  image?: string;
   data?: { documentId: string };
+  campaignId?: number;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
+
+/** The longest a Retry-After is honoured: a push service asking for more is retried after 1 hour. */
+const MAX_RETRY_AFTER_MS = 3_600_000;
 
 /**
  * Back-off before the next attempt after `attempts` failed ones: 30 s, 1 min, 2 min, … at most
@@ -37,7 +47,15 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
   return {
     /** Queues a push; call inside the transaction of the change that causes it. */
     async enqueuePush(societyId: number, payload: PushPayload): Promise<void> {
-      await db.insert(outbox).values({ societyId, kind: 'push', payload });
+      const { campaignId, ...message } = payload;
+      await db.insert(outbox).values({ societyId, kind: 'push', payload: message, campaignId: campaignId ?? null });
+    },
+    /** Queues many pushes with one insert per 1,000 (a broadcast); same rules as `enqueuePush`. */
+    async enqueuePushes(societyId: number, payloads: readonly PushPayload[]): Promise<void> {
+      for (let i = 0; i < payloads.length; i += 1000) {
+        const rows = payloads.slice(i, i + 1000).map(({ campaignId, ...message }) => ({ societyId, kind: 'push', payload: message, campaignId: campaignId ?? null }));
+        await db.insert(outbox).values(rows);
+      }
     },
     /**
      * Claims up to `limit` due rows, oldest first, by setting `available_at` to now + `leaseMs`
@@ -72,20 +90,43 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
       return done.length === 1;
     },
     /**
-     * Retries a claimed row after `backoffMs(row.attempts)`, or gives up (status `failed`) once
+     * Retries a claimed row after `retryAfterMs` (the push service's Retry-After, at most 1 hour)
+     * when given, else after `backoffMs(row.attempts)`; or gives up (status `failed`) once
      * `row.attempts` reached `maxAttempts`. @returns false (and changes nothing) if the claim was lost.
      */
-    async markFailed(row: OutboxRow, error: string, maxAttempts: number): Promise<boolean> {
+    async markFailed(row: OutboxRow, error: string, maxAttempts: number, retryAfterMs?: number): Promise<boolean> {
       const giveUp = row.attempts >= maxAttempts;
+      const delayMs = retryAfterMs === undefined ? backoffMs(row.attempts) : Math.min(Math.max(retryAfterMs, 0), MAX_RETRY_AFTER_MS);
       const done = await db
         .update(outbox)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          lastError: error.slice(0, 500),
-          availableAt: new Date(clock.now().getTime() + backoffMs(row.attempts)),
-        })
+        .set({ status: giveUp ? 'failed' : 'pending', lastError: error.slice(0, 500), availableAt: new Date(clock.now().getTime() + delayMs) })
         .where(stillHeld(row))
         .returning({ id: outbox.id });
+      return done.length === 1;
+    },
+    /**
+     * Gives a claimed row up at once (status `failed`, no retry): a push that can never be
+     * delivered (no device token, an unregistered one). @returns false if the claim was lost.
+     */
+    async markUndeliverable(row: OutboxRow, error: string): Promise<boolean> {
+      const done = await db
+        .update(outbox)
+        .set({ status: 'failed', lastError: error.slice(0, 500) })
+        .where(stillHeld(row))
+        .returning({ id: outbox.id });
+      return done.length === 1;
+    },
+    /**
+     * Forgets a device token the push service called unregistered: sets the resident's
+     * `push_token` to null only if it still is `token` (a token the app registered since is kept).
+     * Runs on the owner connection (the worker spans societies). @returns whether it was cleared.
+     */
+    async clearPushToken(residentId: number, token: string): Promise<boolean> {
+      const done = await db
+        .update(residents)
+        .set({ pushToken: null })
+        .where(and(eq(residents.id, residentId), eq(residents.pushToken, token)))
+        .returning({ id: residents.id });
       return done.length === 1;
     },
   };

@@ -2,12 +2,22 @@ import type { Db } from '../../db/client.js';
 import { outboxRepo, type PushPayload } from './repo.js';
 
 export type { PushPayload } from './repo.js';
-export { logTransport, outboxWorker, type OutboxWorker, type PushTransport } from './worker.js';
+export { outboxWorker, type OutboxWorker } from './worker.js';
+export { logTransport, type PushOutcome, type PushTransport } from './push-contract.js';
 
 /**
  * Queues a push message (spec section 7) inside the caller's transaction `tx`: it is delivered by
  * the outbox worker only if that transaction commits (nothing lost, nothing sent for a rollback).
+ * `payload.campaignId` (issue 9) ties it to a notification-panel message's delivery report.
  */
 export function queuePush(tx: Db, societyId: number, payload: PushPayload): Promise<void> {
   return outboxRepo(tx).enqueuePush(societyId, payload);
+}
+
+/**
+ * Queues many pushes of one society inside `tx` (a broadcast to every resident, issue 9), one
+ * insert per 1,000 rows instead of one per push; otherwise as `queuePush`.
+ */
+export function queuePushes(tx: Db, societyId: number, payloads: readonly PushPayload[]): Promise<void> {
+  return outboxRepo(tx).enqueuePushes(societyId, payloads);
 }

@@ -1,21 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { intervalJob } from '../../lib/interval-job.js';
-import type { OutboxRepo, PushPayload } from './repo.js';
+import { deliver, type PushOutcome, type PushTransport } from './push-contract.js';
+import type { OutboxRepo, OutboxRow, PushPayload } from './repo.js';
 
-/** Delivers one push. A later issue adds a real push service; until then a logging transport. */
-export interface PushTransport {
-  send(payload: PushPayload): Promise<void>;
-}
-
-/** Logs each push instead of sending it (no push service is configured yet). */
-export function logTransport(log: FastifyBaseLogger): PushTransport {
-  return {
-    async send(p) {
-      log.info({ push: { to: p.to, residentId: p.residentId, title: p.title, body: p.body } }, 'push (log transport)');
-    },
-  };
-}
+export { logTransport, type PushOutcome, type PushTransport } from './push-contract.js';
 
 /**
  * Rows are sent one after another, so a whole claim must fit in its lease: with 20 rows and a
@@ -29,7 +18,9 @@ export const OUTBOX_DEFAULTS = { batchSize: 20, leaseMs: 60_000, maxAttempts: 8 
  * Drains the outbox: every `pollMs`, and at once when poked (after an enqueue), on the shared
  * interval job (no overlapping drains; a poke during a drain runs one more). At-least-once: a row
  * is marked sent only after the transport returns, and only while this worker's lease still holds
- * it; a crash in between re-sends it. `poke()` resolves when the drain it asked for is done.
+ * it; a crash in between re-sends it. The transport's outcome decides the rest (`PushOutcome`):
+ * retry after back-off or Retry-After, or fail at once (clearing an unregistered device token).
+ * `poke()` resolves when the drain it asked for is done.
  */
 export function outboxWorker(deps: {
   repo: OutboxRepo;
@@ -42,6 +33,26 @@ export function outboxWorker(deps: {
   const { repo, transport, log, clock } = deps;
   const { batchSize, leaseMs, maxAttempts } = { ...OUTBOX_DEFAULTS, ...deps.options };
 
+  /** Records `outcome` for the claimed `row`. @returns false if the claim was lost meanwhile. */
+  async function settle(row: OutboxRow, outcome: PushOutcome): Promise<boolean> {
+    switch (outcome.status) {
+      case 'sent':
+        return repo.markSent(row);
+      case 'retry':
+        log.warn({ outboxId: row.id, error: outcome.error, retryAfterMs: outcome.retryAfterMs }, 'push delivery failed; will retry');
+        return repo.markFailed(row, outcome.error, maxAttempts, outcome.retryAfterMs);
+      case 'unregistered': {
+        const { to, residentId } = row.payload as PushPayload;
+        if (to !== null) await repo.clearPushToken(residentId, to);
+        log.info({ outboxId: row.id, residentId }, 'device token unregistered; cleared, push not retried');
+        return repo.markUndeliverable(row, outcome.error);
+      }
+      case 'rejected':
+        log.warn({ outboxId: row.id, error: outcome.error }, 'push cannot be delivered; not retried');
+        return repo.markUndeliverable(row, outcome.error);
+    }
+  }
+
   async function drainOnce(): Promise<number> {
     const rows = await repo.claimDue(batchSize, leaseMs);
     for (const row of rows) {
@@ -49,15 +60,8 @@ export function outboxWorker(deps: {
         log.warn({ outboxId: row.id }, 'outbox lease passed before sending; left to the next claim');
         continue;
       }
-      let failure: string | undefined;
-      try {
-        await transport.send(row.payload as PushPayload);
-      } catch (err) {
-        failure = String(err);
-        log.warn({ err, outboxId: row.id }, 'push delivery failed; will retry');
-      }
-      const held = failure === undefined ? await repo.markSent(row) : await repo.markFailed(row, failure, maxAttempts);
-      if (!held) log.warn({ outboxId: row.id }, 'outbox lease lost during the send; the row belongs to another claim now');
+      const outcome = await deliver(transport, row.payload as PushPayload);
+      if (!(await settle(row, outcome))) log.warn({ outboxId: row.id }, 'outbox lease lost during the send; the row belongs to another claim now');
     }
     return rows.length;
   }

@@ -1,6 +1,9 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { residentSessions, residents, societies } from '../../db/schema.js';
+import { inSociety } from '../../db/society-scope.js';
+import { residentProfileColumns, type ResidentProfileRow } from '../residents/service.js';
+import { registrationRepo } from './registration-repo.js';
 
 /** The resident behind a resident-API bearer token. */
 export interface ResidentContext {
@@ -9,7 +12,7 @@ export interface ResidentContext {
   name: string;
   societyId: number;
   societyName: string;
-  status: 'Approve' | 'Block';
+  status: 'Pending' | 'Approve' | 'Block';
 }
 
 const residentColumns = {
@@ -21,9 +24,18 @@ const residentColumns = {
   status: residents.status,
 };
 
-/** Resident queries: accounts by phone and bearer-token sessions. */
+/**
+ * Resident queries: accounts by phone and bearer-token sessions (the owner connection: sign-in
+ * spans societies), and the signed-in resident's own profile (in their society's scope).
+ */
 export function residentAuthRepo(db: Db) {
   return {
+    /** Self-registration's reads across societies (issue 9), on the owner connection. */
+    registration: registrationRepo(db),
+    /** Runs `work` in one society-scoped transaction (row-level security; `inSociety`). */
+    inSociety<T>(societyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+      return inSociety(db, societyId, work);
+    },
     async findByPhone(phone: string) {
       const [row] = await db
         .select({ ...residentColumns, passwordHash: residents.passwordHash })
@@ -52,6 +64,20 @@ export function residentAuthRepo(db: Db) {
         .where(and(eq(residentSessions.tokenHash, tokenHash), gt(residentSessions.expiresAt, now)))
         .returning({ tokenHash: residentSessions.tokenHash });
       return rows.length > 0;
+    },
+    /**
+     * The resident's own profile row with the society's name, read as the society role
+     * (`inSociety`: row-level security) and filtered by resident and society; undefined if gone.
+     */
+    profile(societyId: number, residentId: number): Promise<ResidentProfileRow | undefined> {
+      return inSociety(db, societyId, async (tx) => {
+        const [row] = await tx
+          .select({ ...residentProfileColumns, societyName: societies.name })
+          .from(residents)
+          .innerJoin(societies, eq(societies.id, residents.societyId))
+          .where(and(eq(residents.societyId, societyId), eq(residents.id, residentId)));
+        return row;
+      });
     },
   };
 }

@@ -1,10 +1,13 @@
 import type { ResidentLoginResponse } from '../../../shared/contracts/auth.js';
+import type { ResidentProfile } from '../../../shared/contracts/resident.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
-import { ForbiddenError, UnauthorizedError } from '../../lib/errors.js';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { verifyPassword } from '../../lib/password.js';
+import { toResidentProfile } from '../residents/service.js';
 import type { ResidentAuthRepo, ResidentContext } from './repo.js';
+import { registrationService } from './registration.js';
 
 export type { ResidentContext } from './repo.js';
 
@@ -21,27 +24,37 @@ const NO_TOKEN = 'Sign in to the resident app first.';
 /**
  * Resident sign-in for the mobile app: phone + password → bearer token (RESIDENT_TOKEN_TTL_DAYS).
  * An unknown phone (or one without a password) is checked against a dummy hash, so the answer's
- * timing does not tell which phones exist. Only residents whose status is 'Approve' get a token;
- * 'Block' → 403, and a blocked resident's existing tokens stop working at once (authenticate
- * re-reads the status).
+ * timing does not tell which phones exist. Residents whose status is 'Approve' or 'Pending' (a
+ * self-registration staff have not decided yet, issue 9) get a token; 'Block' → 403, and a blocked
+ * resident's existing tokens stop working at once (authenticate re-reads the status; blocking also
+ * deletes them). A Pending resident's token opens only the account routes (profile, push token,
+ * sign-out): every service request answers 403 MSG.residentPending.
  */
 export function residentAuthService({ repo, clock, tokenTtlMs }: ResidentAuthDeps) {
   return {
+    ...registrationService({ repo, clock }),
     /** @throws 401 MSG.residentLoginFailed for an unknown phone or wrong password, 403 if blocked. */
     async login(phone: string, password: string): Promise<ResidentLoginResponse> {
       const r = await repo.findByPhone(phone);
       const ok = await verifyPassword(r?.passwordHash, password);
       if (!r || !ok) throw new UnauthorizedError(MSG.residentLoginFailed);
-      if (r.status !== 'Approve') throw new ForbiddenError(MSG.residentBlocked);
+      if (r.status === 'Block') throw new ForbiddenError(MSG.residentBlocked);
       const { token, hash } = newToken();
       await repo.createSession(hash, r.id, new Date(clock.now().getTime() + tokenTtlMs));
       return { token, resident: { residentId: r.residentCode, name: r.name, societyName: r.societyName } };
     },
-    /** @throws 401 for a missing or unknown token, 403 for a blocked resident. */
-    async authenticate(authorization: string | undefined): Promise<ResidentContext> {
+    /**
+     * The resident of a bearer token.
+     * @param opts.allowPending accept a Pending resident (the account routes only; default false)
+     * @throws 401 for a missing or unknown token, 403 MSG.residentBlocked for a blocked resident,
+     * 403 MSG.residentPending for a Pending one unless `allowPending`.
+     */
+    async authenticate(authorization: string | undefined, opts: { allowPending?: boolean } = {}): Promise<ResidentContext> {
       const token = bearer(authorization);
       const r = token ? await repo.findSession(hashToken(token), clock.now()) : undefined;
       if (!r) throw new UnauthorizedError(NO_TOKEN);
+      if (r.status === 'Pending' && opts.allowPending) return r;
+      if (r.status === 'Pending') throw new ForbiddenError(MSG.residentPending);
       if (r.status !== 'Approve') throw new ForbiddenError(MSG.residentBlocked);
       return r;
     },
@@ -49,6 +62,16 @@ export function residentAuthService({ repo, clock, tokenTtlMs }: ResidentAuthDep
     async logout(authorization: string | undefined): Promise<void> {
       const token = bearer(authorization);
       if (!token || !(await repo.deleteSession(hashToken(token), clock.now()))) throw new UnauthorizedError(NO_TOKEN);
+    },
+    /**
+     * The signed-in resident's own profile (GET /api/resident/me, issue 8): name, phone, address
+     * (joined and in parts), age, designation, owner flag, family, society, status, resident id.
+     * Never the password hash or the push token. @throws 404 if the account is gone.
+     */
+    async profile(resident: ResidentContext): Promise<ResidentProfile> {
+      const row = await repo.profile(resident.societyId, resident.id);
+      if (!row) throw new NotFoundError();
+      return toResidentProfile(row);
     },
   };
 }

@@ -24,3 +24,9 @@ export const residentCardColumns = {
   fm2Phone: residents.fm2Phone,
   pushToken: residents.pushToken,
 };
+
+/**
+ * The columns of a resident's own profile (GET /api/resident/me): the card's columns without the
+ * push token, plus the account status. Never the password hash.
+ */
+export const residentProfileColumns = (({ pushToken: _pushToken, ...card }) => ({ ...card, status: residents.status }))(residentCardColumns);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZIdParams } from '../../../shared/contracts/common.js';
+import { ZErrorBody, ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
+import { ZResidentAlarmList, toResidentAlarm } from '../../../shared/contracts/resident.js';
 import {
   ZPendingAlarms,
   ZPendingAlarmsQuery,
@@ -25,7 +26,7 @@ interface Opts {
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
-/** Security alarms: staff desk (button-one), alarm inbox and acknowledgement, resident SOS. */
+/** Security alarms: staff desk (button-one), alarm inbox and acknowledgement, resident SOS and own alarms. */
 export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, security, presence }) => {
   // The desk: button-one only.
   await root.register(staffScope(auth, 'security', (app) => {
@@ -95,10 +96,26 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, 
         tags: ['resident'],
         summary: 'SOS: a resident raises a security alarm (stored, then announced); a press while their alarm is unacknowledged merges into it (pressCount); 429 beyond SOS_MAX_PRESSES_PER_MINUTE',
         security: [{ resident: [] }],
-        body: ZRaiseAlarm.optional(),
+        body: ZRaiseAlarm.nullish(),
         response: { 201: ZSecurityAlert, ...errors, 429: ZErrorBody },
       },
       handler: async (req, reply) => reply.code(201).send(await security.file(residentOf(req), req.body?.securityComplain ?? '')),
+    });
+
+    app.get('/api/resident/alarms', {
+      schema: {
+        tags: ['resident'],
+        summary: "The resident's own alarms, every stage, newest first, 10 per page (?page=, or the cursors after/before); without the desk's working fields (ZResidentAlarm)",
+        security: [{ resident: [] }],
+        querystring: ZResidentListQuery,
+        response: { 200: ZResidentAlarmList, ...errors },
+      },
+      // The resident's view of each alarm: an allowlist of fields (ZResidentAlarm), so no staff-only
+      // field (the staff note, who acknowledged, response times) reaches the app.
+      handler: async (req) => {
+        const page = await security.mine(residentOf(req), req.query);
+        return { ...page, items: page.items.map(toResidentAlarm) };
+      },
     });
   }));
 };

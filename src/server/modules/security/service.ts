@@ -18,7 +18,13 @@ import { ESCALATE_BATCH, escalation } from './escalation.js';
 import { PressLimit } from './press-limit.js';
 
 export interface SecurityDeps {
+  /** The main lane: the desk's lists, details and transitions. */
   db: Db;
+  /**
+   * The alarm lane (Database.alarmDb): pressing, loading an alarm to announce it, the inbox,
+   * acknowledging and escalating, so no slow query on the main lane delays an alarm (issue 7).
+   */
+  alarmDb: Db;
   bus: EventBus;
   outbox: OutboxWorker;
   /** Source of every stored time and of the rate limit's window (default: system time). */
@@ -42,12 +48,13 @@ export interface SecurityDeps {
  * - `escalateDue(afterS)`: the escalation job's step (escalation.ts).
  */
 export function securityService(deps: SecurityDeps) {
-  const { db, bus } = deps;
+  const { alarmDb, bus } = deps;
   const clock = deps.clock ?? systemClock;
   const desk = deskService(securityDesk, { ...deps, clock });
   const pressLimit = new PressLimit(deps.maxPressesPerMinute ?? 10, 60_000);
 
-  const load = desk.load;
+  /** An alarm as announced, read on the alarm lane. */
+  const load = (societyId: number, id: number) => desk.load(societyId, id, alarmDb);
 
   /** Inside `tx`: records the acknowledgement once, with its audit row. @returns true if this call recorded it. */
   async function acknowledgeIn(tx: Db, staff: StaffContext, id: number): Promise<boolean> {
@@ -75,7 +82,7 @@ export function securityService(deps: SecurityDeps) {
     async file(resident: ResidentContext, words: string): Promise<SecurityAlert> {
       const retryAfterS = pressLimit.take(resident.id, clock.now().getTime());
       if (retryAfterS > 0) throw new TooManyRequestsError(MSG.sosTooMany, retryAfterS);
-      const pressed = await inSociety(db, resident.societyId, async (tx) => {
+      const pressed = await inSociety(alarmDb, resident.societyId, async (tx) => {
         const at = clock.now();
         const p = await alarmRepo(tx).press(resident.societyId, resident.id, words, at);
         await recordAudit(tx, {
@@ -95,7 +102,7 @@ export function securityService(deps: SecurityDeps) {
       const who = receivesAlarms(staff.subRole);
       if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
       const escalatedOnly = who === 'escalated';
-      return inSociety(db, staff.societyId, async (tx) => {
+      return inSociety(alarmDb, staff.societyId, async (tx) => {
         const alarms = alarmRepo(tx);
         const page = await alarms.pendingPage(staff.societyId, escalatedOnly, before, ALARM_INBOX_PAGE_SIZE);
         const total = await alarms.pendingCount(staff.societyId, escalatedOnly);
@@ -107,7 +114,7 @@ export function securityService(deps: SecurityDeps) {
     async acknowledge(staff: StaffContext, id: number): Promise<SecurityAlert> {
       const who = receivesAlarms(staff.subRole);
       if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
-      const recorded = await inSociety(db, staff.societyId, async (tx) => {
+      const recorded = await inSociety(alarmDb, staff.societyId, async (tx) => {
         const state = await alarmRepo(tx).state(staff.societyId, id);
         if (!state) throw new NotFoundError();
         if (who === 'escalated' && !state.escalated) throw new ForbiddenError(MSG.alarmNotEscalated);
@@ -131,7 +138,7 @@ export function securityService(deps: SecurityDeps) {
       return item;
     },
 
-    escalateDue: escalation({ db, bus, clock, batchSize: deps.escalateBatch ?? ESCALATE_BATCH }),
+    escalateDue: escalation({ db: alarmDb, bus, clock, batchSize: deps.escalateBatch ?? ESCALATE_BATCH }),
   };
 }
 export type SecurityService = ReturnType<typeof securityService>;

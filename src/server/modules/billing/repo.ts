@@ -1,0 +1,200 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Bill } from '../../../shared/contracts/billing.js';
+import { IN_APP, PUSH } from '../../../shared/messages.js';
+import type { Db } from '../../db/client.js';
+import { billImports, bills, residents } from '../../db/schema.js';
+import { listPage, type PageRequest } from '../../lib/list-page.js';
+import { formatAddress, residentCardColumns } from '../residents/service.js';
+import type { MatchResident } from './match.js';
+
+/** Residents staff may bill: everyone of the society but self-registrations not yet approved. */
+const billable = (societyId: number) => and(eq(residents.societyId, societyId), ne(residents.status, 'Pending'));
+
+/** `lower(name) LIKE 'text%'` with the user's `%`, `_` and `\` taken literally. */
+const namePrefix = (name: string): SQL => sql`lower(${residents.name}) like ${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`;
+
+const billColumns = {
+  id: bills.id,
+  period: bills.period,
+  ratePerUnit: bills.ratePerUnit,
+  units: bills.units,
+  total: bills.total,
+  importId: bills.importId,
+  createdAt: bills.createdAt,
+  residentCode: residents.residentCode,
+  name: residents.name,
+  phone: residents.phone,
+  house: residents.house,
+  street: residents.street,
+  block: residents.block,
+};
+interface BillRow {
+  id: number;
+  period: string;
+  ratePerUnit: string;
+  units: string;
+  total: string;
+  importId: number | null;
+  createdAt: Date;
+  residentCode: string;
+  name: string;
+  phone: string;
+  house: string;
+  street: string;
+  block: string;
+}
+
+/** The `created` count of the commit statement's one row (the drivers' result shapes are untyped here). */
+function createdCount(result: unknown): number {
+  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
+    const first: unknown = result.rows[0];
+    if (typeof first === 'object' && first !== null && 'created' in first) return Number(first.created);
+  }
+  throw new Error('bill import commit: unexpected result');
+}
+
+function toBill(r: BillRow): Bill {
+  return {
+    _id: r.id,
+    residentId: r.residentCode,
+    name: r.name,
+    phoneNo: r.phone,
+    address: formatAddress(r),
+    period: r.period,
+    ratePerUnit: Number(r.ratePerUnit),
+    units: Number(r.units),
+    total: Number(r.total),
+    importId: r.importId,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** A new bill's values (money as exact decimal text). */
+export interface NewBill {
+  societyId: number;
+  residentId: number;
+  period: string;
+  ratePerUnit: string;
+  units: string;
+  total: string;
+  createdBy: number;
+  createdAt: Date;
+}
+
+/**
+ * Bills, bill imports and the residents billing reads. Every call names the society; call inside
+ * `inSociety` (row-level security), which also keeps the bulk commit to the society's residents.
+ */
+export function billingRepo(db: Db) {
+  const billsWhere = (ids: number[]) => db.select(billColumns).from(bills).innerJoin(residents, eq(residents.id, bills.residentId)).where(inArray(bills.id, ids));
+  return {
+    /** Residents whose full name starts with `name` (case-insensitive), newest first, 10 a page (counted up to the cap). */
+    searchResidents(societyId: number, name: string, req: PageRequest) {
+      return listPage({
+        db,
+        societyId,
+        table: residents,
+        id: residents.id,
+        order: [residents.id],
+        where: and(billable(societyId), namePrefix(name)),
+        req,
+        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : db.select(residentCardColumns).from(residents).where(and(billable(societyId), inArray(residents.id, ids)))),
+        idOf: (r) => r.id,
+      });
+    },
+    /** A billable resident by resident code (e.g. 'GV0001'), with the push token. */
+    async residentByCode(societyId: number, code: string) {
+      const [row] = await db.select(residentCardColumns).from(residents).where(and(billable(societyId), eq(residents.residentCode, code)));
+      return row;
+    },
+    /** Inserts one bill unless the resident has one for the period. @returns its id, or undefined (already billed). */
+    async insertBill(b: NewBill): Promise<number | undefined> {
+      const [row] = await db.insert(bills).values(b).onConflictDoNothing({ target: [bills.residentId, bills.period] }).returning({ id: bills.id });
+      return row?.id;
+    },
+    async bill(id: number): Promise<Bill | undefined> {
+      const [row] = await billsWhere([id]);
+      return row && toBill(row);
+    },
+    /** The society's bills (of one period, if given), newest first, 10 a page (counted up to the cap). */
+    async page(societyId: number, period: string | undefined, req: PageRequest) {
+      const page = await listPage({
+        db,
+        societyId,
+        table: bills,
+        id: bills.id,
+        order: period ? [bills.societyId, bills.period, bills.id] : [bills.id],
+        where: and(eq(bills.societyId, societyId), period ? eq(bills.period, period) : undefined),
+        req,
+        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : billsWhere(ids)),
+        idOf: (r) => r.id,
+      });
+      return { ...page, items: page.items.map(toBill) };
+    },
+    /** Every billable resident of the society, with the address parts matching needs. */
+    matchResidents(societyId: number): Promise<MatchResident[]> {
+      return db
+        .select({ id: residents.id, residentCode: residents.residentCode, name: residents.name, house: residents.house, street: residents.street, block: residents.block })
+        .from(residents)
+        .where(billable(societyId));
+    },
+    /** Ids of the society's residents billed for `period`. */
+    async billedResidents(societyId: number, period: string): Promise<Set<number>> {
+      const rows = await db.select({ id: bills.residentId }).from(bills).where(and(eq(bills.societyId, societyId), eq(bills.period, period)));
+      return new Set(rows.map((r) => r.id));
+    },
+    async insertImport(row: typeof billImports.$inferInsert): Promise<number> {
+      const [saved] = await db.insert(billImports).values(row).returning({ id: billImports.id });
+      if (!saved) throw new Error('bill import not stored');
+      return saved.id;
+    },
+    /** The import (without its rows), locked until the transaction ends (a second commit waits, then sees it committed). */
+    async lockImport(societyId: number, id: number) {
+      const [row] = await db
+        .select({ id: billImports.id, period: billImports.period, committedAt: billImports.committedAt, matched: sql<number>`jsonb_array_length(${billImports.matched})::int` })
+        .from(billImports).where(and(eq(billImports.societyId, societyId), eq(billImports.id, id))).for('update');
+      return row;
+    },
+    async markCommitted(id: number, at: Date): Promise<void> {
+      await db.update(billImports).set({ committedAt: at }).where(eq(billImports.id, id));
+    },
+    /**
+     * Creates the import's bills (its stored `matched` rows, read in the statement: they never
+     * leave the database) in ONE statement, skipping residents already billed for the period
+     * (`on conflict do nothing`) or no longer of the society, and with each new bill its in-app
+     * record ('BILL', described as `billDescription` does: `to_char` gives the same '1,234.50'
+     * up to 999,999,999,999.99), its push ('Bill Generated') and its audit row.
+     * @returns how many bills were created.
+     */
+    async commitImport(p: { societyId: number; importId: number; period: string; staffId: number; staffName: string; at: Date }): Promise<number> {
+      const result = await db.execute(sql`
+        with x as (
+          select x."residentId" as resident_id, x.units, x."ratePerUnit" as rate, x.total
+          from bill_imports bi, jsonb_to_recordset(bi.matched) as x("residentId" int, units numeric, "ratePerUnit" numeric, total numeric)
+          where bi.id = ${p.importId} and bi.society_id = ${p.societyId}
+        ), src as (
+          select x.*, r.push_token from x join residents r on r.id = x.resident_id and r.society_id = ${p.societyId}
+        ), ins as (
+          insert into bills (society_id, resident_id, period, rate_per_unit, units, total, import_id, created_by, created_at)
+          select ${p.societyId}, src.resident_id, ${p.period}, src.rate, src.units, src.total, ${p.importId}, ${p.staffId}, ${p.at} from src
+          on conflict (resident_id, period) do nothing
+          returning id, resident_id, total
+        ), n as (
+          insert into notifications (society_id, resident_id, title, description, ref_entity, ref_id, created_at)
+          select ${p.societyId}, ins.resident_id, ${IN_APP.bill.title},
+            replace(replace(${IN_APP.bill.description}::text, '{period}', ${p.period}::text), '{total}', to_char(ins.total, 'FM999,999,999,990.00')), 'bill', ins.id, ${p.at}
+          from ins
+        ), o as (
+          insert into outbox (society_id, kind, payload)
+          select ${p.societyId}, 'push', jsonb_build_object('to', src.push_token, 'residentId', ins.resident_id, 'title', ${PUSH.billGenerated.title}::text,
+            'body', ${PUSH.billGenerated.body}::text, 'data', jsonb_build_object('documentId', ins.id::text))
+          from ins join src on src.resident_id = ins.resident_id
+        ), a as (
+          insert into audit_log (society_id, actor_kind, actor_id, actor_name, entity, entity_id, action, at)
+          select ${p.societyId}, 'staff', ${p.staffId}, ${p.staffName}, 'bill', ins.id, 'import', ${p.at} from ins
+        )
+        select count(*)::int as created from ins`);
+      return createdCount(result);
+    },
+  };
+}

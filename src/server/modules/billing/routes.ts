@@ -1,0 +1,109 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MAX_IMPORT_BYTES,
+  ZBill,
+  ZBillList,
+  ZBillListQuery,
+  ZBillResidentList,
+  ZBillResidentQuery,
+  ZCreateBill,
+  ZImportCommitResult,
+  ZImportParams,
+  ZImportPreview,
+} from '../../../shared/contracts/billing.js';
+import { ZErrorBody } from '../../../shared/contracts/common.js';
+import { MSG } from '../../../shared/messages.js';
+import { AppError, BadRequestError } from '../../lib/errors.js';
+import { staffOf, staffScope } from '../../plugins/auth.js';
+import type { AuthService } from '../auth/service.js';
+import type { BillingService } from './service.js';
+
+interface Opts {
+  auth: AuthService;
+  billing: BillingService;
+}
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+
+/**
+ * The upload of `POST /api/bills/import`: the one file (field `file`) and the optional `period`
+ * field. @throws BadRequestError (400) not multipart, no file, larger than 10 MB, malformed.
+ */
+async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; period?: string }> {
+  if (!req.isMultipart()) throw new BadRequestError(MSG.billImportNoFile, 'file');
+  let file: Buffer | undefined;
+  let period: string | undefined;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file') file = data;
+      } else if (part.fieldname === 'period' && typeof part.value === 'string') period = part.value;
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: unknown }).code;
+    throw new BadRequestError(code === 'FST_REQ_FILE_TOO_LARGE' ? MSG.billImportTooLarge : MSG.billImportNoFile, 'file');
+  }
+  if (!file || file.length === 0) throw new BadRequestError(MSG.billImportNoFile, 'file');
+  return { file, period };
+}
+
+/**
+ * /Billing (issue 9; spec sections 2, 3, 5, 8, 9), module 'billing' (sub-roles billing and
+ * super-admin): resident search, manual bills, the society's bills, and the spreadsheet import
+ * (multipart upload → preview → commit).
+ */
+export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, billing }) => {
+  await root.register(staffScope(auth, 'billing', async (app) => {
+    // Only this plugin takes multipart bodies; the file is read into memory (at most 10 MB).
+    await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
+
+    app.get('/api/bills/residents', {
+      schema: { tags: ['billing'], summary: 'Residents whose full name starts with `name` (case-insensitive), 10 per page', querystring: ZBillResidentQuery, response: { 200: ZBillResidentList, ...errors } },
+      handler: (req) => billing.searchResidents(staffOf(req), req.query.name, req.query),
+    });
+
+    for (const url of ['/api/bills', '/api/bills/']) {
+      app.get(url, {
+        schema: { tags: ['billing'], summary: "The society's bills, newest first, 10 per page (optionally of one period YYYY-MM)", querystring: ZBillListQuery, response: { 200: ZBillList, ...errors } },
+        handler: (req) => billing.list(staffOf(req), req.query.period, req.query),
+      });
+    }
+
+    app.post('/api/bills', {
+      schema: {
+        tags: ['billing'],
+        summary: "One bill: total = rate × units (server-computed, 2 decimals); period defaults to this month; a second bill for the resident and period → 409",
+        body: ZCreateBill,
+        response: { 201: ZBill, ...errors },
+      },
+      handler: async (req, reply) => reply.code(201).send(await billing.create(staffOf(req), req.body)),
+    });
+
+    app.post('/api/bills/import', {
+      schema: {
+        tags: ['billing'],
+        summary: 'Upload a spreadsheet (.xlsx/.xls, multipart field `file`, optional field `period`): Sheet1 rows matched to residents by address; a preview, nothing billed yet',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZImportPreview, ...errors },
+      },
+      handler: async (req) => {
+        const { file, period } = await readUpload(req);
+        return billing.previewImport(staffOf(req), file, period);
+      },
+    });
+
+    app.post('/api/bills/import/:importId/commit', {
+      schema: {
+        tags: ['billing'],
+        summary: "Create the import's matched bills in one transaction; residents billed meanwhile are skipped; a second commit creates none",
+        params: ZImportParams,
+        response: { 200: ZImportCommitResult, ...errors },
+      },
+      handler: (req) => billing.commitImport(staffOf(req), req.params.importId),
+    });
+  }));
+};

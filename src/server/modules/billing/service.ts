@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type { ListResponse } from '../../../shared/contracts/common.js';
+import {
+  ZPeriod,
+  billDescription,
+  billTotal,
+  type Bill,
+  type BillResident,
+  type ImportCommitResult,
+  type ImportPreview,
+} from '../../../shared/contracts/billing.js';
+import { IN_APP, MSG, PUSH } from '../../../shared/messages.js';
+import type { Db } from '../../db/client.js';
+import { inSociety } from '../../db/society-scope.js';
+import type { Clock } from '../../lib/clock.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { PageRequest } from '../../lib/list-page.js';
+import { recordAudit } from '../audit/service.js';
+import type { StaffContext } from '../auth/service.js';
+import { notifyResident } from '../notifications/service.js';
+import { queuePush, type OutboxWorker } from '../outbox/service.js';
+import { toResidentCard } from '../residents/service.js';
+import { matchRows } from './match.js';
+import { billingRepo } from './repo.js';
+import { readSheet1 } from './sheet.js';
+
+export interface BillingDeps {
+  db: Db;
+  outbox: OutboxWorker;
+  clock: Clock;
+}
+
+/** The month (YYYY-MM) in the server's time zone at `now`: the default billing period. */
+export function currentPeriod(now: Date): string {
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 7);
+}
+
+/** A manual bill as the service takes it (after the contract's defaults). */
+export interface BillInput {
+  residentId: string;
+  ratePerUnit: number;
+  units: number;
+  period?: string;
+}
+
+/**
+ * Electricity bills (spec sections 2 "Billing", 3 "Bill", 5, 8, 9; issue 9), module 'billing',
+ * each call in the staff member's society scope (row-level security).
+ * - `searchResidents`, `list`: paginated lists (10, newest first);
+ * - `create`: one bill (404 'No matching document found.' for a resident not of the society or
+ *   not yet approved; 409 when the resident has a bill for the period);
+ * - `previewImport`: parses an uploaded .xlsx/.xls (400 for anything else, no Sheet1, no header)
+ *   and stores the matched rows as an import; nothing else is written;
+ * - `commitImport`: creates the import's bills in one transaction; a second commit creates none.
+ * Every bill writes its in-app record ('BILL'), its queued push ('Bill Generated' / 'Tap to
+ * check!') and its audit row in the bill's transaction; the outbox is poked after commit.
+ */
+export function billingService(deps: BillingDeps) {
+  const { db, clock, outbox } = deps;
+
+  return {
+    /** `GET /api/bills/residents?name=`: full-name prefix, case-insensitive. */
+    async searchResidents(staff: StaffContext, name: string, req: PageRequest): Promise<ListResponse<BillResident>> {
+      const page = await inSociety(db, staff.societyId, (tx) => billingRepo(tx).searchResidents(staff.societyId, name, req));
+      return { ...page, items: page.items.map((r) => ({ ...toResidentCard(r), _id: r.id })) };
+    },
+
+    /** `GET /api/bills?period=`: the society's bills. */
+    list(staff: StaffContext, period: string | undefined, req: PageRequest): Promise<ListResponse<Bill>> {
+      return inSociety(db, staff.societyId, (tx) => billingRepo(tx).page(staff.societyId, period, req));
+    },
+
+    /** `POST /api/bills`: total = rate × units (exact, 2 decimals); one per resident and period. */
+    async create(staff: StaffContext, input: BillInput): Promise<Bill> {
+      const at = clock.now();
+      const period = input.period ?? currentPeriod(at);
+      const total = billTotal(input.ratePerUnit, input.units);
+      const bill = await inSociety(db, staff.societyId, async (tx) => {
+        const repo = billingRepo(tx);
+        const resident = await repo.residentByCode(staff.societyId, input.residentId);
+        if (!resident) throw new NotFoundError(MSG.noMatchingDocument);
+        const id = await repo.insertBill({
+          societyId: staff.societyId,
+          residentId: resident.id,
+          period,
+          ratePerUnit: String(input.ratePerUnit),
+          units: String(input.units),
+          total: String(total),
+          createdBy: staff.id,
+          createdAt: at,
+        });
+        if (id === undefined) throw new ConflictError(MSG.billExists);
+        await notifyResident(tx, { societyId: staff.societyId, residentId: resident.id, title: IN_APP.bill.title, description: billDescription(period, total), refEntity: 'bill', refId: id, createdAt: at });
+        await queuePush(tx, staff.societyId, { to: resident.pushToken, residentId: resident.id, ...PUSH.billGenerated, data: { documentId: String(id) } });
+        await recordAudit(tx, { societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name, entity: 'bill', entityId: id, action: 'create', at });
+        const saved = await repo.bill(id);
+        if (!saved) throw new Error('bill not readable after insert');
+        return saved;
+      });
+      void outbox.poke();
+      return bill;
+    },
+
+    /**
+     * `POST /api/bills/import`: reads Sheet1, matches rows to the society's residents by address
+     * and stores the matched rows (with the file's SHA-256) for the commit.
+     * @param periodText the form's optional `period` field (default: this month).
+     */
+    async previewImport(staff: StaffContext, file: Buffer, periodText: string | undefined): Promise<ImportPreview> {
+      const at = clock.now();
+      let period = currentPeriod(at);
+      if (periodText !== undefined && periodText.trim() !== '') {
+        const parsed = ZPeriod.safeParse(periodText);
+        if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Invalid period.', 'period');
+        period = parsed.data;
+      }
+      const rows = readSheet1(file);
+      const sha = createHash('sha256').update(file).digest('hex');
+      return inSociety(db, staff.societyId, async (tx) => {
+        const repo = billingRepo(tx);
+        const result = matchRows(rows, await repo.matchResidents(staff.societyId), await repo.billedResidents(staff.societyId, period));
+        const importId = await repo.insertImport({ societyId: staff.societyId, period, fileSha256: sha, matched: result.matched, createdBy: staff.id, createdAt: at });
+        return { importId, period, fileData: result.fileData, misMatched: result.misMatched };
+      });
+    },
+
+    /** `POST /api/bills/import/:importId/commit`: 404 for an import of another society. */
+    async commitImport(staff: StaffContext, importId: number): Promise<ImportCommitResult> {
+      const at = clock.now();
+      const result = await inSociety(db, staff.societyId, async (tx) => {
+        const repo = billingRepo(tx);
+        const imp = await repo.lockImport(staff.societyId, importId);
+        if (!imp) throw new NotFoundError(MSG.billImportNotFound);
+        const matched = Number(imp.matched);
+        if (imp.committedAt) return { created: 0, skipped: matched };
+        const created = matched === 0 ? 0 : await repo.commitImport({ societyId: staff.societyId, importId, period: imp.period, staffId: staff.id, staffName: staff.name, at });
+        await repo.markCommitted(importId, at);
+        return { created, skipped: matched - created };
+      });
+      if (result.created > 0) void outbox.poke();
+      return result;
+    },
+  };
+}
+export type BillingService = ReturnType<typeof billingService>;

@@ -1,0 +1,96 @@
+/**
+ * Reading a billing spreadsheet (spec section 5: .xlsx or .xls, sheet Sheet1; issue 9). The file
+ * kind is decided by its bytes, never its name; SheetJS (`@e965/xlsx`, which also reads legacy
+ * .xls) parses only Sheet1. Errors are 400s with a clear message (BadRequestError, field 'file').
+ */
+import * as XLSX from '@e965/xlsx';
+import { MAX_IMPORT_ROWS } from '../../../shared/contracts/billing.js';
+import { MSG } from '../../../shared/messages.js';
+import { BadRequestError } from '../../lib/errors.js';
+
+/** A data row of Sheet1 with its cells as read; numbers stay numbers, everything else is text. */
+export interface SheetRow {
+  /** The sheet's row number as Excel shows it (1-based). */
+  row: number;
+  address: string;
+  units: string | number;
+  name: string;
+  block: string;
+  index: string;
+  /** Empty when the sheet has no Rate column or the cell is blank. */
+  rate: string | number;
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/**
+ * 'xlsx' for a ZIP whose entries include `xl/workbook.xml` (the name is stored uncompressed in the
+ * entry headers), 'xls' for an OLE compound file, null for anything else.
+ */
+export function spreadsheetKind(file: Buffer): 'xlsx' | 'xls' | null {
+  if (file.subarray(0, 4).equals(ZIP_MAGIC)) return file.includes('xl/workbook.xml') ? 'xlsx' : null;
+  if (file.subarray(0, 8).equals(CFB_MAGIC)) return 'xls';
+  return null;
+}
+
+const COLUMNS = ['address', 'units', 'name', 'block', 'index', 'rate'] as const;
+type Column = (typeof COLUMNS)[number];
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return String(v).trim();
+}
+
+/**
+ * The data rows of Sheet1: the first row is the header (case-insensitive; Address and Units
+ * required; Name, Block, Index, Rate optional; other columns ignored), blank rows are skipped.
+ * @throws BadRequestError not a spreadsheet, unreadable, no Sheet1, no header, more than
+ *   {@link MAX_IMPORT_ROWS} data rows.
+ */
+export function readSheet1(file: Buffer): SheetRow[] {
+  if (!spreadsheetKind(file)) throw new BadRequestError(MSG.billImportNotSpreadsheet, 'file');
+  let book: XLSX.WorkBook;
+  try {
+    // Only Sheet1 is parsed, and at most one row more than allowed (plus the header).
+    book = XLSX.read(file, { type: 'buffer', sheets: 'Sheet1', sheetRows: MAX_IMPORT_ROWS + 2, cellDates: true, dense: true });
+  } catch {
+    throw new BadRequestError(MSG.billImportUnreadable, 'file');
+  }
+  const sheet = book.Sheets.Sheet1;
+  if (!book.SheetNames.includes('Sheet1') || !sheet) throw new BadRequestError(MSG.billImportNoSheet1, 'file');
+  const ref = sheet['!ref'];
+  if (!ref) throw new BadRequestError(MSG.billImportNoHeader, 'file');
+  const firstRow = XLSX.utils.decode_range(ref).s.r;
+  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: null });
+  const header = (grid[0] ?? []).map((h) => cellText(h).toLowerCase());
+  const at = new Map<Column, number>();
+  for (const c of COLUMNS) {
+    const i = header.indexOf(c);
+    if (i >= 0) at.set(c, i);
+  }
+  if (!at.has('address') || !at.has('units')) throw new BadRequestError(MSG.billImportNoHeader, 'file');
+  if (grid.length - 1 > MAX_IMPORT_ROWS) throw new BadRequestError(MSG.billImportTooManyRows, 'file');
+
+  const rows: SheetRow[] = [];
+  for (let r = 1; r < grid.length; r++) {
+    const cells = grid[r] ?? [];
+    if (cells.every((v) => cellText(v) === '')) continue;
+    const get = (c: Column): unknown => {
+      const i = at.get(c);
+      return i === undefined ? null : cells[i];
+    };
+    const num = (v: unknown): string | number => (typeof v === 'number' ? v : cellText(v));
+    rows.push({
+      row: firstRow + r + 1,
+      address: cellText(get('address')),
+      units: num(get('units')),
+      name: cellText(get('name')),
+      block: cellText(get('block')),
+      index: cellText(get('index')),
+      rate: num(get('rate')),
+    });
+  }
+  return rows;
+}

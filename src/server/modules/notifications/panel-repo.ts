@@ -1,0 +1,140 @@
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { notificationCampaigns, outbox, residents } from '../../db/schema.js';
+import { listPage, type PageRequest } from '../../lib/list-page.js';
+import { residentCardColumns } from '../residents/service.js';
+
+export type CampaignRow = typeof notificationCampaigns.$inferSelect;
+export interface DeliveryCounts {
+  pending: number;
+  failed: number;
+}
+
+/** A new campaign: who sends what to whom (`residentId` for one resident, none for all). */
+export interface NewCampaign {
+  societyId: number;
+  kind: 'broadcast' | 'single';
+  title: string;
+  body: string;
+  createdBy: number;
+  /** When the records and pushes are written (the injected clock). */
+  at: Date;
+  residentId?: number;
+}
+
+/** `text` as the start of a LIKE pattern: `%`, `_` and `\` match literally. */
+function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** What node-postgres answers to the campaign statement (count(*)::int may still come back as text on some drivers). */
+const ZCreatedRows = z.object({ rows: z.array(z.object({ id: z.coerce.number(), recipients: z.coerce.number() })) });
+
+const approvedOf = (societyId: number) => and(eq(residents.societyId, societyId), eq(residents.status, 'Approve'));
+
+/**
+ * The notification panel's queries (issue 9). Call every one inside `inSociety` (row-level
+ * security); each also filters on the society itself.
+ */
+export function panelRepo(db: Db) {
+  return {
+    /**
+     * Writes a campaign, one in-app record per addressed resident (approved residents of the
+     * society, or the one `residentId` if approved) and one queued push per resident (`to` = their
+     * token, null when none; `campaign_id` set; the payload shaped as the outbox's `PushPayload`)
+     * in ONE statement, so 5,000 residents cost one round trip and every row is written for the
+     * same set of residents. (The outbox's `queuePushes` facade takes payloads built in JS; this
+     * INSERT … SELECT never loads the residents into the process.)
+     * @returns the campaign's id and recipient count, or undefined (nothing written) for no resident.
+     */
+    async createCampaign(c: NewCampaign): Promise<{ id: number; recipients: number } | undefined> {
+      const at = c.at.toISOString();
+      const one = c.residentId === undefined ? sql`` : sql` and id = ${c.residentId}`;
+      const result = await db.execute(sql`
+        with r as (
+          select id, push_token from residents
+          where society_id = ${c.societyId} and status = 'Approve'${one}
+        ), c as (
+          insert into notification_campaigns (society_id, kind, title, body, recipients, created_by, created_at)
+          select ${c.societyId}::int, ${c.kind}::text, ${c.title}::text, ${c.body}::text, count(*)::int, ${c.createdBy}::int, ${at}::timestamptz
+          from r having count(*) > 0
+          returning id, recipients
+        ), n as (
+          insert into notifications (society_id, resident_id, title, description, ref_entity, ref_id, created_at)
+          select ${c.societyId}::int, r.id, ${c.title}::text, ${c.body}::text, 'notification_campaign', c.id, ${at}::timestamptz from r cross join c
+        ), o as (
+          insert into outbox (society_id, kind, payload, campaign_id, created_at)
+          select ${c.societyId}::int, 'push', jsonb_build_object(
+            'to', r.push_token, 'residentId', r.id, 'title', ${c.title}::text, 'body', ${c.body}::text,
+            'data', jsonb_build_object('documentId', c.id::text)), c.id, ${at}::timestamptz
+          from r cross join c
+        )
+        select id, recipients from c`);
+      // The shared `Db` type leaves a raw result untyped: read its rows through a schema.
+      return ZCreatedRows.parse(result).rows[0];
+    },
+
+    /** Pending and failed pushes of these campaigns (`outbox_campaign_idx`), by campaign id. */
+    async deliveryCounts(societyId: number, campaignIds: number[]): Promise<Map<number, DeliveryCounts>> {
+      const counts = new Map<number, DeliveryCounts>();
+      if (campaignIds.length === 0) return counts;
+      const rows = await db
+        .select({
+          campaignId: outbox.campaignId,
+          pending: sql<number>`count(*) filter (where ${outbox.status} = 'pending')::int`,
+          failed: sql<number>`count(*) filter (where ${outbox.status} = 'failed')::int`,
+        })
+        .from(outbox)
+        .where(and(eq(outbox.societyId, societyId), inArray(outbox.campaignId, campaignIds)))
+        .groupBy(outbox.campaignId);
+      for (const r of rows) if (r.campaignId !== null) counts.set(r.campaignId, { pending: Number(r.pending), failed: Number(r.failed) });
+      return counts;
+    },
+
+    /** One campaign of the society, or undefined. */
+    async campaign(societyId: number, id: number): Promise<CampaignRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(notificationCampaigns)
+        .where(and(eq(notificationCampaigns.societyId, societyId), eq(notificationCampaigns.id, id)));
+      return row;
+    },
+
+    /** The society's campaigns, newest first, 10 a page (counted up to the list helper's cap). */
+    campaigns(societyId: number, req: PageRequest) {
+      const own = eq(notificationCampaigns.societyId, societyId);
+      return listPage({
+        db,
+        societyId,
+        table: notificationCampaigns,
+        id: notificationCampaigns.id,
+        order: [notificationCampaigns.societyId, notificationCampaigns.id],
+        where: own,
+        req,
+        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : db.select().from(notificationCampaigns).where(and(own, inArray(notificationCampaigns.id, ids)))),
+        idOf: (row) => row.id,
+      });
+    },
+
+    /**
+     * Approved residents of the society whose full name starts with `name` (case-insensitive;
+     * empty: all), newest first, 10 a page, each with the resident card's columns.
+     */
+    residents(societyId: number, name: string, req: PageRequest) {
+      return listPage({
+        db,
+        societyId,
+        table: residents,
+        id: residents.id,
+        order: [residents.societyId, residents.id],
+        where: approvedOf(societyId),
+        search: name ? ilike(residents.name, prefixPattern(name)) : undefined,
+        req,
+        rows: (ids) =>
+          ids.length === 0 ? Promise.resolve([]) : db.select(residentCardColumns).from(residents).where(and(approvedOf(societyId), inArray(residents.id, ids))),
+        idOf: (row) => row.id,
+      });
+    },
+  };
+}

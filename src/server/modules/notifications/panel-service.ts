@@ -1,0 +1,101 @@
+import type { CampaignCreated, CampaignList, CampaignReport, PanelMessage, PanelResidentList, SendToResident } from '../../../shared/contracts/notification-panel.js';
+import { MSG } from '../../../shared/messages.js';
+import type { Db } from '../../db/client.js';
+import { inSociety } from '../../db/society-scope.js';
+import type { Clock } from '../../lib/clock.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { PageRequest } from '../../lib/list-page.js';
+import { recordAudit } from '../audit/service.js';
+import type { StaffContext } from '../auth/service.js';
+import type { OutboxWorker } from '../outbox/service.js';
+import { toResidentCard } from '../residents/service.js';
+import { panelRepo, type CampaignRow, type DeliveryCounts, type NewCampaign } from './panel-repo.js';
+
+export interface PanelDeps {
+  db: Db;
+  outbox: OutboxWorker;
+  clock: Clock;
+}
+
+/** Stored campaign + its outbox counts → the delivery report (sent = recipients − pending − failed). */
+function toReport(row: CampaignRow, counts: DeliveryCounts | undefined): CampaignReport {
+  const pending = counts?.pending ?? 0;
+  const failed = counts?.failed ?? 0;
+  return {
+    _id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+    recipients: row.recipients,
+    sent: Math.max(0, row.recipients - pending - failed),
+    failed,
+    pending,
+  };
+}
+
+/**
+ * The notification panel (spec section 2 "Notification panel"; issue 9), every call in the staff
+ * member's society scope (row-level security):
+ * - `broadcast(staff, {title, body})`: one in-app record and one queued push per approved resident
+ *   of the society, and the campaign, in one transaction; 404 'No matching document found.' when
+ *   the society has no approved resident (spec section 8), nothing written;
+ * - `send(staff, {residentId, title, body})`: the same for one approved resident of the society;
+ *   404 with the same message for an unknown, unapproved or other society's resident;
+ * - `residents(staff, name, page)`: approved residents by full-name prefix, case-insensitive;
+ * - `report(staff, id)`: a campaign's delivery report (404 for another society's);
+ * - `campaigns(staff, page)`: recent campaigns with their reports, newest first.
+ * The outbox is poked after the commit, so pushes go out at once.
+ */
+export function panelService({ db, outbox, clock }: PanelDeps) {
+  async function create(staff: StaffContext, kind: NewCampaign['kind'], message: PanelMessage, residentId?: number): Promise<CampaignCreated> {
+    const at = clock.now();
+    const created = await inSociety(db, staff.societyId, async (tx) => {
+      const campaign = await panelRepo(tx).createCampaign({ societyId: staff.societyId, kind, ...message, createdBy: staff.id, at, residentId });
+      if (!campaign) throw new NotFoundError(MSG.noMatchingDocument);
+      await recordAudit(tx, {
+        societyId: staff.societyId,
+        actorKind: 'staff',
+        actorId: staff.id,
+        actorName: staff.name,
+        entity: 'notification_campaign',
+        entityId: campaign.id,
+        action: kind === 'broadcast' ? `send to all (${campaign.recipients})` : `send to resident ${residentId}`,
+        at,
+      });
+      return campaign;
+    });
+    void outbox.poke();
+    return { campaignId: created.id, recipients: created.recipients };
+  }
+
+  return {
+    broadcast: (staff: StaffContext, message: PanelMessage) => create(staff, 'broadcast', message),
+    send: (staff: StaffContext, { residentId, ...message }: SendToResident) => create(staff, 'single', message, residentId),
+
+    async residents(staff: StaffContext, name: string, page: number): Promise<PanelResidentList> {
+      const result = await inSociety(db, staff.societyId, (tx) => panelRepo(tx).residents(staff.societyId, name, { page }));
+      return { ...result, items: result.items.map(({ pushToken, ...r }) => ({ _id: r.id, ...toResidentCard(r), hasDevice: pushToken !== null })) };
+    },
+
+    async report(staff: StaffContext, id: number): Promise<CampaignReport> {
+      return inSociety(db, staff.societyId, async (tx) => {
+        const repo = panelRepo(tx);
+        const row = await repo.campaign(staff.societyId, id);
+        if (!row) throw new NotFoundError();
+        const counts = await repo.deliveryCounts(staff.societyId, [id]);
+        return toReport(row, counts.get(id));
+      });
+    },
+
+    async campaigns(staff: StaffContext, req: PageRequest): Promise<CampaignList> {
+      return inSociety(db, staff.societyId, async (tx) => {
+        const repo = panelRepo(tx);
+        const page = await repo.campaigns(staff.societyId, req);
+        const counts = await repo.deliveryCounts(staff.societyId, page.items.map((c) => c.id));
+        return { ...page, items: page.items.map((c) => toReport(c, counts.get(c.id))) };
+      });
+    },
+  };
+}
+export type PanelService = ReturnType<typeof panelService>;

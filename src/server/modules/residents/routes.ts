@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorBody, ZIdParams } from '../../../shared/contracts/common.js';
+import {
+  ZResidentRowList,
+  ZResidentSearchQuery,
+  ZResidentStatusDetail,
+  ZResidentVerify,
+  ZStatusUpdate,
+  ZVerifyQuery,
+} from '../../../shared/contracts/residents-admin.js';
+import { staffOf, staffScope } from '../../plugins/auth.js';
+import type { AuthService } from '../auth/service.js';
+import type { ResidentAdminService } from './admin-service.js';
+
+interface Opts {
+  auth: AuthService;
+  residentAdmin: ResidentAdminService;
+}
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+
+/**
+ * /Residence (module 'residents': residence and super-admin) and /Status (module 'status': status
+ * and super-admin) staff routes (issue 9). One module per guarded scope: /Status's own Verify reads
+ * `GET /api/residents/:id`, so a status-only sub-role never needs the 'residents' module.
+ */
+export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAdmin }) => {
+  await root.register(staffScope(auth, 'residents', (app) => {
+    app.get('/api/residents/verify', {
+      schema: {
+        tags: ['residents'],
+        summary: "Verify a resident by Resident ID (spec section 2): Name, Address, Phone_Number, Age, ResidentID, Father_Name, Father_Phone_Number; 404 'No matching document found.' (also for another society's id)",
+        querystring: ZVerifyQuery,
+        response: { 200: ZResidentVerify, ...errors },
+      },
+      handler: (req) => residentAdmin.verify(staffOf(req), req.query.residentId),
+    });
+  }));
+
+  await root.register(staffScope(auth, 'status', (app) => {
+    app.get('/api/residents', {
+      schema: {
+        tags: ['residents'],
+        summary: 'Residents whose full name starts with `name` (case-insensitive; empty: all), newest first, 10 per page (?page=, or the cursors after/before)',
+        querystring: ZResidentSearchQuery,
+        response: { 200: ZResidentRowList, ...errors },
+      },
+      handler: (req) => residentAdmin.list(staffOf(req), req.query, false),
+    });
+
+    app.get('/api/residents/pending', {
+      schema: {
+        tags: ['residents'],
+        summary: 'Pending registrations (self-registered, not yet approved or blocked), newest first, 10 per page; `name` narrows as in GET /api/residents',
+        querystring: ZResidentSearchQuery,
+        response: { 200: ZResidentRowList, ...errors },
+      },
+      handler: (req) => residentAdmin.list(staffOf(req), req.query, true),
+    });
+
+    app.get('/api/residents/:id', {
+      schema: {
+        tags: ['residents'],
+        summary: "One resident of the society (/Status's Verify) with the history of their account",
+        params: ZIdParams,
+        response: { 200: ZResidentStatusDetail, ...errors },
+      },
+      handler: (req) => residentAdmin.detail(staffOf(req), req.params.id),
+    });
+
+    app.put('/api/residents/:id/status', {
+      schema: {
+        tags: ['residents'],
+        summary: "Approve or Block a resident (spec section 5 'Status'); audited; Block revokes the resident's tokens at once",
+        params: ZIdParams,
+        body: ZStatusUpdate,
+        response: { 200: ZResidentStatusDetail, ...errors },
+      },
+      handler: (req) => residentAdmin.setStatus(staffOf(req), req.params.id, req.body),
+    });
+  }));
+};

@@ -1,0 +1,85 @@
+/**
+ * The notification panel (spec section 2 "Notification panel", texts in section 8; issue 9):
+ * a message to every approved resident of the society or to one, written as in-app records and
+ * queued pushes in one transaction, and its delivery report counted from the outbox.
+ */
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { ZResidentCard, atMostChars, listResponse } from './common.js';
+
+/** Longest title and body a panel message may have (FCM shows about 65 characters of a title). */
+export const PANEL_TITLE_MAX = 100;
+export const PANEL_BODY_MAX = 1000;
+
+const required = { error: MSG.fillRequired };
+
+/** `{title, body}`: both required (trimmed, 1..100 and 1..1000 characters); empty → 'Please fill the required fields'. */
+export const ZPanelMessage = z.object({
+  title: z.string(required).trim().min(1, MSG.fillRequired).max(PANEL_TITLE_MAX, atMostChars(PANEL_TITLE_MAX)),
+  body: z.string(required).trim().min(1, MSG.fillRequired).max(PANEL_BODY_MAX, atMostChars(PANEL_BODY_MAX)),
+});
+export type PanelMessage = z.infer<typeof ZPanelMessage>;
+
+const RESIDENT_MSG = 'Choose a resident.';
+
+/**
+ * POST /api/notifications/send: the message to one resident, named by the `_id` that the panel's
+ * resident search returned (a positive integer; not the 'GV0001' code).
+ */
+export const ZSendToResident = ZPanelMessage.extend({
+  residentId: z.number({ error: RESIDENT_MSG }).int(RESIDENT_MSG).positive(RESIDENT_MSG).max(2_147_483_647, RESIDENT_MSG),
+});
+export type SendToResident = z.infer<typeof ZSendToResident>;
+
+/** What a send answers: the campaign (for its delivery report) and how many residents it addressed. */
+export const ZCampaignCreated = z.object({
+  campaignId: z.number().int(),
+  recipients: z.number().int().min(0),
+});
+export type CampaignCreated = z.infer<typeof ZCampaignCreated>;
+
+const PAGE_MSG = 'Page must be a whole number from 1 to 100000.';
+
+/**
+ * GET /api/notifications/residents: `name` = the start of the resident's full name
+ * (case-insensitive, trimmed, at most 100 characters; empty lists every approved resident),
+ * `page` 1-based, 10 a page, newest first.
+ */
+export const ZPanelResidentQuery = z.object({
+  name: z.string({ error: 'Name must be text.' }).trim().max(100, atMostChars(100)).optional().default(''),
+  page: z.coerce.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(100_000, PAGE_MSG).default(1),
+});
+export type PanelResidentQuery = z.infer<typeof ZPanelResidentQuery>;
+
+/** A resident the panel can message: `_id` for the send, the resident card, and whether a device token is on file. */
+export const ZPanelResident = ZResidentCard.extend({
+  _id: z.number().int(),
+  hasDevice: z.boolean().describe('A push token is on file (without one only the in-app record reaches the resident)'),
+});
+export type PanelResident = z.infer<typeof ZPanelResident>;
+
+export const ZPanelResidentList = listResponse(ZPanelResident);
+export type PanelResidentList = z.infer<typeof ZPanelResidentList>;
+
+/**
+ * A campaign and its delivery report: `recipients` addressed; of their pushes `pending` still
+ * queued (or waiting for a retry), `failed` given up on, `sent` delivered to the push service
+ * (recipients − pending − failed: sent rows may be purged after OUTBOX_RETENTION_DAYS).
+ */
+export const ZCampaignReport = z.object({
+  _id: z.number().int(),
+  kind: z.enum(['broadcast', 'single']),
+  title: z.string(),
+  body: z.string(),
+  createdAt: z.string().describe('ISO 8601'),
+  recipients: z.number().int().min(0),
+  sent: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  pending: z.number().int().min(0),
+});
+export type CampaignReport = z.infer<typeof ZCampaignReport>;
+
+/** GET /api/notifications/campaigns?page=: the society's campaigns, newest first, 10 a page. */
+export const ZCampaignQuery = ZPanelResidentQuery.pick({ page: true });
+export const ZCampaignList = listResponse(ZCampaignReport);
+export type CampaignList = z.infer<typeof ZCampaignList>;

@@ -1,0 +1,85 @@
+/**
+ * What the resident app reads about the resident themself (issue 8 "Residents see their own
+ * requests"): the profile, the in-app notification records and the resident's view of an alarm.
+ * Complaints and not-at-home requests are read in their staff shapes (ZComplaint, ZNotHome):
+ * every field of those is either the resident's own data or addressed to them (the staff's
+ * response, the assigned guard, whom the 'Guard Assigned' push announces).
+ */
+import { z } from 'zod';
+import { ZResidentCard, listResponse } from './common.js';
+import { ZSecurityAlert, type SecurityAlert } from './security.js';
+
+/**
+ * GET /api/resident/me: the signed-in resident's own profile — the resident card the desks show
+ * (spec section 3 field names: `phoneNo`, `fname`, `fmName`…, `address` = the joined "House h,
+ * Street s, Block b"), the address's parts, the society and the account status. Never the password
+ * hash or the push token.
+ */
+export const ZResidentProfile = ZResidentCard.extend({
+  house: z.string(),
+  street: z.string(),
+  block: z.string(),
+  societyName: z.string(),
+  status: z.enum(['Pending', 'Approve', 'Block']).describe('Approve, or Pending until staff approve a self-registration (issue 9); a blocked resident gets 403'),
+});
+export type ResidentProfile = z.infer<typeof ZResidentProfile>;
+
+/**
+ * One in-app notification record (spec section 3 "Notification", texts in section 7), as the
+ * resident app lists it. `pressedTime` is when it was written (ISO 8601); `refEntity`/`refId`
+ * name the request it reports ('complaint' 12), null for a record about no request.
+ */
+export const ZResidentNotification = z.object({
+  _id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  isRead: z.boolean(),
+  pressedTime: z.string().describe('Written at (ISO 8601)'),
+  refEntity: z.string().nullable(),
+  refId: z.number().int().nullable(),
+});
+export type ResidentNotification = z.infer<typeof ZResidentNotification>;
+
+/**
+ * GET /api/resident/notifications: one page of the resident's records, newest first, 10 a page
+ * (`{items, total, totalExact}` as every list), plus `unread`: how many of all their records are
+ * unread (the app's badge).
+ */
+export const ZResidentNotificationList = listResponse(ZResidentNotification).extend({
+  unread: z.number().int().min(0),
+});
+export type ResidentNotificationList = z.infer<typeof ZResidentNotificationList>;
+
+/**
+ * A security alarm as the resident who raised it sees it (GET /api/resident/alarms): an allowlist
+ * of {@link ZSecurityAlert}'s fields. Left out, because they are the desk's working data and not
+ * addressed to the resident: `staffNote` (the staff's own note of the issue, spec section 5
+ * 'Write security issue here!'), `acknowledgedBy` (the name of the staff member who closed the
+ * alarm toast), `ackSeconds`, `escalated`/`escalatedAt` (the desk's response-time measures) and
+ * `notHomeActive` (a context flag for the guards). `acknowledgedAt` stays: it tells the resident
+ * that someone has seen the alarm. The staff's `response` (written at Submit) is meant for them.
+ */
+export const ZResidentAlarm = ZSecurityAlert.pick({
+  _id: true,
+  securityComplain: true,
+  response: true,
+  stage: true,
+  securityStatus: true,
+  edit: true,
+  pressedTime: true,
+  pressCount: true,
+  lastPressedTime: true,
+  proceededAt: true,
+  completedAt: true,
+  acknowledgedAt: true,
+  societyName: true,
+  resident: true,
+});
+export type ResidentAlarm = z.infer<typeof ZResidentAlarm>;
+export const ZResidentAlarmList = listResponse(ZResidentAlarm);
+
+/** A staff-shaped alarm reduced to the resident's view (unknown keys dropped: the allowlist above). */
+export function toResidentAlarm(alert: SecurityAlert): ResidentAlarm {
+  return ZResidentAlarm.parse(alert);
+}

@@ -1,0 +1,78 @@
+/**
+ * Generate Bill (spec sections 2 "Billing", 9): rate per unit (default 45), units consumed, the
+ * period (default this month) and the total — rate × units, 2 decimals, PKR — shown when a number
+ * field loses focus. Save → POST /api/bills (the server computes the stored total the same way).
+ */
+import { Button, Group, NumberInput, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { DEFAULT_RATE_PER_UNIT, MAX_RATE_PER_UNIT, MAX_UNITS, billTotal, formatRupees, type BillResident } from '../../../../shared/contracts/billing';
+import { MSG } from '../../../../shared/messages';
+import { ApiError, errorMessage } from '../../../lib/api-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreateBill } from '../api/create-bill';
+
+/** This month as 'YYYY-MM' in the browser's time zone. */
+export function thisMonth(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}
+
+const number = (v: string | number): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const common = { allowNegative: false, clampBehavior: 'strict', hideControls: true, thousandSeparator: false, decimalScale: 2, inputMode: 'decimal' } as const;
+
+export function GenerateBillForm({ resident }: { resident: BillResident }) {
+  const [rate, setRate] = useState<string | number>(DEFAULT_RATE_PER_UNIT);
+  const [units, setUnits] = useState<string | number>('');
+  const [period, setPeriod] = useState(thisMonth());
+  const [shownTotal, setShownTotal] = useState<number | null>(null);
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const create = useCreateBill();
+
+  const showTotal = () => {
+    const r = number(rate);
+    const u = number(units);
+    setShownTotal(r !== null && u !== null ? billTotal(r, u) : null);
+  };
+
+  const save = () => {
+    const r = number(rate);
+    const u = number(units);
+    if (r === null || r <= 0 || u === null) {
+      notifyError(MSG.fillRequired);
+      return;
+    }
+    setFieldError(null);
+    create.mutate(
+      { residentId: resident.residentId, ratePerUnit: r, units: u, period: period.trim() || undefined },
+      {
+        onSuccess: (bill) => {
+          setShownTotal(bill.total);
+          notifySuccess(`${MSG.billSaved} ${bill.name}, ${bill.period}: PKR ${formatRupees(bill.total)}`);
+          setUnits('');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.field) setFieldError({ field: error.field, message: error.message });
+          notifyError(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
+  return (
+    <>
+      <Group align="flex-start" gap="sm" mt="md">
+        <NumberInput {...common} label="Rate per unit (PKR)" value={rate} onChange={setRate} onBlur={showTotal} min={0} max={MAX_RATE_PER_UNIT} w={180} error={errorOf('ratePerUnit')} />
+        <NumberInput {...common} label="Units consumed" value={units} onChange={setUnits} onBlur={showTotal} min={0} max={MAX_UNITS} w={180} error={errorOf('units')} />
+        <TextInput label="Period (YYYY-MM)" value={period} onChange={(e) => setPeriod(e.currentTarget.value)} w={160} maxLength={7} error={errorOf('period')} />
+      </Group>
+      <Group justify="space-between" mt="sm">
+        <Text fw={700} aria-live="polite" data-testid="bill-total">
+          Total: {shownTotal === null ? '—' : `PKR ${formatRupees(shownTotal)}`}
+        </Text>
+        <Button onClick={save} loading={create.isPending}>
+          Save
+        </Button>
+      </Group>
+    </>
+  );
+}

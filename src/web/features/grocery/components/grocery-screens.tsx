@@ -1,0 +1,83 @@
+/**
+ * The grocery desk's screens (spec section 2; registered in app/screens.tsx and
+ * app/live-updates.tsx):
+ * - /Grocery: new requests (edit false) with the bell; the Action opens 'Grocery List Items';
+ * - /Orders (stage 'open'): Update opens 'Grocery Details', View the read-only items drawer;
+ * - /CompletedGrocery (stage 'delivered'): View only.
+ * Newest first, 10 a page, server-side search; page, search and cursor in the URL.
+ */
+import { Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { GroceryRequest, Order } from '../../../../shared/contracts/grocery';
+import { DataTable } from '../../../components/data-table';
+import { DeskStageScreen } from '../../../components/desk-stage-screen';
+import type { ListView } from '../../../lib/list-params';
+import { useListParams } from '../../../lib/use-list-params';
+import { useGroceryRequests } from '../api/grocery-requests';
+import { useOrders, type OrderStage } from '../api/orders';
+import { groceryColumns } from './grocery-columns';
+import { GroceryListDrawer } from './grocery-list-drawer';
+import { NewGroceryBell } from './new-grocery-bell';
+import { orderColumns } from './order-columns';
+import { OrderEditorDrawer } from './order-editor-drawer';
+import { OrderViewDrawer } from './order-view-drawer';
+
+/** /Grocery lists the new stage only. */
+const useNewGroceryRequests = (_stage: unknown, view: ListView) => useGroceryRequests(view);
+
+/** /Grocery: the desks' shared first-stage screen with the grocery columns, bell and drawer. */
+export function GroceryRequestsScreen() {
+  return (
+    <DeskStageScreen<GroceryRequest>
+      stage="new"
+      useList={useNewGroceryRequests}
+      title="Grocery list"
+      columns={groceryColumns}
+      searchPlaceholder="Search name, phone, address or email"
+      emptyText="No new grocery requests"
+      noMatchText="No requests match this search"
+      toolbar={<NewGroceryBell />}
+      renderDrawer={({ item, opened, onClose }) => <GroceryListDrawer request={item} opened={opened} onClose={onClose} />}
+    />
+  );
+}
+
+/** Which order drawer is open. */
+type OpenDrawer = 'update' | 'view' | null;
+
+export function OrdersScreen({ stage }: { stage: OrderStage }) {
+  const list = useListParams();
+  const { data, isFetching, isPlaceholderData, error } = useOrders(stage, list.view);
+  const [selected, setSelected] = useState<Order | null>(null);
+  const [open, setOpen] = useState<OpenDrawer>(null);
+  const columns = useMemo(() => {
+    const show = (drawer: Exclude<OpenDrawer, null>) => (order: Order) => {
+      setSelected(order);
+      setOpen(drawer);
+    };
+    return orderColumns({ onUpdate: stage === 'open' ? show('update') : undefined, onView: show('view') });
+  }, [stage]);
+  const empty = stage === 'open' ? 'No orders in processing' : 'No delivered orders';
+
+  return (
+    <>
+      <Title order={2} mb="md">
+        {stage === 'open' ? 'Orders' : 'Completed orders'}
+      </Title>
+      <DataTable<Order>
+        records={data?.items}
+        total={data?.total}
+        totalExact={data?.totalExact}
+        fetching={isFetching && (isPlaceholderData || !data)}
+        error={error}
+        columns={columns}
+        rowId={(order) => order._id}
+        list={list}
+        searchPlaceholder="Search name, phone, address or email"
+        noRecordsText={list.q ? 'No orders match this search' : empty}
+      />
+      {stage === 'open' ? <OrderEditorDrawer order={selected} opened={open === 'update'} onClose={() => setOpen(null)} /> : null}
+      <OrderViewDrawer order={selected} opened={open === 'view'} onClose={() => setOpen(null)} />
+    </>
+  );
+}

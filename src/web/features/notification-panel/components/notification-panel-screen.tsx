@@ -1,0 +1,62 @@
+/**
+ * /NotificationPanel (spec section 2 "Notification panel"; issue 9), for the notification and
+ * super-admin sub-roles: one title and body, sent either to every approved resident of the
+ * society ('Send to All', which reads 'Fetching...' while busy) or to one resident found by full
+ * name; below, the live delivery report of the last message.
+ */
+import { Button, Group, Paper, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { PANEL_BODY_MAX, PANEL_TITLE_MAX, ZPanelMessage, type PanelMessage } from '../../../../shared/contracts/notification-panel';
+import { MSG } from '../../../../shared/messages';
+import { errorMessage } from '../../../lib/api-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useBroadcast } from '../api/send-message';
+import { DeliveryReport } from './delivery-report';
+import { ResidentPicker } from './resident-picker';
+
+/** The message as the server will take it, or null after showing why not (the server's texts). */
+function checkMessage(title: string, body: string): PanelMessage | null {
+  const parsed = ZPanelMessage.safeParse({ title, body });
+  if (parsed.success) return parsed.data;
+  notifyError(parsed.error.issues[0]?.message ?? MSG.fillRequired);
+  return null;
+}
+
+export function NotificationPanelScreen() {
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [campaignId, setCampaignId] = useState<number | null>(null);
+  const broadcast = useBroadcast();
+
+  const sendToAll = (event: FormEvent) => {
+    event.preventDefault();
+    const message = checkMessage(title, body);
+    if (!message || broadcast.isPending) return;
+    broadcast.mutate(message, {
+      onSuccess: (sent) => {
+        setCampaignId(sent.campaignId);
+        notifySuccess(MSG.panelSentToAll);
+      },
+      onError: (error) => notifyError(errorMessage(error)),
+    });
+  };
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <Title order={2}>Notification Panel</Title>
+      <Paper withBorder p="md" radius="sm" component="form" onSubmit={sendToAll} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={PANEL_TITLE_MAX} autoComplete="off" />
+          <Textarea label="Body" withAsterisk value={body} onChange={(e) => setBody(e.currentTarget.value)} maxLength={PANEL_BODY_MAX} autosize minRows={3} />
+          <Group>
+            <Button type="submit" disabled={broadcast.isPending}>
+              {broadcast.isPending ? 'Fetching...' : 'Send to All'}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <ResidentPicker check={() => checkMessage(title, body)} onSent={setCampaignId} />
+      <DeliveryReport campaignId={campaignId} />
+    </Stack>
+  );
+}

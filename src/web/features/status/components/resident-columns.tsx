@@ -1,0 +1,37 @@
+/** The columns of /Status's two resident tables, with a Verify button per row (spec section 2 "Status"). */
+import { Badge, Button } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { ResidentRow, ResidentStatus } from '../../../../shared/contracts/residents-admin';
+import { formatDateTime } from '../../../lib/format';
+
+export const STATUS_COLORS: Record<ResidentStatus, string> = { Pending: 'yellow', Approve: 'teal', Block: 'red' };
+
+export function StatusBadge({ status }: { status: ResidentStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light">
+      {status}
+    </Badge>
+  );
+}
+
+/** Verify (opens the resident's status drawer), Name, Resident ID, Phone, Address, Status, Registered. */
+export function residentColumns(onVerify: (row: ResidentRow) => void): DataTableColumn<ResidentRow>[] {
+  return [
+    {
+      accessor: 'verify',
+      title: 'Verify',
+      width: 100,
+      render: (row) => (
+        <Button size="xs" variant="light" onClick={() => onVerify(row)} aria-label={`Verify ${row.Name}`}>
+          Verify
+        </Button>
+      ),
+    },
+    { accessor: 'Name', title: 'Name' },
+    { accessor: 'ResidentID', title: 'Resident ID' },
+    { accessor: 'Phone_Number', title: 'Phone No' },
+    { accessor: 'Address', title: 'Address' },
+    { accessor: 'Status', title: 'Status', render: (row) => <StatusBadge status={row.Status} /> },
+    { accessor: 'registeredAt', title: 'Registered', render: (row) => formatDateTime(row.registeredAt) },
+  ];
+}

@@ -1,0 +1,98 @@
+/**
+ * A verified resident on /Status (spec sections 2 "Status", 5, 8): their details and status, the
+ * choice of Approve or Block, and Save — which first asks 'Are you sure to change status to
+ * {choice}' in a modal; Yes saves and shows 'Status updated successfully'. A resident that is gone
+ * (or of another society) shows 'No matching document found.'. The account's history (register,
+ * approve, block: who and when) is below.
+ */
+import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { ResidentStatusDetail } from '../../../../shared/contracts/residents-admin';
+import { MSG } from '../../../../shared/messages';
+import { AuditTrail } from '../../../components/audit-trail';
+import { DetailList } from '../../../components/detail-list';
+import { SideDrawer } from '../../../components/side-drawer';
+import { errorMessage } from '../../../lib/api-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useResidentDetail, useSetResidentStatus } from '../api/resident-status';
+import { StatusBadge } from './resident-columns';
+
+type Choice = 'Approve' | 'Block';
+
+function StatusForm({ resident }: { resident: ResidentStatusDetail }) {
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const save = useSetResidentStatus();
+
+  const confirm = () => {
+    if (!choice) return;
+    save.mutate(
+      { id: resident._id, status: choice },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          setChoice(null);
+          notifySuccess(MSG.statusUpdated);
+        },
+        onError: (error) => {
+          setConfirming(false);
+          notifyError(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm" mt="md">
+      <Radio.Group label="Change status to" value={choice} onChange={(v) => setChoice(v as Choice)}>
+        <Group mt="xs">
+          <Radio value="Approve" label="Approve" />
+          <Radio value="Block" label="Block" />
+        </Group>
+      </Radio.Group>
+      <Button onClick={() => setConfirming(true)} disabled={!choice} w={120}>
+        Save
+      </Button>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Change status" centered>
+        <Text mb="md">{MSG.statusConfirm.replace('{choice}', choice ?? '')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button color={choice === 'Block' ? 'red' : undefined} loading={save.isPending} onClick={confirm}>
+            Yes
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+export function StatusDrawer({ residentId, onClose }: { residentId: number | null; onClose: () => void }) {
+  const detail = useResidentDetail(residentId);
+  const resident = detail.data;
+  return (
+    <SideDrawer opened={residentId !== null} onClose={onClose} title="Resident status">
+      {detail.isLoading ? <Loader size="sm" aria-label="Loading resident" /> : null}
+      {detail.error ? <Alert color="red">{errorMessage(detail.error)}</Alert> : null}
+      {resident ? (
+        <>
+          <DetailList
+            items={[
+              { label: 'Name', value: resident.Name },
+              { label: 'Resident ID', value: resident.ResidentID },
+              { label: 'Address', value: resident.Address },
+              { label: 'Phone number', value: resident.Phone_Number },
+              { label: 'Age', value: resident.Age ?? '' },
+              { label: 'Father name', value: resident.Father_Name },
+              { label: 'Father phone', value: resident.Father_Phone_Number },
+              { label: 'Status', value: <StatusBadge status={resident.Status} /> },
+            ]}
+          />
+          <StatusForm key={`${resident._id}:${resident.Status}`} resident={resident} />
+          <AuditTrail history={resident.history} />
+        </>
+      ) : null}
+    </SideDrawer>
+  );
+}
