@@ -170,6 +170,9 @@ export async function buildApp(opts: {
   await app.register(notificationRoutes, { db, auth, residentAuth, outbox, clock });
   await app.register(billingRoutes, { auth, billing });
   await app.register(residentAdminRoutes, { auth, residentAdmin });
+  // ── issue 10: media (storage, upload, serving, cleanup job) ──
+  // ── issue 10: posts (feed, discounts, plots) ──
+  // ── issue 10: announcements, video panel, logo ──
 
   const serveWeb = opts.serveWeb !== false && existsSync(WEB_DIST);
   if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });

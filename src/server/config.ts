@@ -99,6 +99,22 @@ const ZEnv = z.object({
   FCM_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   /** FCM API base URL (settable for tests against a local server). */
   FCM_BASE_URL: z.string().url().default('https://fcm.googleapis.com'),
+  /**
+   * The reserved super-society (spec section 6, literal withheld): staff of the society with this
+   * exact name see every society's feed posts, discounts and plots (issue 10). Unset: nobody does.
+   */
+  SUPER_SOCIETY: z.string().min(1).optional(),
+  /** Object storage for uploaded media (issue 10): set to use an S3-compatible bucket instead of DATA_DIR/media. */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** S3 endpoint URL (e.g. http://127.0.0.1:9000 for a local store); unset uses AWS's own for S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (bucket in the path, not the host name): most self-hosted stores need it. */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(true),
+  /** Hours an uploaded file may stay unused by any post before the media job deletes it. */
+  MEDIA_ORPHAN_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
   /** How often the purge job (old sent pushes, expired sessions) runs, in milliseconds. */
   PURGE_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
 });

@@ -70,6 +70,41 @@ export const MSG = {
   /** Spec section 8: the notification panel's successes (Send to All, and Send to one resident). */
   panelSentToAll: 'Push notifications sent to all users successfully.',
   panelSentToOne: 'Push notification sent successfully.',
+  /** Spec section 5 "Feed post": exactly one of a video link or media. */
+  feedLinkOrMedia: 'Please provide either a YouTube link or upload media, but not both at the same time.',
+  /** Spec section 5: choosing a file while a link is filled (browser). */
+  feedFileWhileLink: 'You can only upload either a YouTube link or media at a time.',
+  /** Spec section 5: more than 5 files on a feed post or a plot (the spec's plot text says 6; deviation). */
+  tooManyMedia: 'You cannot upload more than 5 media files.',
+  /** Spec section 5 "Feed post" / "Announcement": a missing description or a wrong media count. */
+  mediaCountOrDescription: 'Please check the number of uploaded media files or fill in the description.',
+  /** Issue 10: a video link that is not a YouTube address (new: the spec does not check it). */
+  youtubeLinkInvalid: 'Please enter a valid YouTube link.',
+  /** Spec section 5 "Discount". */
+  discountRequired: 'Please fill all the required fields',
+  discountRange: 'Discount must be a valid number between 5 and 90 and a multiple of 5.',
+  discountOneLogo: 'You cannot upload more than 1 logo file.',
+  discountOneMedia: 'You cannot upload more than 1 media file.',
+  /** Spec section 5 "Plot". */
+  plotRequired: 'Please fill out all required fields',
+  plotPhone: 'Please add 11 digit phone number',
+  /** Spec section 5 "Announcement". */
+  announcementOneMedia: 'You can only upload one media file at a time.',
+  /** Spec section 8 "Delete". */
+  postDeleted: 'Post deleted successfully',
+  postDeleteFailed: 'Error deleting post',
+  /** Spec section 8 "Upload failures" (its 'to Firestore' names the old backend; deviation). */
+  uploadFailed: 'Error uploading files or saving data.',
+  /** Issue 10 "Media": a file whose content is not an accepted image or video → 415. */
+  mediaUnsupported: 'Only JPEG, PNG, WebP or GIF images and MP4 or WebM videos can be uploaded.',
+  mediaImageTooLarge: 'Images can be at most 10 MB.',
+  mediaVideoTooLarge: 'Videos can be at most 100 MB.',
+  mediaNoFile: 'Choose a file to upload.',
+  /** A media id in a body that is not this society's upload, or of the wrong kind (400 naming the field). */
+  mediaUnknown: 'This media file does not exist. Upload it again.',
+  mediaNotImage: 'This must be an image.',
+  /** Issue 10 "Video panel": http and https addresses only. */
+  videoUrlInvalid: 'Please enter a valid http or https URL.',
 } as const;
 
 /** Push titles and bodies (spec section 7, "Push titles"). */
@@ -85,6 +120,11 @@ export const PUSH = {
   doctorReady: { title: 'Doctor is ready for meeting', body: 'Join the meeting from the app' },
   prescriptionGenerated: { title: 'Prescription Generated', body: 'Prescription has been created. Tap to view' },
   billGenerated: { title: 'Bill Generated', body: 'Tap to check!' },
+  /** Issue 10 (spec section 7: a push to every resident after each is created; texts are ours). */
+  feedPosted: { title: 'New Post', body: 'Your society shared a new post.' },
+  discountPosted: { title: 'New Discount', body: 'A new discount offer is available.' },
+  plotPosted: { title: 'New Plot Listing', body: 'A new plot listing is available.' },
+  announcementPosted: { title: 'New Announcement', body: 'Tap to read the announcement.' },
 } as const;
 
 /** In-app notification records (spec section 7, "In-app notification records"). */

@@ -19,7 +19,11 @@ export const ZCurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof ZCurrentUser>;
 
-export const ZLoginResponse = z.object({ user: ZCurrentUser });
+/**
+ * POST /api/society/login and GET /api/society/me → the user, and the society's logo URL (issue
+ * 10, spec section 1 "logoId": every staff header shows it; null when none is set).
+ */
+export const ZLoginResponse = z.object({ user: ZCurrentUser, logoUrl: z.string().nullable().optional() });
 export type LoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** POST /api/resident/login body: the mobile app signs a resident in by phone. */

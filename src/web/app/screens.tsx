@@ -35,4 +35,6 @@ export const BUILT_SCREENS: Partial<Record<RoutePath, ComponentType>> = {
   '/Status': StatusScreen,
   '/Billing': BillingScreen,
   '/NotificationPanel': NotificationPanelScreen,
+  // ── issue 10: posts (/CMS, /Discounts, /Plots) ──
+  // ── issue 10: /Annoucements, /VideoPanel, /Logo ──
 };

@@ -58,6 +58,24 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
       }
     },
     /**
+     * Queues one push per approved resident of `societyId` that has a device token, in ONE
+     * INSERT … SELECT (residents are never loaded into the process): content announcements
+     * (issue 10: a new post, discount, plot or announcement). `data.documentId` names the item.
+     * @returns how many pushes were queued.
+     */
+    async enqueueSocietyPush(societyId: number, message: { title: string; body: string; image?: string; documentId: string }, at: Date): Promise<number> {
+      const result = await db.execute(sql`
+        with i as (insert into outbox (society_id, kind, payload, created_at)
+        select ${societyId}::int, 'push', jsonb_strip_nulls(jsonb_build_object(
+          'to', push_token, 'residentId', id, 'title', ${message.title}::text, 'body', ${message.body}::text,
+          'image', ${message.image ?? null}::text, 'data', jsonb_build_object('documentId', ${message.documentId}::text))), ${at.toISOString()}::timestamptz
+        from residents
+        where society_id = ${societyId} and status = 'Approve' and push_token is not null and push_token <> ''
+        returning 1)
+        select count(*)::int as n from i`);
+      return Number((result as unknown as { rows: { n: unknown }[] }).rows[0]?.n ?? 0);
+    },
+    /**
      * Claims up to `limit` due rows, oldest first, by setting `available_at` to now + `leaseMs`
      * (the lease) and counting the attempt, so a second worker (another server on the same
      * PostgreSQL) skips them until the lease passes. @returns the claimed rows, lease included.

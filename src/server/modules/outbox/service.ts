@@ -21,3 +21,12 @@ export function queuePush(tx: Db, societyId: number, payload: PushPayload): Prom
 export function queuePushes(tx: Db, societyId: number, payloads: readonly PushPayload[]): Promise<void> {
   return outboxRepo(tx).enqueuePushes(societyId, payloads);
 }
+
+/**
+ * Queues a push to every approved resident of the society with a device token, inside `tx`
+ * (issue 10: a new post, discount, plot or announcement; spec section 7). Delivered only if `tx`
+ * commits; poke the worker after the commit. @returns how many pushes were queued.
+ */
+export function queueSocietyPush(tx: Db, societyId: number, message: { title: string; body: string; image?: string; documentId: string }, at: Date): Promise<number> {
+  return outboxRepo(tx).enqueueSocietyPush(societyId, message, at);
+}
