@@ -25,12 +25,13 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler: 401 without a valid staff session; 403 when `module` is not the sub-role's. */
-export function staffGuard(auth: AuthService, module?: Module) {
+/** preHandler: 401 without a valid staff session; 403 when the sub-role may use none of `module` (one module or a list: any of them). */
+export function staffGuard(auth: AuthService, module?: Module | readonly Module[]) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const staff = await auth.authenticate(req.cookies[SESSION_COOKIE]);
     if (!staff) throw new UnauthorizedError(MSG.notSignedIn);
-    if (module && !canUse(staff.subRole, module)) throw new ForbiddenError(MSG.notAvailable);
+    const modules = module === undefined ? [] : typeof module === 'string' ? [module] : module;
+    if (modules.length > 0 && !modules.some((m) => canUse(staff.subRole, m))) throw new ForbiddenError(MSG.notAvailable);
     req.staff = staff;
   };
 }
@@ -63,7 +64,7 @@ export function residentOf(req: FastifyRequest): ResidentContext {
  * plugin cannot be left unguarded by accident.
  * @param routes registers the routes on the guarded, encapsulated instance.
  */
-export function staffScope(auth: AuthService, module: Module | undefined, routes: (app: ZodApp) => void | Promise<void>) {
+export function staffScope(auth: AuthService, module: Module | readonly Module[] | undefined, routes: (app: ZodApp) => void | Promise<void>) {
   return async (app: FastifyInstance): Promise<void> => {
     app.addHook('onRequest', staffGuard(auth, module));
     await routes(app.withTypeProvider<ZodTypeProvider>());
