@@ -46,3 +46,15 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+/** The body is too large for what it is (an upload over its kind's limit). */
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string, field?: string) {
+    super(413, message, field);
+  }
+}
+/** The body's content is of a type the route does not accept (decided from the bytes, not the name). */
+export class UnsupportedMediaError extends AppError {
+  constructor(message: string, field?: string) {
+    super(415, message, field);
+  }
+}

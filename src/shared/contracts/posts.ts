@@ -65,8 +65,8 @@ export type CreateFeedPost = z.infer<typeof ZCreateFeedPost>;
 
 /**
  * POST /api/discounts body (spec section 5 "Discount"): every field required (MSG.discountRequired,
- * naming the first missing field); discount a whole number 5–90 and a multiple of 5
- * (MSG.discountRange); category one of DISCOUNT_CATEGORIES; the logo must be an image.
+ * naming the first missing field; a missing or zero discount too); discount a whole number 5–90
+ * and a multiple of 5 (MSG.discountRange); category one of DISCOUNT_CATEGORIES; the logo must be an image.
  */
 export const ZCreateDiscount = z.object({
   brandName: text(MSG.discountRequired, 100),
@@ -74,12 +74,11 @@ export const ZCreateDiscount = z.object({
   logoMediaId: ZMediaId.or(z.undefined()).refine((v) => v !== undefined, MSG.discountRequired),
   mediaId: ZMediaId.or(z.undefined()).refine((v) => v !== undefined, MSG.discountRequired),
   description: text(MSG.discountRequired, MAX_DESCRIPTION),
+  // Spec section 5: a missing or zero discount is a missing field; any other bad value is out of range.
   discount: z
-    .number({ error: MSG.discountRange })
-    .int(MSG.discountRange)
-    .min(5, MSG.discountRange)
-    .max(90, MSG.discountRange)
-    .refine((n) => n % 5 === 0, MSG.discountRange),
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.discountRequired : MSG.discountRange) })
+    .refine((n) => n !== 0, { message: MSG.discountRequired, abort: true })
+    .refine((n) => Number.isInteger(n) && n >= 5 && n <= 90 && n % 5 === 0, MSG.discountRange),
   category: z.enum(DISCOUNT_CATEGORIES, { error: MSG.discountRequired }),
 });
 export type CreateDiscount = z.infer<typeof ZCreateDiscount>;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { media } from '../../db/schema.js';
 import type { Media } from '../../../shared/contracts/media.js';
@@ -43,13 +43,16 @@ export function mediaRepo(db: Db) {
       const [created] = await db.insert(media).values(row).returning();
       return created!;
     },
-    /** The society's live (not deleted) media among `ids`, in no particular order. */
+    /** The society's live (not deleted) media among `ids`, in no particular order, row-locked (FOR UPDATE) for the caller's transaction. */
     async forSociety(societyId: number, ids: readonly string[]): Promise<MediaRow[]> {
       if (ids.length === 0) return [];
       return db
         .select()
         .from(media)
-        .where(and(eq(media.societyId, societyId), inArray(media.id, [...ids]), isNull(media.deletedAt)));
+        .where(and(eq(media.societyId, societyId), inArray(media.id, [...ids]), isNull(media.deletedAt)))
+        // Locked until the post's transaction ends, so the cleanup job cannot take an upload as an
+        // orphan between this check and the post's attach.
+        .for('update');
     },
     /** Rows by id whatever the society (lists of SUPER_SOCIETY staff, public serving); deleted ones included. */
     async byIds(ids: readonly string[]): Promise<MediaRow[]> {
@@ -65,6 +68,39 @@ export function mediaRepo(db: Db) {
     async release(ids: readonly string[], at: Date): Promise<void> {
       if (ids.length === 0) return;
       await db.update(media).set({ deletedAt: at }).where(and(inArray(media.id, [...ids]), isNull(media.deletedAt)));
+    },
+    /** One row by id, any society (owner connection), deleted or not. */
+    async byId(id: string): Promise<MediaRow | undefined> {
+      const [row] = await db.select().from(media).where(eq(media.id, id));
+      return row;
+    },
+    /**
+     * The cleanup's first step (owner connection): media never attached and created before
+     * `cutoff` are marked deleted at `at`, so they are no longer served or usable by a post.
+     * @returns how many were marked
+     */
+    async releaseOrphans(cutoff: Date, at: Date): Promise<number> {
+      const rows = await db
+        .update(media)
+        .set({ deletedAt: at })
+        .where(and(isNull(media.attachedAt), isNull(media.deletedAt), lt(media.createdAt, cutoff)))
+        .returning({ id: media.id });
+      return rows.length;
+    },
+    /** Up to `limit` media marked deleted (any society), oldest mark first, not claimed by another transaction (call inside one): the cleanup's work list. */
+    async deletedBatch(limit: number): Promise<Pick<MediaRow, 'id' | 'storageKey' | 'thumbKey'>[]> {
+      return db
+        .select({ id: media.id, storageKey: media.storageKey, thumbKey: media.thumbKey })
+        .from(media)
+        .where(isNotNull(media.deletedAt))
+        .orderBy(asc(media.deletedAt), asc(media.id))
+        .limit(limit)
+        // Claimed for the caller's transaction; another instance's cleanup takes the next rows.
+        .for('update', { skipLocked: true });
+    },
+    /** Deletes a row marked deleted (its files are gone); a row not marked is left alone. */
+    async removeDeleted(id: string): Promise<void> {
+      await db.delete(media).where(and(eq(media.id, id), isNotNull(media.deletedAt)));
     },
     /** How many rows (any society) exist: for tests and the cleanup's report. */
     async count(): Promise<number> {

@@ -1,0 +1,104 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorBody } from '../../../shared/contracts/common.js';
+import { MAX_VIDEO_BYTES, ZMedia, ZMediaFileParams } from '../../../shared/contracts/media.js';
+import { MSG } from '../../../shared/messages.js';
+import type { Module } from '../../../shared/subroles.js';
+import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError } from '../../lib/errors.js';
+import { staffOf, staffScope } from '../../plugins/auth.js';
+import type { AuthService } from '../auth/service.js';
+import type { MediaService } from './service.js';
+
+interface Opts {
+  auth: AuthService;
+  media: MediaService;
+}
+
+/** Staff of any content screen may upload (issue 10): feed, discounts, plots, announcements, logo. */
+export const MEDIA_UPLOAD_MODULES: readonly Module[] = ['feed', 'discounts', 'plots', 'announcements', 'logo'];
+
+/** Stored files never change under a URL: browsers and proxies may keep them for a year. */
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 413: ZErrorBody, 415: ZErrorBody };
+
+/**
+ * The one file of `POST /api/media` (multipart field `file`), read into memory (at most
+ * MAX_VIDEO_BYTES; the service applies the per-kind limits).
+ * @throws BadRequestError (400, field `file`) not multipart, no file, an empty or malformed upload
+ * @throws PayloadTooLargeError (413) a file over MAX_VIDEO_BYTES
+ */
+async function readFile(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new BadRequestError(MSG.mediaNoFile, 'file');
+  let file: Buffer | undefined;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 } })) {
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      if (part.fieldname === 'file') file = data;
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(MSG.mediaVideoTooLarge, 'file');
+    throw new BadRequestError(MSG.mediaNoFile, 'file');
+  }
+  if (!file || file.length === 0) throw new BadRequestError(MSG.mediaNoFile, 'file');
+  return file;
+}
+
+/**
+ * Media (issue 10 "Media"): `POST /api/media` for staff of a content screen, and the public
+ * `GET /media/:file` (no session: the resident app loads media by URL; the UUID in the name is
+ * unguessable), which streams the file with its type, a year-long immutable cache, a strong ETag
+ * (304 on If-None-Match) and byte ranges (206, 416) for video players.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, media }) => {
+  await root.register(staffScope(auth, MEDIA_UPLOAD_MODULES, async (app) => {
+    // Only this plugin takes multipart bodies.
+    await app.register(fastifyMultipart, { limits: { fileSize: MAX_VIDEO_BYTES, files: 1 } });
+
+    app.post('/api/media', {
+      schema: {
+        tags: ['media'],
+        summary: 'Upload one image (JPEG, PNG, WebP, GIF ≤ 10 MB: re-encoded, metadata stripped, with a thumbnail) or video (MP4, WebM ≤ 100 MB), multipart field `file`; the type is read from the content (415 otherwise)',
+        consumes: ['multipart/form-data'],
+        response: { 201: ZMedia, ...errors },
+      },
+      handler: async (req, reply) => reply.code(201).send(await media.upload(staffOf(req), await readFile(req))),
+    });
+  }));
+
+  // GET and HEAD share one handler; Fastify's automatic HEAD route would read a whole video to discard it.
+  root.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/:file',
+    schema: {
+      tags: ['media'],
+      summary: 'A stored file by its public name (`<id><ext>` or `<id>-thumb.webp`), no session needed; Range → 206, unsatisfiable → 416; 404 for anything else or deleted media',
+      params: ZMediaFileParams,
+    },
+    handler: async (req, reply) => {
+      const opened = await media.open(req.params.file, { range: req.headers.range, ifNoneMatch: req.headers['if-none-match'] });
+      if (!opened) throw new NotFoundError();
+      // The resident app (any origin) may embed the file; helmet's default would allow same-origin only.
+      reply.header('cross-origin-resource-policy', 'cross-origin').header('accept-ranges', 'bytes');
+      if (opened.status === 416) {
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${opened.size}`)
+          .send({ statusCode: 416, error: 'Range Not Satisfiable', message: 'The requested range is outside the file.' });
+      }
+      reply.header('etag', opened.etag).header('cache-control', CACHE_FOREVER);
+      if (opened.status === 304) return reply.code(304).send();
+      const { file } = opened;
+      reply.code(opened.status).type(opened.contentType).header('content-length', String(file.contentLength));
+      if (opened.status === 206) reply.header('content-range', `bytes ${opened.start}-${opened.end}/${file.size}`);
+      if (req.method === 'HEAD') {
+        file.body.destroy();
+        return reply.send();
+      }
+      return reply.send(file.body);
+    },
+  });
+};
