@@ -505,3 +505,21 @@ export const videoPanelEntries = pgTable(
   },
   (t) => [index('video_panel_society_idx').on(t.societyId, t.createdAt, t.id)],
 );
+
+/**
+ * Staff sign-in attempts counted by the shared login throttle (issue 11,
+ * `modules/auth/shared-throttle.ts`, used when DATABASE_URL is set): one row per throttle key of
+ * an attempt — (address, email) `e:<ip>:<email>`, address `ip:<ip>`, account `a:<email>` — so
+ * every instance counts the same failures. A row lives until its attempt succeeds or is abandoned,
+ * or the purge job deletes it once it is older than the window. Not society-owned (no RLS).
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').notNull(),
+    attemptId: uuid('attempt_id').notNull(),
+    /** When the attempt began, by the app's clock. */
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.attemptId] }), index('login_attempts_key_at_idx').on(t.key, t.at), index('login_attempts_at_idx').on(t.at)],
+);
