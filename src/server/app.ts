@@ -22,7 +22,7 @@ import { EventBus } from './lib/events.js';
 import { authRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { authService, type AuthService } from './modules/auth/service.js';
-import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { sharedLimitsFor } from './modules/auth/shared-throttle.js';
 import { complaintDesk } from './modules/complaints/definition.js';
 import { complaintRoutes } from './modules/complaints/routes.js';
 import { deskService } from './desk/service.js';
@@ -36,6 +36,7 @@ import { residentAuthRepo } from './modules/resident-auth/repo.js';
 import { residentAuthRoutes } from './modules/resident-auth/routes.js';
 import { residentAuthService } from './modules/resident-auth/service.js';
 import { attachSocket, type Io } from './realtime/socket.js';
+import { realtimeAdapter } from './realtime/adapter.js';
 import { securityRoutes } from './modules/security/routes.js';
 import { securityService, type SecurityService } from './modules/security/service.js';
 import { notHomeRoutes } from './modules/nothome/routes.js';
@@ -51,7 +52,24 @@ import { billingService } from './modules/billing/service.js';
 import { residentAdminRoutes } from './modules/residents/routes.js';
 import { residentAdminService } from './modules/residents/admin-service.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { webStaticOptions } from './lib/web-static.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { mediaService } from './modules/media/service.js';
+import { mediaStorageFor } from './modules/media/storage.js';
+import { announcementRoutes } from './modules/announcements/routes.js';
+import { announcementsService } from './modules/announcements/service.js';
+import { videoPanelRoutes } from './modules/video-panel/routes.js';
+import { videoPanelService } from './modules/video-panel/service.js';
+import { logoRoutes } from './modules/logo/routes.js';
+import { logoService } from './modules/logo/service.js';
 
+import { feedRoutes } from './modules/feed/routes.js';
+import { feedService } from './modules/feed/service.js';
+import { feedResidentService } from './modules/feed/likes.js';
+import { discountRoutes } from './modules/discounts/routes.js';
+import { discountService } from './modules/discounts/service.js';
+import { plotRoutes } from './modules/plots/routes.js';
+import { plotService } from './modules/plots/service.js';
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 export interface BuiltApp {
@@ -64,7 +82,7 @@ export interface BuiltApp {
   /** Staff sessions: tests and the account screens call `auth.revokeAccount(staffId)`. */
   auth: AuthService;
   /** Background jobs; main.ts starts them, tests run them on demand with runOnce(). */
-  jobs: { escalation: IntervalJob; arrival: IntervalJob; purge: IntervalJob };
+  jobs: { escalation: IntervalJob; arrival: IntervalJob; purge: IntervalJob; media: IntervalJob };
   clock: Clock;
   /** Every route registered (method and URL pattern). */
   routes: readonly { method: string; url: string }[];
@@ -77,6 +95,8 @@ export async function buildApp(opts: {
   pushTransport?: PushTransport;
   /** Serve dist/web when it exists (default true). */
   serveWeb?: boolean;
+  /** The built web app's folder (default dist/web; tests pass a fixture). */
+  webDist?: string;
   /** Source of time for services and jobs (default the system clock; tests pass a manual one). */
   clock?: Clock;
 }): Promise<BuiltApp> {
@@ -114,7 +134,18 @@ export async function buildApp(opts: {
     },
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Issue 11: sign-in failures are counted where every instance sees them (PostgreSQL, or Redis with
+  // REDIS_URL); the rate limits share Redis when there is one, and are per instance otherwise.
+  const limits = await sharedLimitsFor({
+    dbKind: database.kind,
+    db: database.db,
+    redisUrl: config.REDIS_URL,
+    limits: { maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_WINDOW_S * 1000, maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, now: () => clock.now().getTime() },
+    onRedisError: (err) => app.log.error({ err }, 'redis (sign-in throttle, rate limits)'),
+  });
+  app.addHook('onClose', () => limits.close());
+  // skipOnError: a Redis outage lets requests through these coarse limits rather than failing them.
+  await app.register(rateLimit, { global: false, ...(limits.rateLimitRedis && { redis: limits.rateLimitRedis, nameSpace: 'sd:rate:', skipOnError: true }) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Society Desk API', version: '0.1.0', description: 'Staff dashboard (cookie session) and resident app (bearer token) API.' },
@@ -127,8 +158,7 @@ export async function buildApp(opts: {
 
   const bus = new EventBus();
   const db = database.db;
-  const throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_S * 1000, () => clock.now().getTime(), config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
-  const auth = authService({ repo: authRepo(db), throttle, sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000, clock, bus });
+  const auth = authService({ repo: authRepo(db), throttle: limits.throttle, sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000, clock, bus });
   const residentAuth = residentAuthService({ repo: residentAuthRepo(db), clock, tokenTtlMs: config.RESIDENT_TOKEN_TTL_DAYS * 86_400_000 });
   // The security module's resident routes (the SOS press) check the token on the alarm lane, so
   // an alarm never queues behind the main lane's slow queries (issue 7, Database.alarmDb).
@@ -140,7 +170,7 @@ export async function buildApp(opts: {
     clock,
     pollMs: config.OUTBOX_POLL_MS,
   });
-  const purge = purgeService({ repo: maintenanceRepo(db), clock, retentionDays: config.OUTBOX_RETENTION_DAYS, log: app.log });
+  const purge = purgeService({ repo: maintenanceRepo(db), clock, retentionDays: config.OUTBOX_RETENTION_DAYS, log: app.log, loginWindowMs: config.LOGIN_WINDOW_S * 1000 });
   const complaints = deskService(complaintDesk, { db, bus, outbox, clock });
   const security = securityService({ db, alarmDb: database.alarmDb, bus, outbox, clock, maxPressesPerMinute: config.SOS_MAX_PRESSES_PER_MINUTE });
   const notHome = notHomeService({ db, bus, outbox, clock });
@@ -155,6 +185,8 @@ export async function buildApp(opts: {
       await purge.purgeOnce();
       await database.maintain();
     }, app.log),
+    // Deletes released media and uploads never attached (issue 10); `media` is created below.
+    media: intervalJob('media', config.PURGE_CHECK_MS, () => media.collect(), app.log),
   };
 
   await app.register(healthRoutes, { db, dbKind: database.kind });
@@ -162,7 +194,14 @@ export async function buildApp(opts: {
   await app.register(residentAuthRoutes, { residentAuth });
   await app.register(complaintRoutes, { auth, residentAuth, complaints });
   // The socket is attached before the routes that report presence.
-  const realtime = attachSocket(app, { auth, bus, clock, allowedOrigins: config.ALLOWED_ORIGINS });
+  // Issue 11: events cross instances through PostgreSQL (or Redis with REDIS_URL); closed with the socket.
+  const adapter = await realtimeAdapter({
+    dbKind: database.kind,
+    databaseUrl: config.DATABASE_URL,
+    redisUrl: config.REDIS_URL,
+    onError: (err, source) => app.log.error({ err, source }, 'socket.io adapter connection error'),
+  });
+  const realtime = attachSocket(app, { auth, bus, clock, allowedOrigins: config.ALLOWED_ORIGINS, adapter });
   await app.register(securityRoutes, { auth, residentAuth: alarmResidentAuth, security, presence: realtime.securityPresence });
   await app.register(notHomeRoutes, { auth, residentAuth, notHome });
   await app.register(groceryRoutes, { auth, residentAuth, grocery });
@@ -171,11 +210,24 @@ export async function buildApp(opts: {
   await app.register(billingRoutes, { auth, billing });
   await app.register(residentAdminRoutes, { auth, residentAdmin });
   // ── issue 10: media (storage, upload, serving, cleanup job) ──
+  const media = mediaService({ db, storage: mediaStorageFor(config), clock, orphanHours: config.MEDIA_ORPHAN_HOURS, log: app.log });
+  await app.register(mediaRoutes, { auth, media });
   // ── issue 10: posts (feed, discounts, plots) ──
+  // SUPER_SOCIETY (spec section 6): that society's staff list and delete every society's posts.
+  const postDeps = { db, outbox, clock, superSociety: config.SUPER_SOCIETY };
+  const feed = feedService(postDeps);
+  await app.register(feedRoutes, { auth, residentAuth, feed, feedResident: feedResidentService({ db, feed, clock }) });
+  await app.register(discountRoutes, { auth, residentAuth, discounts: discountService(postDeps) });
+  await app.register(plotRoutes, { auth, residentAuth, plots: plotService(postDeps) });
   // ── issue 10: announcements, video panel, logo ──
+  await app.register(announcementRoutes, { auth, residentAuth, announcements: announcementsService({ db, outbox, clock }) });
+  await app.register(videoPanelRoutes, { auth, residentAuth, videoPanel: videoPanelService({ db, clock }) });
+  await app.register(logoRoutes, { auth, residentAuth, logo: logoService({ db, clock, bus }) });
 
-  const serveWeb = opts.serveWeb !== false && existsSync(WEB_DIST);
-  if (serveWeb) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false });
+  const webDist = opts.webDist ?? WEB_DIST;
+  const serveWeb = opts.serveWeb !== false && existsSync(webDist);
+  // Pre-compressed files, hashed assets immutable, index.html revalidated (issue 11, lib/web-static.ts).
+  if (serveWeb) await app.register(fastifyStatic, webStaticOptions(webDist));
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes (/Complaints, /Pending, …) all serve the single-page app.
     if (serveWeb && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/docs')) return reply.sendFile('index.html');
@@ -183,7 +235,7 @@ export async function buildApp(opts: {
   });
 
   app.addHook('onClose', async () => {
-    await Promise.all([outbox.stop(), jobs.escalation.stop(), jobs.arrival.stop(), jobs.purge.stop()]);
+    await Promise.all([outbox.stop(), jobs.escalation.stop(), jobs.arrival.stop(), jobs.purge.stop(), jobs.media.stop()]);
   });
   return { app, io: realtime.io, bus, outbox, security, notHome, auth, jobs, clock, routes };
 }

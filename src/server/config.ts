@@ -60,6 +60,13 @@ const ZEnv = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** postgres://… to use a PostgreSQL server instead of embedded PGlite. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * redis://… (issue 11, ADR 0005): with DATABASE_URL, socket events cross instances through Redis
+   * pub/sub (@socket.io/redis-adapter) instead of PostgreSQL LISTEN/NOTIFY. Ignored on embedded PGlite.
+   * The staff sign-in throttle and the resident rate limits count there too (shared by every
+   * instance); without it the throttle counts in PostgreSQL and the rate limits per instance.
+   */
+  REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Staff session lifetime in hours. */
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),

@@ -7,6 +7,10 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.js';
 import { buildApp } from './app.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty, seedDemo } from './seed/demo.js';
+import { shutdownGracefully } from './lib/shutdown.js';
+
+/** How long requests in flight may run after SIGTERM/SIGINT before they are cut (issue 11). */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -43,23 +47,40 @@ async function main(): Promise<void> {
     config.NODE_ENV === 'development' && process.stdout.isTTY
       ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
       : { level: config.LOG_LEVEL };
-  const { app, outbox, jobs } = await buildApp({ config, database, logger });
+  const { app, io, outbox, jobs } = await buildApp({ config, database, logger });
   outbox.start();
   jobs.escalation.start();
   jobs.arrival.start();
   jobs.purge.start();
+  jobs.media.start();
   // Requests whose return date passed while the server was down are closed at once; what expired
   // meanwhile is purged.
   void jobs.arrival.runOnce();
   void jobs.purge.runOnce();
+  // Media released or left unattached while the server was down are removed (issue 10).
+  void jobs.media.runOnce();
 
+  // Graceful shutdown (issue 11, lib/shutdown.ts): sockets told to reconnect (elsewhere, behind a
+  // load balancer), no new connections, requests in flight get SHUTDOWN_GRACE_MS, jobs stop, the
+  // database closes, then the PGlite folder lock is released. A shutdown that hangs anyway
+  // (a stuck job) ends the process 5 s after the grace period.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    setTimeout(() => {
+      console.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 5_000).unref();
+    try {
+      const { forced } = await shutdownGracefully({ app, io, graceMs: SHUTDOWN_GRACE_MS, closeDatabase: () => database.close() });
+      if (forced) app.log.warn('shutdown: requests in flight were cut after the grace period');
+    } catch (err) {
+      // The lock stays: a dead holder's lock is taken over by the next start (db/lock.ts).
+      console.error('shutdown failed:', err instanceof Error ? err.message : err);
+      process.exit(1);
+    }
     lock?.release();
     process.exit(0);
   };

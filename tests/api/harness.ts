@@ -3,6 +3,9 @@
  * in-memory PGlite by default, the PostgreSQL server when DATABASE_URL is set (files then run one
  * at a time: `npm run test:pg`) — and the app built on it, driven with `app.inject`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
@@ -34,8 +37,11 @@ async function resetPostgres(database: Database): Promise<void> {
 /** Builds a fresh app for one test file; closes it after the file's tests. */
 export function useHarness(env: Record<string, string> = {}): Harness {
   const h = {} as Harness;
+  let dataDir: string | undefined;
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', ...env, DATABASE_URL: process.env.DATABASE_URL ?? '' });
+    // Uploaded media go to a folder of this test file's own (removed after it), not ./data.
+    dataDir = mkdtempSync(path.join(tmpdir(), 'sd-harness-'));
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', DATA_DIR: dataDir, ...env, DATABASE_URL: process.env.DATABASE_URL ?? '' });
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
     if (database.kind === 'postgres') await resetPostgres(database);
     await database.migrate();
@@ -60,6 +66,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
   afterAll(async () => {
     await h.app?.close();
     await h.database?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   return h;
 }

@@ -13,6 +13,9 @@ import { BILLING_INPUTS } from './input-endpoints/billing.js';
 import { NOTIFICATION_PANEL_INPUTS } from './input-endpoints/notification-panel.js';
 import { RESIDENT_READ_INPUTS } from './input-endpoints/resident-reads.js';
 import { RESIDENTS_INPUTS } from './input-endpoints/residents.js';
+import { POSTS_INPUTS } from './input-endpoints/posts.js';
+import { MEDIA_INPUTS } from './input-endpoints/media.js';
+import { CONTENT_INPUTS } from './input-endpoints/content.js';
 
 export type { Caller, GeneratedRequest, InputEndpoint } from './input-arbitraries.js';
 
@@ -23,6 +26,9 @@ export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
   ...RESIDENTS_INPUTS,
   ...BILLING_INPUTS,
   ...NOTIFICATION_PANEL_INPUTS,
+  ...POSTS_INPUTS,
+  ...MEDIA_INPUTS,
+  ...CONTENT_INPUTS,
   // Staff and resident sign-in and sign-out.
   { route: 'POST /api/society/login', as: 'anonymous', request: withBody(fc.constant('/api/society/login'), body({ email: text(email), password: text(password) })) },
   { route: 'POST /api/society/logout', as: 'anonymous', request: fc.tuple(fc.string({ maxLength: 30 }), anyJson).map(([c, b]) => ({ url: '/api/society/logout', body: b, headers: { cookie: `sd_session=${encodeURIComponent(c)}` } })) },

@@ -43,6 +43,8 @@ export interface DomainEvents {
   'staff.session-ended': [{ tokenHash: string }];
   /** A staff account changed or was revoked (all its sessions deleted): every socket of it must close. */
   'staff.account-changed': [{ staffId: number }];
+  /** The society's logo changed (issue 10): `logoUrl` is its display URL (null: none). */
+  'society.logo': [{ societyId: number; logoUrl: string | null }];
 }
 
 export class EventBus extends EventEmitter<DomainEvents> {}

@@ -8,6 +8,11 @@
  * `session:<tokenHash>`, which logout ('staff.session-ended') and account changes
  * ('staff.account-changed') disconnect, and a timer disconnects it when the session expires.
  * A handshake whose `Origin` is neither the app's own nor in ALLOWED_ORIGINS is refused.
+ *
+ * Many instances (issue 11, ADR 0005): the adapter (adapter.ts) carries every `io.to(…)` emit,
+ * presence question and session end to the other instances. Writing to local sockets only
+ * (`io.local`) is for what each instance does itself on every instance's behalf (a session end,
+ * told to all by 'room-ended') and for shutting this instance's own sockets down.
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -18,11 +23,21 @@ import type { EventBus } from '../lib/events.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuthService, StaffSession } from '../modules/auth/service.js';
+import type { RealtimeAdapter } from './adapter.js';
 
 /** Per socket: its session, and when its handshake started reading it (performance.now() ms). */
 type SocketData = StaffSession & { authAt: number };
-export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/**
+ * Between instances (over the adapter): 'security-presence' asks every other instance which
+ * security staff of a society it has connected; each replies with their ids (one per socket).
+ */
+interface InterServerEvents {
+  'security-presence': (societyId: number, reply: (staffIds: number[]) => void) => void;
+  /** A session or account ended on another instance: `room` is its session:/staff: room. */
+  'room-ended': (room: string) => void;
+}
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export const societyRoom = (societyId: number) => `society:${societyId}`;
 export const moduleRoom = (societyId: number, module: Module) => `society:${societyId}:${module}`;
@@ -59,17 +74,19 @@ export interface SocketDeps {
   clock: Clock;
   /** ALLOWED_ORIGINS: extra origins allowed besides the app's own. */
   allowedOrigins: readonly string[];
+  /** How events cross instances (adapter.ts); default: in-memory, this instance only. Closed with the app. */
+  adapter?: RealtimeAdapter;
 }
 
 export interface Realtime {
   io: Io;
-  /** Distinct security staff (button-one) of a society connected now. */
+  /** Distinct security staff (button-one) of a society connected now, to any instance. */
   securityPresence(societyId: number): Promise<number>;
 }
 
 /** Attaches Socket.IO to the app's HTTP server; closes with the app. */
-export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOrigins }: SocketDeps): Realtime {
-  const io: Io = new Server(app.server, { serveClient: false, cors: { origin: false } });
+export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOrigins, adapter }: SocketDeps): Realtime {
+  const io: Io = new Server(app.server, { serveClient: false, cors: { origin: false }, adapter: adapter?.adapter });
   const allowed = new Set(allowedOrigins);
 
   io.use((socket, next) => {
@@ -92,9 +109,26 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
     }
   });
 
+  /** Staff ids of this instance's sockets in the society's security room (one per socket). */
+  async function localSecurityStaff(societyId: number): Promise<number[]> {
+    const sockets = await io.local.in(moduleRoom(societyId, 'security')).fetchSockets();
+    return sockets.map((s) => s.data.staff.id);
+  }
+  io.on('security-presence', (societyId, reply) => void localSecurityStaff(societyId).then(reply));
+  /**
+   * Asks the other instances for their ids rather than `io.fetchSockets()`, which would ship every
+   * remote socket's handshake (headers, cookie) and data through the adapter to count staff ids.
+   * An instance that does not answer within the adapter's timeout (it died; the cluster forgets it
+   * after its heartbeat times out) is left out: the count is then low, never stale-high.
+   */
   async function securityPresence(societyId: number): Promise<number> {
-    const sockets = await io.in(moduleRoom(societyId, 'security')).fetchSockets();
-    return new Set(sockets.map((s) => s.data.staff.id)).size;
+    const [local, remote] = await Promise.all([
+      localSecurityStaff(societyId),
+      adapter?.clustered
+        ? io.serverSideEmitWithAck('security-presence', societyId).catch((err: { responses?: number[][] }) => err.responses ?? [])
+        : Promise.resolve([]),
+    ]);
+    return new Set([...local, ...remote.flat()]).size;
   }
   // Coalesced per society: 1,000 screens connecting at once send a few counts, not a million.
   const presenceTimers = new Map<number, NodeJS.Timeout>();
@@ -110,13 +144,20 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
 
   // Sessions and accounts ended lately (room → performance.now()): a handshake that read its
   // session just before the end but joins its rooms after it would otherwise miss the event.
+  // Every instance keeps this memory: the end is told to the others ('room-ended'), each of which
+  // remembers it and disconnects its own sockets of that room.
   const ended = new Map<string, number>();
-  function end(room: string): void {
+  function endHere(room: string): void {
     const t = performance.now();
     for (const [k, at] of ended) if (at < t - ENDED_MEMORY_MS) ended.delete(k);
     ended.set(room, t);
-    io.in(room).disconnectSockets(true);
+    io.local.in(room).disconnectSockets(true);
   }
+  function end(room: string): void {
+    endHere(room);
+    if (adapter?.clustered) io.serverSideEmit('room-ended', room);
+  }
+  io.on('room-ended', endHere);
   bus.on('staff.session-ended', (e) => end(sessionRoom(e.tokenHash)));
   bus.on('staff.account-changed', (e) => end(staffRoom(e.staffId)));
 
@@ -154,6 +195,8 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
   bus.on('alarm.pressed', (e) => io.to(e.item.escalated ? alarmRooms(e.societyId) : moduleRoom(e.societyId, 'security')).emit('security-pressed', e.item));
   bus.on('nothome.created', (e) => io.to(moduleRoom(e.societyId, 'notHome')).emit('receive-not-at-home', e.item));
   bus.on('nothome.updated', (e) => io.to(moduleRoom(e.societyId, 'notHome')).emit('not-at-home-updated', e.item));
+  // Every staff screen of the society shows the logo in its header (issue 10).
+  bus.on('society.logo', (e) => io.to(societyRoom(e.societyId)).emit('society:logo', { logoUrl: e.logoUrl }));
 
   // Open websockets would otherwise hold app.close() until they time out (~60 s).
   app.addHook('preClose', async () => {
@@ -162,6 +205,7 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
   app.addHook('onClose', async () => {
     for (const t of presenceTimers.values()) clearTimeout(t);
     await io.close();
+    await adapter?.close();
   });
   return { io, securityPresence };
 }

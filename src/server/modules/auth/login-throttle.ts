@@ -8,15 +8,27 @@
  * synchronous), so a burst of concurrent guesses cannot all pass the check while the first ones
  * are still being verified: at most `maxFailures` passwords per (address, email) are ever checked
  * in a window (issue 6, finding 1).
- * In-memory: a restart resets the counters (acceptable for one server; see ARCHITECTURE.md).
+ * In-memory: a restart resets the counters, and each instance counts alone. That is the embedded
+ * database's throttle (one server); with PostgreSQL or Redis the counts are shared by every
+ * instance (`shared-throttle.ts`, issue 11; see ARCHITECTURE.md).
  */
 
 /** One sign-in attempt, counted as a failure until it reports otherwise. */
 export interface LoginAttempt {
   /** The password was right: the attempt no longer counts, and the (address, email) pair is cleared. */
-  succeeded(): void;
+  succeeded(): void | Promise<void>;
   /** The check could not run (e.g. the database failed): the attempt no longer counts. */
-  abandoned(): void;
+  abandoned(): void | Promise<void>;
+}
+
+/**
+ * What the sign-in service needs of a throttle (in memory here; PostgreSQL or Redis in
+ * `shared-throttle.ts`). `begin` counts the attempt atomically with the check against the limits,
+ * so concurrent attempts — on any instance sharing the store — never all pass.
+ */
+export interface SignInThrottle {
+  /** @returns the counted attempt, or `{retryAfterS}` (seconds, ≥ 1) when a limit is reached (→ 429). */
+  begin(ip: string, email: string): LoginAttempt | { retryAfterS: number } | Promise<LoginAttempt | { retryAfterS: number }>;
 }
 
 interface Entry {
@@ -26,7 +38,7 @@ interface Entry {
 /** Entries are swept from every key once the map grows past this many keys. */
 const SWEEP_AT_KEYS = 10_000;
 
-export class LoginThrottle {
+export class LoginThrottle implements SignInThrottle {
   private readonly attempts = new Map<string, Entry[]>();
 
   /**

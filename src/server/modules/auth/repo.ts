@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { societies, staffSessions, staffUsers } from '../../db/schema.js';
+import { media, societies, staffSessions, staffUsers } from '../../db/schema.js';
 
 /** The signed-in staff member as every service sees it. */
 export interface StaffContext {
@@ -54,6 +54,15 @@ export function authRepo(db: Db) {
     /** Ends every session of an account. */
     async deleteSessionsOf(staffId: number): Promise<void> {
       await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+    },
+    /** The media row of the society's logo (issue 10), or undefined when none is set. Owner connection. */
+    async logoOf(societyId: number): Promise<{ id: string; mime: string; thumbKey: string | null } | undefined> {
+      const [row] = await db
+        .select({ id: media.id, mime: media.mime, thumbKey: media.thumbKey })
+        .from(societies)
+        .innerJoin(media, eq(media.id, societies.logoMediaId))
+        .where(eq(societies.id, societyId));
+      return row;
     },
     async deleteExpiredSessions(now: Date): Promise<void> {
       await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now));

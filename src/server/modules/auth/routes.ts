@@ -15,9 +15,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       response: { 200: ZLoginResponse, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
     },
     handler: async (req, reply) => {
-      const { token, user, expiresAt } = await auth.login(req.body.email, req.body.password, req.ip);
+      const { token, user, expiresAt, logoUrl } = await auth.login(req.body.email, req.body.password, req.ip);
       reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookie, expires: expiresAt });
-      return { user };
+      return { user, logoUrl };
     },
   });
 
@@ -32,7 +32,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
 
   app.get('/api/society/me', {
     onRequest: staffGuard(auth),
-    schema: { tags: ['staff auth'], summary: 'The signed-in staff member', response: { 200: ZLoginResponse, 401: ZErrorBody } },
-    handler: async (req) => ({ user: toCurrentUser(staffOf(req)) }),
+    schema: { tags: ['staff auth'], summary: "The signed-in staff member and the society's logo URL (null: none)", response: { 200: ZLoginResponse, 401: ZErrorBody } },
+    handler: async (req) => {
+      const staff = staffOf(req);
+      return { user: toCurrentUser(staff), logoUrl: await auth.logoUrl(staff.societyId) };
+    },
   });
 };

@@ -4,8 +4,9 @@ import type { Clock } from '../../lib/clock.js';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { SignInThrottle } from './login-throttle.js';
 import { verifyPassword } from '../../lib/password.js';
+import { mediaPaths } from '../media/service.js';
 import type { AuthRepo, StaffContext } from './repo.js';
 
 export type { StaffContext } from './repo.js';
@@ -24,7 +25,8 @@ export interface StaffSession {
 
 export interface AuthServiceDeps {
   repo: AuthRepo;
-  throttle: LoginThrottle;
+  /** In memory on the embedded database; shared by every instance on PostgreSQL or Redis (issue 11). */
+  throttle: SignInThrottle;
   /** Session lifetime in milliseconds. */
   sessionTtlMs: number;
   clock: Clock;
@@ -46,10 +48,15 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus }: AuthSe
     return found && { ...found, tokenHash };
   }
 
+  async function logoUrl(societyId: number): Promise<string | null> {
+    const row = await repo.logoOf(societyId);
+    return row ? mediaPaths(row).url : null;
+  }
+
   return {
-    /** @returns the session token for the cookie and the current user; throws 401/429. */
-    async login(email: string, password: string, ip: string): Promise<{ token: string; user: CurrentUser; expiresAt: Date }> {
-      const attempt = throttle.begin(ip, email);
+    /** @returns the session token for the cookie, the current user and the society's logo URL; throws 401/429. */
+    async login(email: string, password: string, ip: string): Promise<{ token: string; user: CurrentUser; expiresAt: Date; logoUrl: string | null }> {
+      const attempt = await throttle.begin(ip, email);
       if ('retryAfterS' in attempt) throw new TooManyRequestsError(MSG.loginThrottled, attempt.retryAfterS);
       let staff: Awaited<ReturnType<AuthRepo['findByEmail']>>;
       let ok: boolean;
@@ -57,17 +64,25 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus }: AuthSe
         staff = await repo.findByEmail(email);
         ok = await verifyPassword(staff?.passwordHash, password);
       } catch (err) {
-        attempt.abandoned();
+        // Best effort: a shared store that failed too must not hide the first error.
+        await Promise.resolve()
+          .then(() => attempt.abandoned())
+          .catch(() => undefined);
         throw err;
       }
       // A refused attempt stays counted as a failure.
       if (!staff || !ok || staff.role !== 'Admin') throw new UnauthorizedError(MSG.loginFailed);
-      attempt.succeeded();
+      // Best effort too: a shared store that cannot clear the attempt leaves it counted, no worse.
+      await Promise.resolve()
+        .then(() => attempt.succeeded())
+        .catch(() => undefined);
       const { token, hash } = newToken();
       const expiresAt = new Date(clock.now().getTime() + sessionTtlMs);
       await repo.createSession(hash, staff.id, expiresAt);
-      return { token, expiresAt, user: toCurrentUser({ ...staff, subRole: staff.subRole ?? '' }) };
+      return { token, expiresAt, user: toCurrentUser({ ...staff, subRole: staff.subRole ?? '' }), logoUrl: await logoUrl(staff.societyId) };
     },
+    /** The display URL of the society's logo (issue 10: every staff header shows it), or null. */
+    logoUrl,
     /** The staff member of a session token, or undefined (expired, logged out, unknown). */
     async authenticate(token: string | undefined): Promise<StaffContext | undefined> {
       return (await session(token))?.staff;

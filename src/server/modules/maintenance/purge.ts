@@ -7,6 +7,8 @@ export interface PurgeCounts {
   outbox: number;
   staffSessions: number;
   residentSessions: number;
+  /** Shared sign-in throttle rows older than the window (issue 11; none on the embedded database). */
+  loginAttempts: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -15,9 +17,10 @@ const DAY_MS = 86_400_000;
  * The purge job's work (issue 6 finding 12): deletes sent outbox rows sent more than
  * `retentionDays` ago (`OUTBOX_RETENTION_DAYS`) and staff and resident sessions that have expired,
  * in batches of `batchSize` rows (default 500) until none is left. Times come from `clock`.
- * Failed outbox rows are kept for inspection.
+ * Failed outbox rows are kept for inspection. With `loginWindowMs` (the sign-in throttle's window,
+ * LOGIN_WINDOW_S) it also deletes shared throttle rows older than that window (issue 11).
  */
-export function purgeService(deps: { repo: MaintenanceRepo; clock: Clock; retentionDays: number; log: FastifyBaseLogger; batchSize?: number }) {
+export function purgeService(deps: { repo: MaintenanceRepo; clock: Clock; retentionDays: number; log: FastifyBaseLogger; batchSize?: number; loginWindowMs?: number }) {
   const { repo, clock, log } = deps;
   const batchSize = deps.batchSize ?? 500;
 
@@ -39,8 +42,9 @@ export function purgeService(deps: { repo: MaintenanceRepo; clock: Clock; retent
         outbox: await drain((limit) => repo.deleteSentOutboxBefore(cutoff, limit)),
         staffSessions: await drain((limit) => repo.deleteExpiredStaffSessions(now, limit)),
         residentSessions: await drain((limit) => repo.deleteExpiredResidentSessions(now, limit)),
+        loginAttempts: deps.loginWindowMs === undefined ? 0 : await drain((limit) => repo.deleteLoginAttemptsBefore(new Date(now.getTime() - deps.loginWindowMs!), limit)),
       };
-      if (counts.outbox + counts.staffSessions + counts.residentSessions > 0) log.info({ purged: counts }, 'purged old rows');
+      if (counts.outbox + counts.staffSessions + counts.residentSessions + counts.loginAttempts > 0) log.info({ purged: counts }, 'purged old rows');
       return counts;
     },
   };

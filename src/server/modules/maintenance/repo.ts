@@ -1,11 +1,14 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { outbox, residentSessions, staffSessions } from '../../db/schema.js';
+import { loginAttempts, outbox, residentSessions, staffSessions } from '../../db/schema.js';
 
 /**
  * Deletes for the purge job, each at most `limit` rows per call (one short statement, so a large
  * backlog never holds locks long or blocks PGlite's single thread for long). Each returns how many
  * rows it deleted; the caller repeats until a call deletes fewer than `limit`.
+ * Many instances (issue 11): each batch locks its rows with FOR UPDATE SKIP LOCKED, so purges
+ * running at once on several instances take different rows instead of queueing on (or, locking in
+ * another order, deadlocking over) the same ones; every row is deleted by exactly one of them.
  */
 export function maintenanceRepo(db: Db) {
   return {
@@ -15,13 +18,14 @@ export function maintenanceRepo(db: Db) {
         .select({ id: outbox.id })
         .from(outbox)
         .where(and(eq(outbox.status, 'sent'), lt(outbox.sentAt, cutoff)))
-        .limit(limit);
+        .limit(limit)
+        .for('update', { skipLocked: true });
       const gone = await db.delete(outbox).where(inArray(outbox.id, batch)).returning({ id: outbox.id });
       return gone.length;
     },
     /** Staff sessions that expired before `now`. */
     async deleteExpiredStaffSessions(now: Date, limit: number): Promise<number> {
-      const batch = db.select({ t: staffSessions.tokenHash }).from(staffSessions).where(lt(staffSessions.expiresAt, now)).limit(limit);
+      const batch = db.select({ t: staffSessions.tokenHash }).from(staffSessions).where(lt(staffSessions.expiresAt, now)).limit(limit).for('update', { skipLocked: true });
       const gone = await db.delete(staffSessions).where(inArray(staffSessions.tokenHash, batch)).returning({ t: staffSessions.tokenHash });
       return gone.length;
     },
@@ -31,11 +35,18 @@ export function maintenanceRepo(db: Db) {
         .select({ t: residentSessions.tokenHash })
         .from(residentSessions)
         .where(lt(residentSessions.expiresAt, now))
-        .limit(limit);
+        .limit(limit)
+        .for('update', { skipLocked: true });
       const gone = await db
         .delete(residentSessions)
         .where(inArray(residentSessions.tokenHash, batch))
         .returning({ t: residentSessions.tokenHash });
+      return gone.length;
+    },
+    /** Shared sign-in throttle rows (issue 11) that began before `cutoff` (outside the window: they count for nothing). */
+    async deleteLoginAttemptsBefore(cutoff: Date, limit: number): Promise<number> {
+      const batch = sql`select ctid from ${loginAttempts} where ${lt(loginAttempts.at, cutoff)} limit ${limit}`;
+      const gone = await db.delete(loginAttempts).where(sql`ctid in (${batch})`).returning({ k: loginAttempts.key });
       return gone.length;
     },
   };
