@@ -9,12 +9,17 @@
  * - `beforePick()`: return a message to refuse the pick (the feed's "link already filled" rule).
  * - An upload the server refuses (415, too large) shows its message through `onRefuse`.
  * - `onBusyChange(true|false)`: uploads in flight (forms disable Save while busy).
+ * - `error`: a message about this field (a form check or the server's 400), shown under it.
+ * - A failure that is not a refusal (network, 5xx) shows MSG.uploadFailed (spec section 8).
+ * - The picker is a group named by `label` (tests and screen readers find its file input by it);
+ *   the file input is cleared after each pick, so the same file can be chosen again.
  */
-import { ActionIcon, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, FileButton, Group, Image, Input, Progress, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { IMAGE_ACCEPT, MEDIA_ACCEPT, type Media } from '../../shared/contracts/media';
-import { errorMessage } from '../lib/api-error';
+import { MSG } from '../../shared/messages';
+import { ApiError } from '../lib/api-error';
 import { uploadMedia } from '../lib/upload';
 
 interface Pending {
@@ -34,22 +39,25 @@ export interface MediaPickerProps {
   beforePick?: () => string | undefined;
   onBusyChange?: (busy: boolean) => void;
   disabled?: boolean;
+  error?: string;
 }
 
 let nextKey = 1;
 
-export function MediaPicker({ label, value, onChange, max, tooManyMessage, onRefuse, accept = 'media', beforePick, onBusyChange, disabled }: MediaPickerProps) {
+export function MediaPicker({ label, value, onChange, max, tooManyMessage, onRefuse, accept = 'media', beforePick, onBusyChange, disabled, error }: MediaPickerProps) {
   const [pending, setPending] = useState<Pending[]>([]);
   // Uploads finish in any order: append to the latest list, not the one captured at pick time.
   const latest = useRef<readonly Media[]>(value);
   useEffect(() => {
     latest.current = value;
   }, [value]);
+  const resetInput = useRef<() => void>(null);
   const busy = pending.length > 0;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   const pick = (payload: File | File[] | null) => {
     const files = payload === null ? [] : Array.isArray(payload) ? payload : [payload];
+    resetInput.current?.();
     if (files.length === 0) return;
     const refusal = beforePick?.();
     if (refusal) return onRefuse(refusal);
@@ -64,15 +72,15 @@ export function MediaPicker({ label, value, onChange, max, tooManyMessage, onRef
           latest.current = next;
           onChange(next);
         })
-        .catch((error: unknown) => onRefuse(errorMessage(error)))
+        .catch((error: unknown) => onRefuse(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : MSG.uploadFailed))
         .finally(() => setPending((p) => p.filter((x) => x.key !== key)));
     }
   };
 
   return (
-    <Stack gap={6}>
+    <Stack gap={6} role="group" aria-label={label}>
       <Group gap="xs">
-        <FileButton onChange={pick} accept={accept === 'image' ? IMAGE_ACCEPT : MEDIA_ACCEPT} multiple={max > 1} disabled={disabled}>
+        <FileButton resetRef={resetInput} onChange={pick} accept={accept === 'image' ? IMAGE_ACCEPT : MEDIA_ACCEPT} multiple={max > 1} disabled={disabled}>
           {(props) => (
             <ActionIcon {...props} variant="light" size="lg" aria-label={label} disabled={disabled}>
               <IconPhotoPlus size={18} aria-hidden />
@@ -121,6 +129,7 @@ export function MediaPicker({ label, value, onChange, max, tooManyMessage, onRef
           ))}
         </Group>
       ) : null}
+      {error ? <Input.Error>{error}</Input.Error> : null}
     </Stack>
   );
 }

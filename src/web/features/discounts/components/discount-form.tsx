@@ -1,0 +1,89 @@
+/**
+ * The discounts' Add Post form (spec sections 2 "Discounts", 5 "Discount"): brand name, branch or
+ * outlet, one logo image, one media file, description, discount (5–90 in steps of 5) and category,
+ * with the phone-mock preview. ZCreateDiscount checks it before sending: a missing field →
+ * MSG.discountRequired; no valid discount → MSG.discountRange; a second logo or media file →
+ * MSG.discountOneLogo / MSG.discountOneMedia (refused by the pickers).
+ */
+import { Badge, Group, Select, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { Media } from '../../../../shared/contracts/media';
+import { DISCOUNT_CATEGORIES, DISCOUNT_OPTIONS, MAX_DESCRIPTION, ZCreateDiscount } from '../../../../shared/contracts/posts';
+import { MSG } from '../../../../shared/messages';
+import { MediaPicker } from '../../../components/media-picker';
+import { PhonePreview } from '../../../components/phone-preview';
+import { PostFormLayout } from '../../../components/post-screen';
+import { notifySuccess } from '../../../lib/notify';
+import { POST_SAVED, usePostFormErrors } from '../../../lib/post-form';
+import { useUser } from '../../../lib/user-context';
+import { discounts } from '../api/discounts';
+
+const PERCENT_DATA = DISCOUNT_OPTIONS.map((n) => ({ value: String(n), label: `${n}%` }));
+
+export function DiscountForm({ onClose }: { onClose: () => void }) {
+  const { societyName } = useUser();
+  const [brandName, setBrandName] = useState('');
+  const [branch, setBranch] = useState('');
+  const [logo, setLogo] = useState<Media[]>([]);
+  const [media, setMedia] = useState<Media[]>([]);
+  const [description, setDescription] = useState('');
+  const [discount, setDiscount] = useState<string | null>(null);
+  const [category, setCategory] = useState<string | null>(null);
+  const [logoBusy, setLogoBusy] = useState(false);
+  const [mediaBusy, setMediaBusy] = useState(false);
+  const errors = usePostFormErrors();
+  const create = discounts.useCreatePost();
+
+  const save = () => {
+    const body = errors.check(ZCreateDiscount, {
+      brandName,
+      branch,
+      logoMediaId: logo[0]?.id,
+      mediaId: media[0]?.id,
+      description,
+      discount: discount === null ? undefined : Number(discount),
+      category: category ?? undefined,
+    });
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(POST_SAVED);
+        onClose();
+      },
+      onError: errors.refused,
+    });
+  };
+
+  const details =
+    discount !== null || category !== null ? (
+      <Group gap="xs">
+        {discount !== null ? (
+          <Badge color="red" variant="filled">
+            {discount}% OFF
+          </Badge>
+        ) : null}
+        {category !== null ? <Badge variant="light">{category}</Badge> : null}
+      </Group>
+    ) : undefined;
+
+  return (
+    <PostFormLayout
+      label="New discount"
+      onSubmit={save}
+      onCancel={onClose}
+      busy={logoBusy || mediaBusy}
+      saving={create.isPending}
+      preview={<PhonePreview societyName={societyName} title={brandName.trim()} subtitle={branch.trim()} logo={logo[0] ?? null} description={description} media={media} details={details} />}
+    >
+      <TextInput label="Brand name" withAsterisk value={brandName} onChange={(e) => setBrandName(e.currentTarget.value)} maxLength={100} error={errors.errorOf('brandName')} />
+      <TextInput label="Branch or outlet" withAsterisk value={branch} onChange={(e) => setBranch(e.currentTarget.value)} maxLength={200} error={errors.errorOf('branch')} />
+      <MediaPicker label="Logo" accept="image" value={logo} onChange={setLogo} max={1} tooManyMessage={MSG.discountOneLogo} onRefuse={errors.refuse} onBusyChange={setLogoBusy} error={errors.errorOf('logoMediaId')} />
+      <MediaPicker label="Media" value={media} onChange={setMedia} max={1} tooManyMessage={MSG.discountOneMedia} onRefuse={errors.refuse} onBusyChange={setMediaBusy} error={errors.errorOf('mediaId')} />
+      <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={MAX_DESCRIPTION} autosize minRows={3} error={errors.errorOf('description')} />
+      <Group grow align="flex-start">
+        <Select label="Discount" withAsterisk placeholder="Choose %" data={PERCENT_DATA} value={discount} onChange={setDiscount} error={errors.errorOf('discount')} allowDeselect={false} />
+        <Select label="Category" withAsterisk placeholder="Choose a category" data={[...DISCOUNT_CATEGORIES]} value={category} onChange={setCategory} error={errors.errorOf('category')} allowDeselect={false} />
+      </Group>
+    </PostFormLayout>
+  );
+}

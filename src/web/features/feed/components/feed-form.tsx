@@ -1,0 +1,89 @@
+/**
+ * The feed's Add Post form (spec sections 2 "Feed posts", 5 "Feed post"): a YouTube link OR up to
+ * 5 media (images or videos), and a description, with the phone-mock preview. The rules are
+ * ZCreateFeedPost's, checked here before sending: both or neither → MSG.feedLinkOrMedia; a sixth
+ * file → MSG.tooManyMedia; choosing a file while a link is filled → MSG.feedFileWhileLink.
+ */
+import { TextInput, Textarea } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import type { Media } from '../../../../shared/contracts/media';
+import { MAX_DESCRIPTION, MAX_POST_MEDIA, ZCreateFeedPost } from '../../../../shared/contracts/posts';
+import { MSG } from '../../../../shared/messages';
+import { MediaPicker } from '../../../components/media-picker';
+import { PhonePreview } from '../../../components/phone-preview';
+import { PostFormLayout } from '../../../components/post-screen';
+import { notifySuccess } from '../../../lib/notify';
+import { POST_SAVED, usePostFormErrors } from '../../../lib/post-form';
+import { useUser } from '../../../lib/user-context';
+import { feedPosts } from '../api/feed-posts';
+
+export function FeedForm({ onClose }: { onClose: () => void }) {
+  const { societyName } = useUser();
+  const [youtubeLink, setYoutubeLink] = useState('');
+  const [media, setMedia] = useState<Media[]>([]);
+  const [description, setDescription] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const errors = usePostFormErrors();
+  const create = feedPosts.useCreatePost();
+  const link = youtubeLink.trim();
+
+  const beforePick = useCallback(() => (youtubeLink.trim() !== '' ? MSG.feedFileWhileLink : undefined), [youtubeLink]);
+
+  const save = () => {
+    const body = errors.check(ZCreateFeedPost, {
+      description,
+      youtubeLink: link === '' ? undefined : link,
+      mediaIds: media.length > 0 ? media.map((m) => m.id) : undefined,
+    });
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(POST_SAVED);
+        onClose();
+      },
+      onError: errors.refused,
+    });
+  };
+
+  return (
+    <PostFormLayout
+      label="New feed post"
+      onSubmit={save}
+      onCancel={onClose}
+      busy={uploading}
+      saving={create.isPending}
+      preview={<PhonePreview societyName={societyName} title={societyName} description={description} media={media} youtubeLink={link} />}
+    >
+      <TextInput
+        label="YouTube link"
+        placeholder="https://www.youtube.com/watch?v=…"
+        value={youtubeLink}
+        onChange={(e) => setYoutubeLink(e.currentTarget.value)}
+        maxLength={500}
+        error={errors.errorOf('youtubeLink')}
+        autoComplete="off"
+      />
+      <MediaPicker
+        label="Media"
+        value={media}
+        onChange={setMedia}
+        max={MAX_POST_MEDIA}
+        tooManyMessage={MSG.tooManyMedia}
+        onRefuse={errors.refuse}
+        beforePick={beforePick}
+        onBusyChange={setUploading}
+        error={errors.errorOf('mediaIds')}
+      />
+      <Textarea
+        label="Description"
+        withAsterisk
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        maxLength={MAX_DESCRIPTION}
+        autosize
+        minRows={3}
+        error={errors.errorOf('description')}
+      />
+    </PostFormLayout>
+  );
+}

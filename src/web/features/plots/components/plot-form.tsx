@@ -1,0 +1,133 @@
+/**
+ * The plots' Add Post form (spec sections 2 "Plots", 5 "Plot"): type, payment, area, baths and
+ * rooms (1–6), phone (11 digits), description, location, price in rupees (> 0, shown in PKR) and
+ * 1–5 images, with the phone-mock preview. ZCreatePlot checks it before sending: a missing field →
+ * MSG.plotRequired; a phone that is not 11 digits → MSG.plotPhone; a sixth image → MSG.tooManyMedia.
+ */
+import { Badge, Group, NumberInput, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { IconBath, IconBed, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Media } from '../../../../shared/contracts/media';
+import { MAX_DESCRIPTION, MAX_PLOT_PRICE, MAX_POST_MEDIA, PLOT_AREAS, PLOT_COUNT_OPTIONS, PLOT_PAYMENTS, PLOT_TYPES, ZCreatePlot } from '../../../../shared/contracts/posts';
+import { MSG } from '../../../../shared/messages';
+import { MediaPicker } from '../../../components/media-picker';
+import { PhonePreview } from '../../../components/phone-preview';
+import { PostFormLayout } from '../../../components/post-screen';
+import { notifySuccess } from '../../../lib/notify';
+import { POST_SAVED, usePostFormErrors } from '../../../lib/post-form';
+import { useUser } from '../../../lib/user-context';
+import { plots } from '../api/plots';
+import { formatPkr } from './format-price';
+
+const COUNTS = PLOT_COUNT_OPTIONS.map(String);
+const toNumber = (v: string | null) => (v === null ? undefined : Number(v));
+
+export function PlotForm({ onClose }: { onClose: () => void }) {
+  const { societyName } = useUser();
+  const [type, setType] = useState<string | null>(null);
+  const [payment, setPayment] = useState<string | null>(null);
+  const [area, setArea] = useState<string | null>(null);
+  const [baths, setBaths] = useState<string | null>(null);
+  const [rooms, setRooms] = useState<string | null>(null);
+  const [phone, setPhone] = useState('');
+  const [description, setDescription] = useState('');
+  const [location, setLocation] = useState('');
+  const [price, setPrice] = useState<string | number>('');
+  const [images, setImages] = useState<Media[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const errors = usePostFormErrors();
+  const create = plots.useCreatePost();
+  const priceValue = typeof price === 'number' && Number.isFinite(price) ? price : undefined;
+
+  const save = () => {
+    const body = errors.check(ZCreatePlot, {
+      type: type ?? undefined,
+      payment: payment ?? undefined,
+      area: area ?? undefined,
+      baths: toNumber(baths),
+      rooms: toNumber(rooms),
+      phone,
+      description,
+      location,
+      price: priceValue,
+      mediaIds: images.map((m) => m.id),
+    });
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(POST_SAVED);
+        onClose();
+      },
+      onError: errors.refused,
+    });
+  };
+
+  const details = (
+    <>
+      <Text fw={700} c="teal.8" data-testid="preview-price">
+        {priceValue !== undefined && priceValue > 0 ? formatPkr(priceValue) : 'PKR —'}
+      </Text>
+      <Group gap={6} mt={4}>
+        {area ? <Badge variant="light">{area}</Badge> : null}
+        {payment ? <Badge variant="outline">{payment}</Badge> : null}
+        {rooms ? <Badge leftSection={<IconBed size={12} aria-hidden />} variant="default">{rooms} rooms</Badge> : null}
+        {baths ? <Badge leftSection={<IconBath size={12} aria-hidden />} variant="default">{baths} baths</Badge> : null}
+      </Group>
+      {phone.trim() ? (
+        <Group gap={4} mt={4}>
+          <IconPhone size={14} aria-hidden />
+          <Text size="xs">{phone.trim()}</Text>
+        </Group>
+      ) : null}
+    </>
+  );
+
+  return (
+    <PostFormLayout
+      label="New plot"
+      onSubmit={save}
+      onCancel={onClose}
+      busy={uploading}
+      saving={create.isPending}
+      preview={
+        <PhonePreview
+          societyName={societyName}
+          title={type ?? 'Plot for sale'}
+          subtitle={location.trim()}
+          description={description}
+          media={images}
+          details={details}
+        />
+      }
+    >
+      <Group grow align="flex-start">
+        <Select label="Type" withAsterisk placeholder="Choose" data={[...PLOT_TYPES]} value={type} onChange={setType} error={errors.errorOf('type')} allowDeselect={false} />
+        <Select label="Payment" withAsterisk placeholder="Choose" data={[...PLOT_PAYMENTS]} value={payment} onChange={setPayment} error={errors.errorOf('payment')} allowDeselect={false} />
+        <Select label="Area" withAsterisk placeholder="Choose" data={[...PLOT_AREAS]} value={area} onChange={setArea} error={errors.errorOf('area')} allowDeselect={false} />
+      </Group>
+      <Group grow align="flex-start">
+        <Select label="Baths" withAsterisk placeholder="1–6" data={COUNTS} value={baths} onChange={setBaths} error={errors.errorOf('baths')} allowDeselect={false} />
+        <Select label="Rooms" withAsterisk placeholder="1–6" data={COUNTS} value={rooms} onChange={setRooms} error={errors.errorOf('rooms')} allowDeselect={false} />
+        <TextInput label="Phone" withAsterisk placeholder="03001234567" inputMode="numeric" maxLength={11} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} error={errors.errorOf('phone')} />
+      </Group>
+      <Group grow align="flex-start">
+        <TextInput label="Location" withAsterisk leftSection={<IconMapPin size={16} aria-hidden />} value={location} onChange={(e) => setLocation(e.currentTarget.value)} maxLength={300} error={errors.errorOf('location')} />
+        <NumberInput
+          label="Price (PKR)"
+          withAsterisk
+          value={price}
+          onChange={setPrice}
+          min={0}
+          max={MAX_PLOT_PRICE}
+          allowNegative={false}
+          decimalScale={2}
+          thousandSeparator=","
+          hideControls
+          error={errors.errorOf('price')}
+        />
+      </Group>
+      <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={MAX_DESCRIPTION} autosize minRows={3} error={errors.errorOf('description')} />
+      <MediaPicker label="Images" accept="image" value={images} onChange={setImages} max={MAX_POST_MEDIA} tooManyMessage={MSG.tooManyMedia} onRefuse={errors.refuse} onBusyChange={setUploading} error={errors.errorOf('mediaIds')} />
+    </PostFormLayout>
+  );
+}
