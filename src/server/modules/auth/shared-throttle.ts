@@ -11,7 +11,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/raw-rows.js';
+
+/** One key's attempts in the window: how many, and the oldest one's epoch milliseconds. */
+const ZWindowRow = z.object({ key: z.string(), n: z.coerce.number(), oldest_ms: z.coerce.number() });
 import { LoginThrottle, type LoginAttempt, type SignInThrottle } from './login-throttle.js';
 
 /** The limits of a throttle: failures per (address, email) and per account in `windowMs` (ms); `now` is epoch ms. */
@@ -58,7 +63,7 @@ export function pgLoginThrottle(db: Db, limits: ThrottleLimits): SignInThrottle 
           where key in (${sql.join(names.map((k) => sql`${k}`), sql`, `)}) and at > ${since.toISOString()}::timestamptz
           group by key`);
         let w = 0;
-        for (const r of (result as unknown as { rows: { key: string; n: unknown; oldest_ms: unknown }[] }).rows) {
+        for (const r of rowsOf(result, ZWindowRow)) {
           const limit = keys.find(([k]) => k === r.key)![1];
           if (Number(r.n) < limit) continue;
           // At least 1 s, also should the oldest time not parse: a limit reached always refuses.

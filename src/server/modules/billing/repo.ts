@@ -1,7 +1,9 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Bill } from '../../../shared/contracts/billing.js';
 import { IN_APP, PUSH } from '../../../shared/messages.js';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/raw-rows.js';
 import { billImports, bills, residents } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { formatAddress, residentCardColumns } from '../residents/service.js';
@@ -45,14 +47,6 @@ interface BillRow {
 }
 
 /** The `created` count of the commit statement's one row (the drivers' result shapes are untyped here). */
-function createdCount(result: unknown): number {
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) {
-    const first: unknown = result.rows[0];
-    if (typeof first === 'object' && first !== null && 'created' in first) return Number(first.created);
-  }
-  throw new Error('bill import commit: unexpected result');
-}
-
 function toBill(r: BillRow): Bill {
   return {
     _id: r.id,
@@ -194,7 +188,7 @@ export function billingRepo(db: Db) {
           select ${p.societyId}, 'staff', ${p.staffId}, ${p.staffName}, 'bill', ins.id, 'import', ${p.at} from ins
         )
         select count(*)::int as created from ins`);
-      return createdCount(result);
+      return rowsOf(result, z.object({ created: z.coerce.number() }))[0]?.created ?? 0;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/raw-rows.js';
 import { notificationCampaigns, outbox, residents } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { residentCardColumns } from '../residents/service.js';
@@ -28,8 +29,8 @@ function prefixPattern(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** What node-postgres answers to the campaign statement (count(*)::int may still come back as text on some drivers). */
-const ZCreatedRows = z.object({ rows: z.array(z.object({ id: z.coerce.number(), recipients: z.coerce.number() })) });
+/** A created campaign, as the campaign statement answers it. */
+const ZCreatedCampaign = z.object({ id: z.coerce.number(), recipients: z.coerce.number() });
 
 const approvedOf = (societyId: number) => and(eq(residents.societyId, societyId), eq(residents.status, 'Approve'));
 
@@ -71,8 +72,7 @@ export function panelRepo(db: Db) {
           from r cross join c
         )
         select id, recipients from c`);
-      // The shared `Db` type leaves a raw result untyped: read its rows through a schema.
-      return ZCreatedRows.parse(result).rows[0];
+      return rowsOf(result, ZCreatedCampaign)[0];
     },
 
     /** Pending and failed pushes of these campaigns (`outbox_campaign_idx`), by campaign id. */

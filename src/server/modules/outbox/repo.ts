@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/raw-rows.js';
 import { outbox, residents } from '../../db/schema.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 
@@ -73,7 +75,7 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
         where society_id = ${societyId} and status = 'Approve' and push_token is not null and push_token <> ''
         returning 1)
         select count(*)::int as n from i`);
-      return Number((result as unknown as { rows: { n: unknown }[] }).rows[0]?.n ?? 0);
+      return rowsOf(result, z.object({ n: z.coerce.number() }))[0]?.n ?? 0;
     },
     /**
      * Claims up to `limit` due rows, oldest first, by setting `available_at` to now + `leaseMs`
