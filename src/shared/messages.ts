@@ -90,6 +90,8 @@ export const MSG = {
   plotPhone: 'Please add 11 digit phone number',
   /** Spec section 5 "Announcement". */
   announcementOneMedia: 'You can only upload one media file at a time.',
+  /** A saved post, discount or plot (ours: the spec reloads the page instead, deviation 64). */
+  postSaved: 'Post saved successfully',
   /** Spec section 8 "Delete". */
   postDeleted: 'Post deleted successfully',
   postDeleteFailed: 'Error deleting post',

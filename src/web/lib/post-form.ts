@@ -13,8 +13,6 @@ import { MSG } from '../../shared/messages';
 import { ApiError } from './api-error';
 import { notifyError } from './notify';
 
-/** Shown after a post, discount or plot is saved (the spec reloads the page instead; ours). */
-export const POST_SAVED = 'Post saved successfully';
 
 interface FieldError {
   field: string;

@@ -13,7 +13,7 @@ import { MediaPicker } from '../../../components/media-picker';
 import { PhonePreview } from '../../../components/phone-preview';
 import { PostFormLayout } from '../../../components/post-screen';
 import { notifySuccess } from '../../../lib/notify';
-import { POST_SAVED, usePostFormErrors } from '../../../lib/post-form';
+import { usePostFormErrors } from '../../../lib/post-form';
 import { useUser } from '../../../lib/user-context';
 import { feedPosts } from '../api/feed-posts';
 
@@ -38,7 +38,7 @@ export function FeedForm({ onClose }: { onClose: () => void }) {
     if (!body) return;
     create.mutate(body, {
       onSuccess: () => {
-        notifySuccess(POST_SAVED);
+        notifySuccess(MSG.postSaved);
         onClose();
       },
       onError: errors.refused,

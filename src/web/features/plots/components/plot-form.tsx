@@ -14,7 +14,7 @@ import { MediaPicker } from '../../../components/media-picker';
 import { PhonePreview } from '../../../components/phone-preview';
 import { PostFormLayout } from '../../../components/post-screen';
 import { notifySuccess } from '../../../lib/notify';
-import { POST_SAVED, usePostFormErrors } from '../../../lib/post-form';
+import { usePostFormErrors } from '../../../lib/post-form';
 import { useUser } from '../../../lib/user-context';
 import { plots } from '../api/plots';
 import { formatPkr } from './format-price';
@@ -55,7 +55,7 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
     if (!body) return;
     create.mutate(body, {
       onSuccess: () => {
-        notifySuccess(POST_SAVED);
+        notifySuccess(MSG.postSaved);
         onClose();
       },
       onError: errors.refused,
