@@ -2,26 +2,35 @@
  * The built screens, by route path. A module issue adds its entries here; every path not listed
  * shows the "not built yet" page. Access (canUse) is checked before this map is consulted.
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RoutePath } from '../../shared/subroles';
-import { AnnouncementsScreen } from '../features/announcements/components/announcements-screen';
-import { BillingScreen } from '../features/billing/components/billing-screen';
-import { LogoScreen } from '../features/logo/components/logo-screen';
-import { VideoPanelScreen } from '../features/video-panel/components/video-panel-screen';
 import { useSetSocietyLogo, useSocietyLogo } from './layout/app-header';
-import { NotificationPanelScreen } from '../features/notification-panel/components/notification-panel-screen';
-import { ResidenceScreen } from '../features/residents/components/residence-screen';
-import { StatusScreen } from '../features/status/components/status-screen';
-import { ComplaintStageScreen } from '../features/complaints/components/complaint-stage-screen';
-import { ConsultationsScreen } from '../features/doctor/components/consultations-screen';
-import { DoctorRequestsScreen } from '../features/doctor/components/doctor-requests-screen';
-import { GroceryRequestsScreen, OrdersScreen } from '../features/grocery/components/grocery-screens';
-import { NotHomeScreen } from '../features/nothome/components/nothome-screen';
-import { SecurityStageScreen } from '../features/security/components/security-stage-screen';
-// issue 10: posts
-import { DiscountsScreen } from '../features/discounts/components/discounts-screen';
-import { FeedScreen } from '../features/feed/components/feed-screen';
-import { PlotsScreen } from '../features/plots/components/plots-screen';
+
+/**
+ * A screen loaded on first visit (issue 11 "A light web app": each feature is its own chunk; the
+ * entry keeps the shell, sign-in and the alarm center). ModuleRoute shows a loader meanwhile.
+ */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const AnnouncementsScreen = lazyScreen(() => import('../features/announcements/components/announcements-screen').then((m) => m.AnnouncementsScreen));
+const BillingScreen = lazyScreen(() => import('../features/billing/components/billing-screen').then((m) => m.BillingScreen));
+const LogoScreen = lazyScreen(() => import('../features/logo/components/logo-screen').then((m) => m.LogoScreen));
+const VideoPanelScreen = lazyScreen(() => import('../features/video-panel/components/video-panel-screen').then((m) => m.VideoPanelScreen));
+const NotificationPanelScreen = lazyScreen(() => import('../features/notification-panel/components/notification-panel-screen').then((m) => m.NotificationPanelScreen));
+const ResidenceScreen = lazyScreen(() => import('../features/residents/components/residence-screen').then((m) => m.ResidenceScreen));
+const StatusScreen = lazyScreen(() => import('../features/status/components/status-screen').then((m) => m.StatusScreen));
+const ComplaintStageScreen = lazyScreen(() => import('../features/complaints/components/complaint-stage-screen').then((m) => m.ComplaintStageScreen));
+const ConsultationsScreen = lazyScreen(() => import('../features/doctor/components/consultations-screen').then((m) => m.ConsultationsScreen));
+const DoctorRequestsScreen = lazyScreen(() => import('../features/doctor/components/doctor-requests-screen').then((m) => m.DoctorRequestsScreen));
+const GroceryRequestsScreen = lazyScreen(() => import('../features/grocery/components/grocery-screens').then((m) => m.GroceryRequestsScreen));
+const OrdersScreen = lazyScreen(() => import('../features/grocery/components/grocery-screens').then((m) => m.OrdersScreen));
+const NotHomeScreen = lazyScreen(() => import('../features/nothome/components/nothome-screen').then((m) => m.NotHomeScreen));
+const SecurityStageScreen = lazyScreen(() => import('../features/security/components/security-stage-screen').then((m) => m.SecurityStageScreen));
+const DiscountsScreen = lazyScreen(() => import('../features/discounts/components/discounts-screen').then((m) => m.DiscountsScreen));
+const FeedScreen = lazyScreen(() => import('../features/feed/components/feed-screen').then((m) => m.FeedScreen));
+const PlotsScreen = lazyScreen(() => import('../features/plots/components/plots-screen').then((m) => m.PlotsScreen));
 
 export const BUILT_SCREENS: Partial<Record<RoutePath, ComponentType>> = {
   '/Complaints': () => <ComplaintStageScreen stage="new" />,

@@ -1,9 +1,11 @@
 /**
  * One module path: not for this sub-role → 'This page is not available for your role.' (the
- * server refuses with 403 too); built → its screen (see ../screens); otherwise a plainly labelled
+ * server refuses with 403 too); built → its screen (see ../screens; loaded on first visit); otherwise a plainly labelled
  * "not built yet" page naming the screen.
  */
+import { Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { MSG } from '../../../shared/messages';
 import { canUse, ROUTES, type RoutePath } from '../../../shared/subroles';
 import { MessageScreen } from '../../components/message-screen';
@@ -20,6 +22,13 @@ export function ModuleRoute({ path }: { path: RoutePath }) {
 
   if (!canUse(user.SubRole, route.module)) return <MessageScreen title={MSG.notAvailable} />;
   const Screen = BUILT_SCREENS[path];
-  if (Screen) return <Screen />;
+  if (Screen) {
+    // Screens are loaded on first visit (screens.tsx); the shell and the alarm center stay up meanwhile.
+    return (
+      <Suspense fallback={<Center py="xl"><Loader aria-label="Loading the screen" /></Center>}>
+        <Screen />
+      </Suspense>
+    );
+  }
   return <MessageScreen title={`${name} — not built yet`}>This screen ({path}) will arrive with its module.</MessageScreen>;
 }
