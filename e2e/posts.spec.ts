@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
+import { MSG } from '../src/shared/messages';
 import {
   GV_CMS,
   GV_CMS_ALL,
@@ -27,21 +28,6 @@ import {
  * every validation message of its form is hit, the post shows in the phone preview and the list,
  * and is deleted through the 'Confirm Delete' dialog. Each test owns its posts (unique texts).
  */
-const MSG = {
-  feedLinkOrMedia: 'Please provide either a YouTube link or upload media, but not both at the same time.',
-  feedFileWhileLink: 'You can only upload either a YouTube link or media at a time.',
-  tooManyMedia: 'You cannot upload more than 5 media files.',
-  mediaCountOrDescription: 'Please check the number of uploaded media files or fill in the description.',
-  youtubeLinkInvalid: 'Please enter a valid YouTube link.',
-  discountRequired: 'Please fill all the required fields',
-  discountRange: 'Discount must be a valid number between 5 and 90 and a multiple of 5.',
-  discountOneLogo: 'You cannot upload more than 1 logo file.',
-  discountOneMedia: 'You cannot upload more than 1 media file.',
-  plotRequired: 'Please fill out all required fields',
-  plotPhone: 'Please add 11 digit phone number',
-  mediaNotImage: 'This must be an image.',
-  saved: 'Post saved successfully',
-};
 
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
@@ -50,7 +36,7 @@ function preview(page: Page) {
 }
 
 async function expectFormClosed(page: Page) {
-  await expectToast(page, MSG.saved);
+  await expectToast(page, MSG.postSaved);
   await expect(page.getByRole('button', { name: 'Add Post' })).toBeVisible();
   await expect(preview(page)).toHaveCount(0);
 }
@@ -248,6 +234,9 @@ test.describe('posts', () => {
     }
     await page.goto('/CMS');
     await page.getByRole('textbox', { name: 'Search' }).fill(tag);
+    // The search is applied after a pause in typing: wait for it in the URL, or a page change made
+    // before it lands would be reset to page 1 by it.
+    await expect(page).toHaveURL(/[?&]q=Paged/);
     const rows = page.getByRole('table', { name: 'Feed posts' }).getByRole('row').filter({ hasText: tag });
     await expect(rows).toHaveCount(5);
     await expect(rows.first()).toContainText(`${tag} #6`); // newest first
