@@ -6,7 +6,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.js';
 import { buildApp } from './app.js';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty, seedDemo } from './seed/demo.js';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './seed/demo.js';
+import { prepareDatabase } from './db/prepare.js';
 import { shutdownGracefully } from './lib/shutdown.js';
 
 /** How long requests in flight may run after SIGTERM/SIGINT before they are cut (issue 11). */
@@ -33,13 +34,8 @@ async function main(): Promise<void> {
     }
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
-  await database.migrate();
-
-  let seeded = false;
-  if (config.NODE_ENV !== 'production' && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db);
-    seeded = true;
-  }
+  // Instances starting together (a rolling deploy, `npm run cluster`) take turns (db/prepare.ts).
+  const seeded = await prepareDatabase(database, { demo: config.NODE_ENV !== 'production' });
   // Fresh planner statistics before the first request (PGlite has no autovacuum; see Database.maintain).
   await database.maintain();
 

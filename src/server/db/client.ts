@@ -39,8 +39,18 @@ export interface Database {
    * 32 ms). A no-op on PostgreSQL, whose autovacuum does it. Run at start-up and by the purge job.
    */
   maintain(): Promise<void>;
+  /**
+   * Runs `fn` while holding the start-up lock (issue 11): a PostgreSQL session advisory lock on a
+   * connection of its own, so instances starting together migrate and load demo data one after
+   * the other (the second then finds the work done). Released when `fn` settles. On the embedded
+   * database (one process by construction) `fn` simply runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Key of the start-up advisory lock (an arbitrary constant shared by every instance). */
+const STARTUP_LOCK_KEY = 0x5d_0001;
 
 /** Connections of the main lane's pool on a PostgreSQL server. */
 export const MAIN_POOL_MAX = 10;
@@ -69,6 +79,17 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS }),
     async maintain() {
       if (embedded) await pool.query('vacuum analyze');
+    },
+    async exclusive(fn) {
+      if (embedded) return fn();
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await fn();
+      } finally {
+        // Ending the session releases the lock even if the unlock fails.
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).then(() => client.release(), (err: Error) => client.release(err));
+      }
     },
     async close() {
       await Promise.all([pool.end(), alarmPool.end()]);

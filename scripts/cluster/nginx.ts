@@ -1,0 +1,140 @@
+/**
+ * nginx in front of app instances (issue 11): the load balancer of `npm run cluster`, of the nginx
+ * tests and of `bench/load.ts`. nginx comes from Debian's package (`.ci/run` installs it); it runs
+ * as a child process with its configuration, pid, logs and temp files in a folder of its own, so
+ * it needs no root and touches nothing of the system's nginx.
+ *
+ * The layout it writes ({@link nginxConfig}) is the one `docs/deploy.md` recommends:
+ * - `/socket.io/`: WebSocket upgrade (`Upgrade`/`Connection` passed on, an hour's read timeout
+ *   for idle sockets). Clients open a WebSocket first, which is one long request, so any instance
+ *   may take it. The upstream hashes the client address so Socket.IO's long-polling fallback
+ *   (several requests of one session) also stays on one instance.
+ * - everything else: round robin over the instances, keep-alive connections to them.
+ * - `X-Forwarded-For`/`X-Forwarded-Proto` set, for the instances' TRUST_PROXY.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stopProcess, waitForHealth } from './instances.js';
+
+/** Where Debian's package puts the binary; `nginx` on PATH otherwise. */
+const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+export interface NginxOptions {
+  /** Port nginx listens on (127.0.0.1 unless `host` says otherwise). */
+  port: number;
+  host?: string;
+  /** The instances' `host:port` addresses. */
+  upstreams: string[];
+  /** Folder for nginx.conf, pid, logs and temp files (created). */
+  dir: string;
+  /** Largest request body (uploads: 100 MB video + form). Default '110m'. */
+  maxBody?: string;
+  /** nginx worker processes (default 'auto': one per core). */
+  workerProcesses?: number | 'auto';
+}
+
+export interface NginxProcess {
+  /** http://host:port */
+  url: string;
+  child: ChildProcess;
+  /** SIGQUIT (graceful), SIGKILL after a while. */
+  stop(): Promise<number | null>;
+}
+
+/** The nginx.conf text for `opts` (paths inside `opts.dir`). */
+export function nginxConfig(opts: NginxOptions): string {
+  const dir = path.resolve(opts.dir);
+  const servers = (extra: string) => opts.upstreams.map((u) => `    server ${u}${extra};`).join('\n');
+  return `# Written by scripts/cluster/nginx.ts (issue 11); see docs/deploy.md.
+daemon off;
+master_process on;
+worker_processes ${opts.workerProcesses ?? 'auto'};
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+
+events {
+  worker_connections 8192;
+}
+
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  client_max_body_size ${opts.maxBody ?? '110m'};
+  server_tokens off;
+
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    ''      close;
+  }
+
+  upstream app {
+${servers(' max_fails=0')}
+    keepalive 64;
+  }
+
+  # WebSocket first: one long request, any instance will do. The hash keeps a client's
+  # long-polling fallback requests on one instance.
+  upstream sockets {
+    hash $remote_addr consistent;
+${servers(' max_fails=0')}
+  }
+
+  server {
+    listen ${opts.host ?? '127.0.0.1'}:${opts.port};
+
+    location /socket.io/ {
+      proxy_pass http://sockets;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_read_timeout 3600s;
+      proxy_send_timeout 3600s;
+    }
+
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # Uploads stream through instead of being spooled to disk first.
+      proxy_request_buffering off;
+      # An instance shutting down (SIGTERM) refuses new connections: try the next one.
+      proxy_next_upstream error timeout http_502 http_503;
+    }
+  }
+}
+`;
+}
+
+/** Writes the configuration, starts nginx in the foreground and waits until it proxies /api/health. */
+export async function startNginx(opts: NginxOptions): Promise<NginxProcess> {
+  const dir = path.resolve(opts.dir);
+  for (const d of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) mkdirSync(path.join(dir, d), { recursive: true });
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(conf, nginxConfig(opts));
+  // -e: the error log before the configuration is read (else /var/log/nginx, which may not exist).
+  const child = spawn(NGINX_BIN, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const spawned = new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', (err) => reject(new Error(`cannot start nginx (${NGINX_BIN}): ${err.message}. Install Debian's nginx package (apt-get install nginx) or set NGINX_BIN.`)));
+  });
+  await spawned;
+  const url = `http://${opts.host ?? '127.0.0.1'}:${opts.port}`;
+  try {
+    await waitForHealth(`${url}/api/health`, child, 15_000);
+  } catch (err) {
+    await stopProcess(child, 'SIGKILL');
+    throw err;
+  }
+  return { url, child, stop: () => stopProcess(child, 'SIGQUIT', 5000) };
+}

@@ -1,0 +1,22 @@
+/**
+ * What every start does to its database before serving (issue 11): apply pending migrations and,
+ * outside production, load the demo data into an empty database — under the start-up lock
+ * (`Database.exclusive`), so instances starting together take turns: one migrates and seeds, the
+ * next finds the work done.
+ */
+import type { Database } from './client.js';
+import { isDatabaseEmpty, seedDemo } from '../seed/demo.js';
+
+/**
+ * @param opts.demo  load the demo data when the database is empty (never in production)
+ * @returns true when the demo data was loaded by this call
+ * @throws what the migration or the seed throws (the lock is released either way)
+ */
+export async function prepareDatabase(database: Database, opts: { demo: boolean }): Promise<boolean> {
+  return database.exclusive(async () => {
+    await database.migrate();
+    if (!opts.demo || !(await isDatabaseEmpty(database.db))) return false;
+    await seedDemo(database.db);
+    return true;
+  });
+}
