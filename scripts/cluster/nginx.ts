@@ -14,11 +14,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { stopProcess, waitForHealth } from './instances.js';
 
-/** Where Debian's package puts the binary; `nginx` on PATH otherwise. */
-const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+/** The nginx binary: NGINX_BIN, else where Debian's package puts it. */
+export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 export interface NginxOptions {
   /** Port nginx listens on (127.0.0.1 unless `host` says otherwise). */
@@ -108,6 +109,10 @@ ${servers(' max_fails=0')}
       proxy_set_header X-Forwarded-Proto $scheme;
       # Uploads stream through instead of being spooled to disk first.
       proxy_request_buffering off;
+      # Responses never spool to a temp file either: when nginx starts as root its workers run
+      # as 'nobody', which cannot write inside this (root-owned, 0700) folder, and a large
+      # response to a slow client (the web app's chunks) was cut short.
+      proxy_max_temp_file_size 0;
       # An instance shutting down (SIGTERM) refuses new connections: try the next one.
       proxy_next_upstream error timeout http_502 http_503;
     }
@@ -116,8 +121,24 @@ ${servers(' max_fails=0')}
 `;
 }
 
-/** Writes the configuration, starts nginx in the foreground and waits until it proxies /api/health. */
+/**
+ * Rejects when `host:port` is taken. Checked before nginx starts because nginx retries its bind
+ * for ~2.5 s before exiting, while whatever already holds the port may answer the health check.
+ */
+async function assertPortFree(host: string, port: number): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (err: NodeJS.ErrnoException) => reject(new Error(`nginx cannot listen on ${host}:${port}: ${err.code === 'EADDRINUSE' ? 'the port is in use' : err.message}`)));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+/**
+ * Writes the configuration, starts nginx in the foreground and waits until it proxies /api/health.
+ * Throws when the port is taken, nginx cannot be started, or the health check fails within 15 s.
+ */
 export async function startNginx(opts: NginxOptions): Promise<NginxProcess> {
+  await assertPortFree(opts.host ?? '127.0.0.1', opts.port);
   const dir = path.resolve(opts.dir);
   for (const d of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) mkdirSync(path.join(dir, d), { recursive: true });
   const conf = path.join(dir, 'nginx.conf');

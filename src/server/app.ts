@@ -70,6 +70,8 @@ import { discountRoutes } from './modules/discounts/routes.js';
 import { discountService } from './modules/discounts/service.js';
 import { plotRoutes } from './modules/plots/routes.js';
 import { plotService } from './modules/plots/service.js';
+import { createMetrics, localSocketsBySociety, type AppMetrics } from './modules/metrics/metrics.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 export interface BuiltApp {
@@ -86,6 +88,8 @@ export interface BuiltApp {
   clock: Clock;
   /** Every route registered (method and URL pattern). */
   routes: readonly { method: string; url: string }[];
+  /** This instance's Prometheus registry and recorders (served at /metrics with METRICS_TOKEN). */
+  metrics: AppMetrics;
 }
 
 export async function buildApp(opts: {
@@ -118,6 +122,9 @@ export async function buildApp(opts: {
   registerErrorHandler(app);
   // Before any route is registered, so every route inherits it: text PostgreSQL cannot store → 400.
   app.addHook('preValidation', inputGuard);
+  // Issue 11: one registry per app; every answered request is timed by its route pattern.
+  const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
+  app.addHook('onResponse', async (req, reply) => metrics.httpRequest(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -169,24 +176,25 @@ export async function buildApp(opts: {
     log: app.log,
     clock,
     pollMs: config.OUTBOX_POLL_MS,
+    metrics,
   });
   const purge = purgeService({ repo: maintenanceRepo(db), clock, retentionDays: config.OUTBOX_RETENTION_DAYS, log: app.log, loginWindowMs: config.LOGIN_WINDOW_S * 1000 });
   const complaints = deskService(complaintDesk, { db, bus, outbox, clock });
-  const security = securityService({ db, alarmDb: database.alarmDb, bus, outbox, clock, maxPressesPerMinute: config.SOS_MAX_PRESSES_PER_MINUTE });
+  const security = securityService({ db, alarmDb: database.alarmDb, bus, outbox, clock, maxPressesPerMinute: config.SOS_MAX_PRESSES_PER_MINUTE, metrics });
   const notHome = notHomeService({ db, bus, outbox, clock });
   const grocery = groceryService({ db, bus, outbox, clock });
   const doctor = doctorService({ db, bus, outbox, clock, meetBaseUrl: config.MEET_BASE_URL });
   const billing = billingService({ db, outbox, clock });
   const residentAdmin = residentAdminService({ db, bus, clock });
   const jobs = {
-    escalation: intervalJob('escalation', config.ESCALATE_CHECK_MS, () => security.escalateDue(config.ESCALATE_AFTER_S), app.log),
-    arrival: intervalJob('arrival', config.ARRIVAL_CHECK_MS, () => notHome.arriveDue(), app.log),
+    escalation: intervalJob('escalation', config.ESCALATE_CHECK_MS, () => security.escalateDue(config.ESCALATE_AFTER_S), app.log, metrics),
+    arrival: intervalJob('arrival', config.ARRIVAL_CHECK_MS, () => notHome.arriveDue(), app.log, metrics),
     purge: intervalJob('purge', config.PURGE_CHECK_MS, async () => {
       await purge.purgeOnce();
       await database.maintain();
-    }, app.log),
+    }, app.log, metrics),
     // Deletes released media and uploads never attached (issue 10); `media` is created below.
-    media: intervalJob('media', config.PURGE_CHECK_MS, () => media.collect(), app.log),
+    media: intervalJob('media', config.PURGE_CHECK_MS, () => media.collect(), app.log, metrics),
   };
 
   await app.register(healthRoutes, { db, dbKind: database.kind });
@@ -202,6 +210,13 @@ export async function buildApp(opts: {
     onError: (err, source) => app.log.error({ err, source }, 'socket.io adapter connection error'),
   });
   const realtime = attachSocket(app, { auth, bus, clock, allowedOrigins: config.ALLOWED_ORIGINS, adapter });
+  const outboxDepth = outboxRepo(db, clock);
+  metrics.watch({
+    outboxDepth: () => outboxDepth.pendingCount(),
+    socketsBySociety: () => localSocketsBySociety(realtime.io),
+    onError: (err, source) => app.log.error({ err, source }, 'metrics: a scrape-time source failed'),
+  });
+  await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   await app.register(securityRoutes, { auth, residentAuth: alarmResidentAuth, security, presence: realtime.securityPresence });
   await app.register(notHomeRoutes, { auth, residentAuth, notHome });
   await app.register(groceryRoutes, { auth, residentAuth, grocery });
@@ -237,5 +252,5 @@ export async function buildApp(opts: {
   app.addHook('onClose', async () => {
     await Promise.all([outbox.stop(), jobs.escalation.stop(), jobs.arrival.stop(), jobs.purge.stop(), jobs.media.stop()]);
   });
-  return { app, io: realtime.io, bus, outbox, security, notHome, auth, jobs, clock, routes };
+  return { app, io: realtime.io, bus, outbox, security, notHome, auth, jobs, clock, routes, metrics };
 }

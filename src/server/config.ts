@@ -124,6 +124,11 @@ const ZEnv = z.object({
   MEDIA_ORPHAN_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
   /** How often the purge job (old sent pushes, expired sessions) runs, in milliseconds. */
   PURGE_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  /**
+   * Bearer token for GET /metrics (Prometheus text format, issue 11): a scraper sends
+   * `Authorization: Bearer <METRICS_TOKEN>`. At least 16 characters; unset, /metrics answers 404.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 export type Config = z.infer<typeof ZEnv>;
 

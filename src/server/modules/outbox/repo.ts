@@ -100,6 +100,15 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
           .returning();
       });
     },
+    /**
+     * Pushes waiting to be sent, every society (`status = 'pending'`, due or not): the outbox depth
+     * the metrics read at each scrape. One count on `outbox_pending_idx`; on the owner connection,
+     * which row-level security does not limit (like the worker's claims).
+     */
+    async pendingCount(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.status, 'pending'));
+      return Number(row?.n ?? 0);
+    },
     /** Marks a claimed row sent. @returns false (and changes nothing) if the claim was lost. */
     async markSent(row: OutboxRow): Promise<boolean> {
       const done = await db

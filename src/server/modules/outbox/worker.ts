@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
-import { intervalJob } from '../../lib/interval-job.js';
+import { intervalJob, type JobMetrics } from '../../lib/interval-job.js';
 import { deliver, type PushOutcome, type PushTransport } from './push-contract.js';
 import type { OutboxRepo, OutboxRow, PushPayload } from './repo.js';
 
@@ -13,6 +13,12 @@ export { logTransport, type PushOutcome, type PushTransport } from './push-contr
  * not sent by this worker but left to the next claim.
  */
 export const OUTBOX_DEFAULTS = { batchSize: 20, leaseMs: 60_000, maxAttempts: 8 };
+
+/** Where the worker reports its drains (as a job) and each failure it records (the metrics module). */
+export interface OutboxMetrics extends JobMetrics {
+  /** `retry`: the row waits for another attempt; `dead`: the row is failed for good. */
+  pushFailed(outcome: 'retry' | 'dead'): void;
+}
 
 /**
  * Drains the outbox: every `pollMs`, and at once when poked (after an enqueue), on the shared
@@ -29,8 +35,9 @@ export function outboxWorker(deps: {
   clock: Clock;
   pollMs: number;
   options?: Partial<typeof OUTBOX_DEFAULTS>;
+  metrics?: OutboxMetrics;
 }) {
-  const { repo, transport, log, clock } = deps;
+  const { repo, transport, log, clock, metrics } = deps;
   const { batchSize, leaseMs, maxAttempts } = { ...OUTBOX_DEFAULTS, ...deps.options };
 
   /** Records `outcome` for the claimed `row`. @returns false if the claim was lost meanwhile. */
@@ -61,7 +68,11 @@ export function outboxWorker(deps: {
         continue;
       }
       const outcome = await deliver(transport, row.payload as PushPayload);
-      if (!(await settle(row, outcome))) log.warn({ outboxId: row.id }, 'outbox lease lost during the send; the row belongs to another claim now');
+      const recorded = await settle(row, outcome);
+      // Counted only when this claim wrote it down (a lost claim's outcome belongs to nobody); a
+      // retry after the last attempt is failed for good (markFailed).
+      if (recorded && outcome.status !== 'sent') metrics?.pushFailed(outcome.status === 'retry' && row.attempts < maxAttempts ? 'retry' : 'dead');
+      if (!recorded) log.warn({ outboxId: row.id }, 'outbox lease lost during the send; the row belongs to another claim now');
     }
     return rows.length;
   }
@@ -74,6 +85,7 @@ export function outboxWorker(deps: {
       while ((await drainOnce()) === batchSize);
     },
     log,
+    metrics,
   );
   return { poke: job.runOnce, start: job.start, stop: job.stop };
 }

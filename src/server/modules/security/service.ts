@@ -33,6 +33,8 @@ export interface SecurityDeps {
   maxPressesPerMinute?: number;
   /** Alarms per escalation transaction (default ESCALATE_BATCH). */
   escalateBatch?: number;
+  /** Told the first-press-to-acknowledgement time, in seconds, of each acknowledgement recorded (the metrics module). */
+  metrics?: { alarmAcknowledged(seconds: number): void };
 }
 
 /**
@@ -69,7 +71,10 @@ export function securityService(deps: SecurityDeps) {
     return first;
   }
 
+  /** After the commit of a recorded (first) acknowledgement: measured, then announced. */
   function announceAcknowledged(societyId: number, item: SecurityAlert, fallbackName: string): void {
+    // From the stored times (injected clock, ms precision), not the 0.1 s rounded ackSeconds.
+    if (item.acknowledgedAt) deps.metrics?.alarmAcknowledged((Date.parse(item.acknowledgedAt) - Date.parse(item.pressedTime)) / 1000);
     bus.emit('alarm.acknowledged', {
       societyId,
       ack: { _id: item._id, acknowledgedAt: item.acknowledgedAt ?? clock.now().toISOString(), acknowledgedBy: item.acknowledgedBy ?? fallbackName, ackSeconds: item.ackSeconds ?? 0 },
