@@ -8,6 +8,9 @@ test.describe('complaints desk', () => {
     const bell = page.getByRole('button', { name: 'New complaints' });
     await expect(bell).toBeVisible();
     const count = async () => Number((await bell.innerText()).replace(/\D/g, '') || '0');
+    // The bell reads 0 until the first page of new complaints (the same query as the list on
+    // screen) has loaded: wait for the list's pager, which shows its total, before counting.
+    await expect(page.getByText(/^1–\d+ of \d+/)).toBeVisible();
     const before = await count();
 
     const text = `Live test: water tank overflowing ${Date.now()}`;

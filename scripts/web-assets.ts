@@ -5,18 +5,21 @@
  * no compression per request), prints every chunk's size raw, gzip and Brotli, and records them in
  * dist/bundle-stats.json for `npm run check:bundle` (scripts/check-bundle.ts).
  *
- * Budgets (kB = 1,000 bytes, gzip): the initial load — the entry chunk and every chunk it imports
- * statically, which index.html preloads (the shell, sign-in and the alarm center: an alarm must
- * never wait for a lazy chunk) — ≤ 150 kB of script in all; every other script or style chunk
- * ≤ 100 kB.
+ * Budgets (kB = 1,000 bytes; ADR 0006): the initial load — the entry chunk and every chunk it
+ * imports statically, which index.html preloads (the shell, sign-in and the alarm center: an alarm
+ * must never wait for a lazy chunk) — ≤ 150 kB of script as Brotli, what the server sends to
+ * browsers, and ≤ 175 kB as gzip (the issue asked 150 kB gzip; the decided stack alone is 148 kB
+ * gzip, so the gzip ceiling only stops it growing); every other script or style chunk ≤ 100 kB gzip.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** Initial-load budget (the entry and its static imports, scripts), gzip bytes. */
-export const ENTRY_BUDGET_GZIP = 150_000;
+/** Initial-load budget (the entry and its static imports, scripts), Brotli bytes. */
+export const INITIAL_BUDGET_BROTLI = 150_000;
+/** Initial-load ceiling for gzip-only clients, gzip bytes (ADR 0006: a guard against growth). */
+export const INITIAL_BUDGET_GZIP = 175_000;
 /** Budget of every other script or style chunk, gzip bytes. */
 export const CHUNK_BUDGET_GZIP = 100_000;
 
@@ -52,8 +55,10 @@ export function statsPath(outDir: string): string {
 export function budgetProblems(stats: BundleStats): string[] {
   const problems: string[] = [];
   if (!stats.files.some((f) => f.entry)) problems.push('no entry chunk in the build stats');
-  const initial = initialScriptBytes(stats);
-  if (initial > ENTRY_BUDGET_GZIP) problems.push(`initial load (entry and its static imports): ${kB(initial)} kB gzip, budget ${kB(ENTRY_BUDGET_GZIP)} kB`);
+  const brotli = initialScriptBytes(stats, 'brotli');
+  if (brotli > INITIAL_BUDGET_BROTLI) problems.push(`initial load (entry and its static imports): ${kB(brotli)} kB Brotli, budget ${kB(INITIAL_BUDGET_BROTLI)} kB`);
+  const gzip = initialScriptBytes(stats, 'gzip');
+  if (gzip > INITIAL_BUDGET_GZIP) problems.push(`initial load (entry and its static imports): ${kB(gzip)} kB gzip, ceiling ${kB(INITIAL_BUDGET_GZIP)} kB`);
   for (const f of stats.files) {
     // Initial scripts count in the sum above; every other script and every style chunk alone.
     if (!CHUNK.test(f.file) || (f.initial && SCRIPT.test(f.file))) continue;
@@ -64,9 +69,9 @@ export function budgetProblems(stats: BundleStats): string[] {
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(2);
 
-/** Gzip bytes of the scripts loaded before the app starts (entry and its static imports). */
-export function initialScriptBytes(stats: BundleStats): number {
-  return stats.files.filter((f) => f.initial && SCRIPT.test(f.file)).reduce((n, f) => n + f.gzip, 0);
+/** Compressed bytes (`as` gzip or Brotli) of the scripts loaded before the app starts (entry and its static imports). */
+export function initialScriptBytes(stats: BundleStats, as: 'gzip' | 'brotli'): number {
+  return stats.files.filter((f) => f.initial && SCRIPT.test(f.file)).reduce((n, f) => n + f[as], 0);
 }
 
 /** A table of the chunks' sizes (the build prints it; so does check:bundle). */
@@ -75,7 +80,7 @@ export function sizeTable(stats: BundleStats): string {
   const width = Math.max(24, ...rows.map((r) => r.file.length + (r.entry ? 8 : 0)));
   const head = `${'file'.padEnd(width)} ${'raw kB'.padStart(10)} ${'gzip kB'.padStart(10)} ${'brotli kB'.padStart(10)}`;
   const lines = rows.map((r) => `${(r.file + (r.entry ? ' (entry)' : r.initial ? ' (initial)' : '')).padEnd(width)} ${kB(r.raw).padStart(10)} ${kB(r.gzip).padStart(10)} ${kB(r.brotli).padStart(10)}`);
-  return [head, ...lines, `initial load (entry and its static imports): ${kB(initialScriptBytes(stats))} kB gzip`].join('\n');
+  return [head, ...lines, `initial load (entry and its static imports): ${kB(initialScriptBytes(stats, 'gzip'))} kB gzip, ${kB(initialScriptBytes(stats, 'brotli'))} kB Brotli`].join('\n');
 }
 
 function walk(dir: string, base = dir): string[] {

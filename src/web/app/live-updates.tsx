@@ -4,13 +4,18 @@
  * adds its listener component here. (Security alarms — toasts and siren — are the alarm center's,
  * mounted by the shell for every sub-role that hears alarms.) The society's logo (issue 10) is
  * heard by every sub-role: {@link SocietyLogoUpdates}.
+ *
+ * This module is its own chunk, loaded by the shell as it mounts (app-layout.tsx), not part of the
+ * initial load (issue 11): it brings the list machinery and zod, which only matter once a screen
+ * (itself a lazy chunk) has cached a list. Listeners catch up at once when they mount after the
+ * socket connected ({@link onSocketCatchUp}), so nothing missed meanwhile stays stale.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ComponentType } from 'react';
 import { z } from 'zod';
 import { canUse, type Module } from '../../shared/subroles';
 import { meQueryOptions } from '../features/auth/api/get-me';
-import { onSocketReconnect, useSocketEvent } from '../lib/socket';
+import { onSocketCatchUp, useSocketEvent } from '../lib/socket';
 import { useSetSocietyLogo } from './layout/app-header';
 import { ComplaintLiveUpdates } from '../features/complaints/components/complaint-live-updates';
 import { DoctorLiveUpdates } from '../features/doctor/components/doctor-live-updates';
@@ -40,7 +45,7 @@ function SocietyLogoUpdates() {
     if (parsed.success) setLogoUrl(parsed.data.logoUrl);
     else void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
   });
-  useEffect(() => onSocketReconnect(() => void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey })), [queryClient]);
+  useEffect(() => onSocketCatchUp(() => void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey })), [queryClient]);
   return null;
 }
 

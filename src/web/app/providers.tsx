@@ -1,15 +1,14 @@
 /**
- * App-wide providers: Mantine (theme, modals, toasts), TanStack Query and the router.
+ * App-wide providers: Mantine (theme, toasts), TanStack Query and the router.
  * Toasts default to top-right and close after 3 s (spec sections 8 and 9).
  */
 import { createTheme, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants';
 import { queryClient } from '../lib/query-client';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'sm' });
 
@@ -17,10 +16,10 @@ export function AppProviders() {
   return (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -6,9 +6,13 @@
  * call except sign-in means the server session is gone: the local session is ended (storage
  * cleared, socket closed), 'Please sign in.' is shown and the protected routes send the user to
  * /Login.
+ *
+ * This file is part of the initial load (shell, sign-in, alarm center), which carries no zod
+ * (issue 11 "A light web app": zod is about 26 kB gzip). So it only names what a validator must
+ * do ({@link Validator}, which every shared zod schema is), reads error bodies without a schema,
+ * and the shell's own calls that want a check pass `loadSchema`.
  */
-import type { z } from 'zod';
-import { ZErrorBody } from '../../shared/contracts/common';
+import type { ErrorBody } from '../../shared/contracts/common';
 import { MSG } from '../../shared/messages';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { getCurrentUser } from './current-user';
@@ -17,13 +21,20 @@ import { endSession } from './session';
 
 type Query = Record<string, string | number | undefined>;
 
+/** What the api client needs of a schema: zod's `safeParse` (every shared zod schema has it). */
+export interface Validator<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
 export interface RequestOptions<T> {
   /** JSON body (POST/PUT). */
   body?: unknown;
   /** Query string values; empty strings and undefined are left out. */
   query?: Query;
   /** Validates the 2xx answer (shared contracts). */
-  schema?: z.ZodType<T>;
+  schema?: Validator<T>;
+  /** Like `schema`, loaded on first use: for calls made by the initial load, which has no zod. */
+  loadSchema?: () => Promise<Validator<T>>;
   signal?: AbortSignal;
   /** False for sign-in, whose 401 means "wrong credentials", not "session gone". */
   endSessionOn401?: boolean;
@@ -39,6 +50,17 @@ function buildUrl(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
+/**
+ * `message` and `field` of an error body (shared ErrorBody); null when the body is not one. Read
+ * without zod so that a failure (an alarm's acknowledgement, say) never waits for a lazy chunk.
+ */
+function readErrorBody(data: unknown): Pick<ErrorBody, 'message' | 'field'> | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { message, field } = data as Record<string, unknown>;
+  if (typeof message !== 'string') return null;
+  return { message, field: typeof field === 'string' ? field : undefined };
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -51,7 +73,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Sends one request; resolves to the parsed body (undefined for 204). */
 export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { body, query, schema, signal, endSessionOn401 = true } = options;
+  const { body, query, signal, endSessionOn401 = true } = options;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -68,15 +90,16 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
 
   const data = await readJson(response);
   if (!response.ok) {
-    const parsed = ZErrorBody.safeParse(data);
-    const message = parsed.success ? parsed.data.message : `${response.status} ${response.statusText}`.trim();
     if (response.status === 401 && endSessionOn401) {
       // Say why once (the first 401 clears the user, so parallel calls stay quiet).
       if (getCurrentUser()) notifyError(MSG.notSignedIn);
       endSession();
     }
-    throw new ApiError(response.status, message, parsed.success ? parsed.data.field : undefined);
+    const parsed = readErrorBody(data);
+    const message = parsed ? parsed.message : `${response.status} ${response.statusText}`.trim();
+    throw new ApiError(response.status, message, parsed?.field);
   }
+  const schema = options.schema ?? (await options.loadSchema?.());
   if (!schema) return data as T;
   const result = schema.safeParse(data);
   if (!result.success) {

@@ -7,13 +7,27 @@
  * out in one tab sends every tab to /Login.
  */
 import { useSyncExternalStore } from 'react';
-import { ZCurrentUser, type CurrentUser } from '../../shared/contracts/auth';
+import type { CurrentUser } from '../../shared/contracts/auth';
 
 /** Local storage key holding the JSON of the CurrentUser. */
 export const CURRENT_USER_KEY = 'currentUser';
 
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; user: CurrentUser | null } = { raw: null, user: null };
+
+/** Every field of CurrentUser (all strings); the Record makes the compiler name a missing one. */
+const USER_FIELDS: Record<keyof CurrentUser, true> = { _id: true, name: true, Role: true, SubRole: true, societyName: true };
+
+/**
+ * Whether a stored value is a CurrentUser. It was written by {@link storeCurrentUser} from a
+ * validated answer, so a shape check suffices: this runs in the initial load, which carries no zod
+ * (issue 11), and anything else reads as signed out.
+ */
+function isCurrentUser(value: unknown): value is CurrentUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return Object.keys(USER_FIELDS).every((field) => typeof record[field] === 'string');
+}
 
 function readRaw(): string | null {
   try {
@@ -30,8 +44,8 @@ export function getCurrentUser(): CurrentUser | null {
   let user: CurrentUser | null = null;
   if (raw) {
     try {
-      const parsed = ZCurrentUser.safeParse(JSON.parse(raw));
-      user = parsed.success ? parsed.data : null;
+      const parsed: unknown = JSON.parse(raw);
+      user = isCurrentUser(parsed) ? parsed : null;
     } catch {
       user = null;
     }

@@ -65,7 +65,18 @@ function recheckSession(s: AppSocket): void {
 }
 
 function createSocket(): AppSocket {
-  const created: AppSocket = io({ path: '/socket.io', withCredentials: true, autoConnect: false });
+  const created: AppSocket = io({
+    path: '/socket.io',
+    withCredentials: true,
+    autoConnect: false,
+    // WebSocket first (issue 11, many instances): one long-lived connection stays on the instance
+    // that accepted it, so a load balancer needs no sticky sessions. Where a proxy or network
+    // blocks WebSocket, tryAllTransports falls back to HTTP long-polling (without it the client
+    // would retry WebSocket forever). Polling is many requests for one session, so the load
+    // balancer must keep a client on one instance (sticky by cookie or client IP) for it to work.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  });
   created.on('connect', () => {
     catchUp();
     emitStatus();
@@ -107,6 +118,16 @@ export function disconnectSocket(): void {
 export function onSocketReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => reconnectListeners.delete(listener);
+}
+
+/**
+ * Like {@link onSocketReconnect}, and also calls `listener` at once when the socket is connected
+ * already: a listener mounted after the connect (the live list listeners come in a lazily loaded
+ * chunk, app/live-updates.tsx) missed that connect's catch-up. Returns the unsubscribe function.
+ */
+export function onSocketCatchUp(listener: () => void): () => void {
+  if (socket?.connected) listener();
+  return onSocketReconnect(listener);
 }
 
 /**

@@ -7,7 +7,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
-import { onSocketReconnect, useSocketEvent, type SocketEventName } from './socket';
+import { onSocketCatchUp, useSocketEvent, type SocketEventName } from './socket';
 
 /** What the hook needs of a list: its row schema and the list cache's rules. */
 export interface LiveList<TItem> {
@@ -42,5 +42,5 @@ export function useListLiveUpdates<TItem>(list: LiveList<TItem>, events: ListEve
     if (item) list.applyUpdated(queryClient, item);
   });
 
-  useEffect(() => onSocketReconnect(() => void list.invalidateLists(queryClient)), [list, queryClient]);
+  useEffect(() => onSocketCatchUp(() => void list.invalidateLists(queryClient)), [list, queryClient]);
 }

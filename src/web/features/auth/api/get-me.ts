@@ -5,13 +5,13 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ZLoginResponse } from '../../../../shared/contracts/auth';
 import { api } from '../../../lib/api-client';
 import { getCurrentUser, storeCurrentUser } from '../../../lib/current-user';
+import { loadLoginResponse } from './auth-contract';
 
 export const meQueryOptions = queryOptions({
   queryKey: ['auth', 'me'],
-  queryFn: ({ signal }) => api.get('/api/society/me', { schema: ZLoginResponse, signal }),
+  queryFn: ({ signal }) => api.get('/api/society/me', { loadSchema: loadLoginResponse, signal }),
   staleTime: Infinity,
   retry: false,
 });

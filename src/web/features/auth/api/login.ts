@@ -4,11 +4,12 @@
  * A 401 here is an answer, not a lost session, so it does not end the local session.
  */
 import { useMutation } from '@tanstack/react-query';
-import { ZLoginResponse, type LoginRequest, type LoginResponse } from '../../../../shared/contracts/auth';
+import type { LoginRequest, LoginResponse } from '../../../../shared/contracts/auth';
 import { api } from '../../../lib/api-client';
+import { loadLoginResponse } from './auth-contract';
 
 export function login(input: LoginRequest): Promise<LoginResponse> {
-  return api.post('/api/society/login', input, { schema: ZLoginResponse, endSessionOn401: false });
+  return api.post('/api/society/login', input, { loadSchema: loadLoginResponse, endSessionOn401: false });
 }
 
 export function useLogin() {

@@ -2,19 +2,25 @@
  * Sign-in (spec section 2 "Login", messages sections 5 and 8). Field messages show as soon as a
  * field is left or the form is sent; any sign-in failure toasts 'Invalid email or password.
  * Please try again.' at top-left, except throttling (429), which shows the server's message.
+ *
+ * The fields are checked with the shared ZLoginRequest, loaded when the form shows (the initial
+ * load carries no zod: issue 11), so each check resolves a moment later, in order.
  */
 import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { ZLoginRequest, type CurrentUser } from '../../../../shared/contracts/auth';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { CurrentUser } from '../../../../shared/contracts/auth';
 import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
+import { loadAuthContract } from '../api/auth-contract';
 import { useLogin } from '../api/login';
 
 type Field = 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;
 
-function validate(field: Field, value: string): string | undefined {
+/** The field's message, or undefined when it is valid. */
+async function validate(field: Field, value: string): Promise<string | undefined> {
+  const { ZLoginRequest } = await loadAuthContract();
   const result = ZLoginRequest.shape[field].safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
@@ -25,20 +31,27 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const loginMutation = useLogin();
 
+  useEffect(() => {
+    void loadAuthContract(); // fetch the checks while the user types
+  }, []);
+
+  const check = (field: Field, value: string) => {
+    void validate(field, value).then((message) => setErrors((prev) => ({ ...prev, [field]: message })));
+  };
   const change = (field: Field, value: string) => {
     setValues((prev) => ({ ...prev, [field]: value }));
-    if (touched[field]) setErrors((prev) => ({ ...prev, [field]: validate(field, value) }));
+    if (touched[field]) check(field, value);
   };
   const blur = (field: Field) => {
     setTouched((prev) => ({ ...prev, [field]: true }));
-    setErrors((prev) => ({ ...prev, [field]: validate(field, values[field]) }));
+    check(field, values[field]);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: Errors = { email: validate('email', values.email), password: validate('password', values.password) };
-    setErrors(next);
     setTouched({ email: true, password: true });
+    const next: Errors = { email: await validate('email', values.email), password: await validate('password', values.password) };
+    setErrors(next);
     if (next.email || next.password) return;
     loginMutation.mutate(
       { email: values.email.trim(), password: values.password },
@@ -58,7 +71,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
 
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <Title order={2}>Login to your account</Title>
           <TextInput

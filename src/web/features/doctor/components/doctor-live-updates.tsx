@@ -10,7 +10,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onSocketReconnect, useSocketEvent } from '../../../lib/socket';
+import { onSocketCatchUp, useSocketEvent } from '../../../lib/socket';
 import { useListLiveUpdates } from '../../../lib/use-list-live-updates';
 import { consultations } from '../api/consultations';
 import { doctorRequests } from '../api/doctor-requests';
@@ -22,7 +22,7 @@ function useConsultationLiveUpdates(): void {
     if (result.success) consultations.applyUpdated(queryClient, result.data);
     else console.warn("Ignored a malformed 'consultation-updated' event", result.error.issues);
   });
-  useEffect(() => onSocketReconnect(() => void consultations.invalidateLists(queryClient)), [queryClient]);
+  useEffect(() => onSocketCatchUp(() => void consultations.invalidateLists(queryClient)), [queryClient]);
 }
 
 export function DoctorLiveUpdates() {

@@ -9,7 +9,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ZOrder } from '../../../../shared/contracts/grocery';
-import { onSocketReconnect, useSocketEvent } from '../../../lib/socket';
+import { onSocketCatchUp, useSocketEvent } from '../../../lib/socket';
 import { useListLiveUpdates } from '../../../lib/use-list-live-updates';
 import { groceryRequests } from '../api/grocery-requests';
 import { applyOrder, orders } from '../api/orders';
@@ -23,6 +23,6 @@ export function GroceryLiveUpdates() {
     if (order.success) applyOrder(queryClient, order.data);
     else console.warn("Ignored a malformed 'order-updated' event", order.error.issues);
   });
-  useEffect(() => onSocketReconnect(() => void orders.invalidateLists(queryClient)), [queryClient]);
+  useEffect(() => onSocketCatchUp(() => void orders.invalidateLists(queryClient)), [queryClient]);
   return null;
 }

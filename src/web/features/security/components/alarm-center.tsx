@@ -15,7 +15,7 @@
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ZAlarmAcknowledged, ZSecurityAlert, type SecurityAlert } from '../../../../shared/contracts/security';
+import type { AlarmAcknowledged, SecurityAlert } from '../../../../shared/contracts/security';
 import { onSocketReconnect, useSocketEvent } from '../../../lib/socket';
 import { alarmIdOf, alarmStore, alarmToastStore, siren, syncToasts } from '../alarm/alarm-runtime';
 import type { AlarmMode } from '../alarm/alarm-store';
@@ -27,11 +27,19 @@ import { AlarmToast } from './alarm-toast';
 /** Toasts on screen at once; the rest wait in the queue (ringing ones first). */
 const VISIBLE_ALARMS = 3;
 
-function parseAlert(event: string, payload: unknown): SecurityAlert | null {
-  const result = ZSecurityAlert.safeParse(payload);
-  if (!result.success) console.warn(`Ignored a malformed '${event}' event`, result.error.issues);
-  return result.success ? result.data : null;
+/**
+ * An alarm event's payload, taken as its shared type. The alarm center is in the initial load,
+ * which carries no zod (issue 11: about 26 kB gzip, and an alarm must never wait for a lazy chunk),
+ * so payloads are not re-checked against the shared schema: the server builds them from the rows
+ * its own answers are validated against. Anything without a numeric `_id` is ignored (and logged).
+ */
+function payloadOf<T extends { _id: number }>(event: string, payload: unknown): T | null {
+  if (typeof payload === 'object' && payload !== null && typeof (payload as { _id?: unknown })._id === 'number') return payload as T;
+  console.warn(`Ignored a malformed '${event}' event`, payload);
+  return null;
 }
+
+const parseAlert = (event: string, payload: unknown) => payloadOf<SecurityAlert>(event, payload);
 
 export function AlarmCenter({ mode }: { mode: AlarmMode }) {
   const navigate = useNavigate();
@@ -81,9 +89,8 @@ export function AlarmCenter({ mode }: { mode: AlarmMode }) {
     }
   });
   useSocketEvent('security-acknowledged', (payload) => {
-    const ack = ZAlarmAcknowledged.safeParse(payload);
-    if (ack.success) alarmStore.acknowledged(ack.data);
-    else console.warn("Ignored a malformed 'security-acknowledged' event", ack.error.issues);
+    const ack = payloadOf<AlarmAcknowledged>('security-acknowledged', payload);
+    if (ack) alarmStore.acknowledged(ack);
   });
   useSocketEvent('security-presence', (payload) => {
     const connected = (payload as { connected?: unknown } | null)?.connected;
