@@ -67,6 +67,30 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   return url.host === host?.toLowerCase() || allowed.has(url.origin);
 }
 
+/** What {@link oneWritePerSocket} relies on: socket.io-adapter 2.5's private per-broadcast encoder. */
+interface FrameEncoder {
+  _encode?: (packet: unknown, packetOpts: { wsPreEncodedFrame?: Buffer[] }) => unknown[];
+}
+
+/**
+ * Fan-out cost per socket (issue 11, alarm latency). socket.io-adapter encodes a broadcast once
+ * and builds its WebSocket frame once (`wsPreEncodedFrame`), but as two buffers, header and
+ * payload; for each socket, ws's `sendFrame` then corks, writes both and uncorks (Node's buffered
+ * writev path). Joining the two once per broadcast lets each socket make one plain write.
+ * Wraps the adapter's private `_encode`; when a socket.io-adapter version lacks it, nothing changes.
+ */
+export function oneWritePerSocket(adapter: object): void {
+  const target = adapter as FrameEncoder;
+  const encode = target._encode?.bind(adapter);
+  if (!encode) return;
+  target._encode = (packet, packetOpts) => {
+    const encoded = encode(packet, packetOpts);
+    const frame = packetOpts.wsPreEncodedFrame;
+    if (frame && frame.length > 1) packetOpts.wsPreEncodedFrame = [Buffer.concat(frame)];
+    return encoded;
+  };
+}
+
 export interface SocketDeps {
   auth: AuthService;
   bus: EventBus;
@@ -87,6 +111,7 @@ export interface Realtime {
 /** Attaches Socket.IO to the app's HTTP server; closes with the app. */
 export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOrigins, adapter }: SocketDeps): Realtime {
   const io: Io = new Server(app.server, { serveClient: false, cors: { origin: false }, adapter: adapter?.adapter });
+  oneWritePerSocket(io.of('/').adapter);
   const allowed = new Set(allowedOrigins);
 
   io.use((socket, next) => {

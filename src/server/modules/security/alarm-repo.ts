@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deskRequests } from '../../db/schema.js';
+import { deskRequests, residents, societies } from '../../db/schema.js';
+import type { DeskRow } from '../../desk/repo.js';
+import { residentCardColumns } from '../residents/service.js';
 
 /** The most text an SOS keeps from its presses together (the limit of one message). */
 const BODY_MAX = 2000;
@@ -16,6 +18,17 @@ export interface AlarmDetails {
   escalatedAt: Date | null;
   notHomeActive: boolean;
 }
+
+/** A press as stored: the alarm's desk row and its own columns (all a SecurityAlert needs), and whether this press created it. */
+export interface PressedAlarm {
+  created: boolean;
+  row: DeskRow;
+  details: AlarmDetails;
+}
+
+/** True when the resident (`residentId`: a column or expression) has an active not-at-home window today: the home should be empty. */
+const notHomeActive = (residentId: AnyColumn | SQL) =>
+  sql<boolean>`exists (select 1 from not_home_requests n where n.resident_id = ${residentId} and n.state = 'active' and n.from_date <= current_date and n.to_date >= current_date)`;
 
 /** Alarm-only queries on the shared desk table (presses, inbox, acknowledgement, escalation). */
 export function alarmRepo(db: Db) {
@@ -43,7 +56,7 @@ export function alarmRepo(db: Db) {
           // and an unqualified resident_id inside the subquery would name the subquery's own.
           acknowledgedByName: sql<string | null>`(select s.name from staff_users s where s.id = desk_requests.acknowledged_by)`,
           escalatedAt: deskRequests.escalatedAt,
-          notHomeActive: sql<boolean>`exists (select 1 from not_home_requests n where n.resident_id = desk_requests.resident_id and n.state = 'active' and n.from_date <= current_date and n.to_date >= current_date)`,
+          notHomeActive: notHomeActive(sql.raw('desk_requests.resident_id')),
         })
         .from(deskRequests)
         .where(and(alarm(societyId), inArray(deskRequests.id, [...ids])));
@@ -53,26 +66,76 @@ export function alarmRepo(db: Db) {
      * One SOS press at `at`: a new alarm, or — when the resident already has an unacknowledged one
      * — merged into it (press count + 1, last press time, the new words appended once). A single
      * `insert … on conflict` on the partial unique index `desk_requests_open_alarm_idx`, so
-     * concurrent presses merge too. @returns the alarm's id and whether this press created it.
+     * concurrent presses merge too. The same statement reads back what the alarm's DTO needs (its
+     * RETURNING joined with the resident and the society, in a data-modifying CTE): the press path
+     * announces the alarm without a second read (issue 11). An alarm a press lands in is never
+     * acknowledged, so it has no acknowledger's name.
      */
-    async press(societyId: number, residentId: number, words: string, at: Date): Promise<{ id: number; created: boolean }> {
-      const [row] = await db
-        .insert(deskRequests)
-        .values({ desk: 'security', societyId, residentId, body: words, createdAt: at, lastPressedAt: at })
-        .onConflictDoUpdate({
-          target: deskRequests.residentId,
-          targetWhere: sql`desk = 'security' and acknowledged_at is null`,
-          set: {
-            pressCount: sql`${deskRequests.pressCount} + 1`,
-            lastPressedAt: sql`greatest(${deskRequests.lastPressedAt}, excluded.last_pressed_at)`,
-            body: sql`case
-              when excluded.body = '' or strpos(${deskRequests.body}, excluded.body) > 0 then ${deskRequests.body}
-              when ${deskRequests.body} = '' then excluded.body
-              else left(${deskRequests.body} || E'\\n' || excluded.body, ${BODY_MAX}) end`,
-          },
+    async press(societyId: number, residentId: number, words: string, at: Date): Promise<PressedAlarm> {
+      const stored = db.$with('stored').as(
+        db
+          .insert(deskRequests)
+          .values({ desk: 'security', societyId, residentId, body: words, createdAt: at, lastPressedAt: at })
+          .onConflictDoUpdate({
+            target: deskRequests.residentId,
+            targetWhere: sql`desk = 'security' and acknowledged_at is null`,
+            set: {
+              pressCount: sql`${deskRequests.pressCount} + 1`,
+              lastPressedAt: sql`greatest(${deskRequests.lastPressedAt}, excluded.last_pressed_at)`,
+              body: sql`case
+                when excluded.body = '' or strpos(${deskRequests.body}, excluded.body) > 0 then ${deskRequests.body}
+                when ${deskRequests.body} = '' then excluded.body
+                else left(${deskRequests.body} || E'\\n' || excluded.body, ${BODY_MAX}) end`,
+            },
+          })
+          .returning({
+            id: deskRequests.id,
+            desk: deskRequests.desk,
+            societyId: deskRequests.societyId,
+            residentId: deskRequests.residentId,
+            body: deskRequests.body,
+            response: deskRequests.response,
+            stage: deskRequests.stage,
+            createdAt: deskRequests.createdAt,
+            proceededAt: deskRequests.proceededAt,
+            completedAt: deskRequests.completedAt,
+            staffNote: deskRequests.staffNote,
+            pressCount: deskRequests.pressCount,
+            lastPressedAt: deskRequests.lastPressedAt,
+            acknowledgedAt: deskRequests.acknowledgedAt,
+            escalatedAt: deskRequests.escalatedAt,
+          }),
+      );
+      const [r] = await db
+        .with(stored)
+        .select({
+          id: stored.id,
+          desk: stored.desk,
+          societyId: stored.societyId,
+          societyName: societies.name,
+          body: stored.body,
+          response: stored.response,
+          stage: stored.stage,
+          createdAt: stored.createdAt,
+          proceededAt: stored.proceededAt,
+          completedAt: stored.completedAt,
+          resident: residentCardColumns,
+          staffNote: stored.staffNote,
+          pressCount: stored.pressCount,
+          lastPressedAt: stored.lastPressedAt,
+          acknowledgedAt: stored.acknowledgedAt,
+          escalatedAt: stored.escalatedAt,
+          notHomeActive: notHomeActive(stored.residentId),
         })
-        .returning({ id: deskRequests.id, pressCount: deskRequests.pressCount });
-      return { id: row!.id, created: row!.pressCount === 1 };
+        .from(stored)
+        .innerJoin(residents, eq(residents.id, stored.residentId))
+        .innerJoin(societies, eq(societies.id, stored.societyId));
+      const { staffNote, pressCount, lastPressedAt, acknowledgedAt, escalatedAt, notHomeActive: away, ...row } = r!;
+      return {
+        created: pressCount === 1,
+        row,
+        details: { id: row.id, staffNote, pressCount, lastPressedAt, acknowledgedAt, acknowledgedByName: null, escalatedAt, notHomeActive: away },
+      };
     },
 
     /**

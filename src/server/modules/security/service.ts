@@ -13,7 +13,7 @@ import { deskService } from '../../desk/service.js';
 import type { OutboxWorker } from '../outbox/service.js';
 import type { ResidentContext } from '../resident-auth/service.js';
 import { alarmRepo } from './alarm-repo.js';
-import { securityDesk, toSecurityAlerts } from './definition.js';
+import { securityDesk, toSecurityAlert, toSecurityAlerts } from './definition.js';
 import { ESCALATE_BATCH, escalation } from './escalation.js';
 import { PressLimit } from './press-limit.js';
 
@@ -92,11 +92,12 @@ export function securityService(deps: SecurityDeps) {
         const p = await alarmRepo(tx).press(resident.societyId, resident.id, words, at);
         await recordAudit(tx, {
           societyId: resident.societyId, actorKind: 'resident', actorId: resident.id, actorName: resident.name,
-          entity: 'security', entityId: p.id, action: p.created ? 'create' : 'pressed again', fromStage: null, toStage: p.created ? 'new' : null, at,
+          entity: 'security', entityId: p.row.id, action: p.created ? 'create' : 'pressed again', fromStage: null, toStage: p.created ? 'new' : null, at,
         });
         return p;
       });
-      const item = await load(resident.societyId, pressed.id);
+      // Built from what the press statement returned: no second read before the alarm goes out.
+      const item = toSecurityAlert(pressed.row, pressed.details);
       if (pressed.created) desk.announce('created', resident.societyId, item);
       else bus.emit('alarm.pressed', { societyId: resident.societyId, item });
       return item;
