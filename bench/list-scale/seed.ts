@@ -59,12 +59,13 @@ async function resetPostgres(url: string): Promise<void> {
 /**
  * Prepares the database the server will be started on. PGlite: takes the folder's lock, opens it,
  * and releases both before returning. @param deepPage the deep page measured (cursor = its
- * predecessor's last row).
+ * predecessor's last row). @param demo options of the demo seed (bench/load.ts: more residents).
  */
 export async function prepareDatabase(
   target: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
   rowsPerSociety: number,
   deepPage: number,
+  demo: Parameters<typeof seedDemo>[1] = {},
 ): Promise<SeedInfo> {
   const started = performance.now();
   let lock: { release(): void } | undefined;
@@ -78,7 +79,7 @@ export async function prepareDatabase(
   }
   try {
     await database.migrate();
-    await seedDemo(database.db);
+    await seedDemo(database.db, demo);
     const warnings = await bulkInsert(database.db, rowsPerSociety);
     // VACUUM too: autovacuum is off on these machines and PGlite has none; without a visibility
     // map the planner prices index-only scans as heap scans and picks worse plans.

@@ -39,6 +39,8 @@ export interface InstanceOptions {
   cpus?: string;
   /** Where the instance's output goes: 'inherit' (the terminal), 'ignore', or a prefix logger. */
   output?: 'inherit' | 'ignore' | ((line: string) => void);
+  /** Extra Node options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  execArgv?: string[];
 }
 
 /** True when `cmd` is on PATH. */
@@ -83,7 +85,7 @@ function pipeLines(stream: NodeJS.ReadableStream | null, write: (line: string) =
 
 /** Starts one instance and waits for its /api/health. Throws (and kills it) if it does not come up. */
 export async function startInstance(opts: InstanceOptions): Promise<InstanceProcess> {
-  const node = [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')];
+  const node = [process.execPath, ...(opts.execArgv ?? []), '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')];
   const [cmd, ...args] = opts.cpus && (await hasCommand('taskset')) ? ['taskset', '-c', opts.cpus, ...node] : node;
   const output = opts.output ?? 'inherit';
   const child = spawn(cmd!, args, {
@@ -116,6 +118,8 @@ export interface ClusterOptions {
   cpus?: (index: number) => string | undefined;
   /** Each instance's output, by name (default: the terminal). */
   output?: (name: string) => InstanceOptions['output'];
+  /** Extra Node options of every instance. */
+  execArgv?: string[];
 }
 
 /** Instance names: A, B, … Z, then I27, I28, … */
@@ -130,7 +134,7 @@ export async function startInstances(opts: ClusterOptions): Promise<InstanceProc
   if (opts.count > 1 && !(opts.env.DATABASE_URL ?? process.env.DATABASE_URL)) throw new Error('more than one instance needs DATABASE_URL (a PostgreSQL server): the embedded database is one process');
   const one = (i: number) => {
     const name = instanceName(i);
-    return startInstance({ name, port: opts.basePort + i, env: opts.env, cpus: opts.cpus?.(i), output: opts.output?.(name) });
+    return startInstance({ name, port: opts.basePort + i, env: opts.env, cpus: opts.cpus?.(i), output: opts.output?.(name), execArgv: opts.execArgv });
   };
   const started: InstanceProcess[] = [];
   try {

@@ -65,6 +65,8 @@ export interface SeedSummary {
 
 /** Complaints per stage and society. */
 const DEFAULT_RESIDENTS = 55;
+/** Residents per insert statement: 1,000 rows × ~15 columns stays far below PostgreSQL's 65,535 parameters. */
+const RESIDENT_ROWS_PER_INSERT = 1000;
 
 /** True when the database has no society yet (a fresh database that may be seeded). */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -134,10 +136,16 @@ export async function seedDemo(db: Db, opts: { residentsPerSociety?: number } = 
 
       // Residents.
       const people = makeResidents(rand, def, perSociety, now);
-      const inserted = await tx
-        .insert(residents)
-        .values(people.map((p) => ({ ...p, societyId, passwordHash })))
-        .returning({ id: residents.id, residentCode: residents.residentCode });
+      // In statements of RESIDENT_ROWS_PER_INSERT: one statement takes at most 65,535 parameters.
+      const inserted: { id: number; residentCode: string }[] = [];
+      for (let i = 0; i < people.length; i += RESIDENT_ROWS_PER_INSERT) {
+        inserted.push(
+          ...(await tx
+            .insert(residents)
+            .values(people.slice(i, i + RESIDENT_ROWS_PER_INSERT).map((p) => ({ ...p, societyId, passwordHash })))
+            .returning({ id: residents.id, residentCode: residents.residentCode })),
+        );
+      }
       const idByCode = new Map(inserted.map((r) => [r.residentCode, r.id]));
       summary.residents += inserted.length;
       const approved = people.filter((p) => p.status === 'Approve');
