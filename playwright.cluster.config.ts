@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { browserTestSettings } from './playwright.config';
 
 /**
  * The browser test through a real load balancer (issue 11): `scripts/cluster.ts` runs two app
@@ -22,22 +23,7 @@ export const INSTANCE_URLS = [PORT + 1, PORT + 2].map((p) => `http://127.0.0.1:$
 
 export default defineConfig({
   testDir: './e2e-cluster',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
-  reporter: [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
-  },
-  projects: [{ name: 'chromium' }],
+  ...browserTestSettings(PORT),
   webServer: {
     command: `npx tsx scripts/cluster.ts --instances 2 --port ${PORT} --base-port ${PORT + 1}`,
     env: { DATABASE_URL, NODE_ENV: 'test', LOG_LEVEL: 'warn', OUTBOX_POLL_MS: '200' },

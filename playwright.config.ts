@@ -6,24 +6,34 @@ import { defineConfig } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 
+/**
+ * What every browser-test configuration shares (this one and playwright.cluster.config.ts): one
+ * worker, no retries, Debian's Chromium, the app at http://127.0.0.1:`port`.
+ */
+export function browserTestSettings(port: number) {
+  return {
+    fullyParallel: false,
+    workers: 1,
+    retries: 0,
+    timeout: 30_000,
+    expect: { timeout: 5_000 },
+    reporter: [['list']],
+    use: {
+      baseURL: `http://127.0.0.1:${port}`,
+      viewport: { width: 1280, height: 800 },
+      trace: 'retain-on-failure',
+      launchOptions: {
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      },
+    },
+    projects: [{ name: 'chromium' }],
+  } satisfies Parameters<typeof defineConfig>[0];
+}
+
 export default defineConfig({
   testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
-  reporter: [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
-    viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
-  },
-  projects: [{ name: 'chromium' }],
+  ...browserTestSettings(PORT),
   webServer: {
     command: `rm -rf data-e2e data-e2e.lock && DATA_DIR=data-e2e PORT=${PORT} HOST=127.0.0.1 NODE_ENV=test LOG_LEVEL=warn OUTBOX_POLL_MS=200 npx tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,

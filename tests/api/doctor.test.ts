@@ -1,11 +1,11 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { auditLog, consultations, deskRequests, notifications, outbox, residents } from '../../src/server/db/schema.js';
 import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
 import type { Consultation, DoctorRequest, FreshMeetingLink } from '../../src/shared/contracts/doctor.js';
 import { IN_APP, MSG, PUSH } from '../../src/shared/messages.js';
-import { useHarness } from './harness.js';
+import { openStaffSocket, useHarness } from './harness.js';
 
 /**
  * The doctor desk end to end (issue 8): a resident's request → meeting link → 'doctor ready' →
@@ -134,12 +134,8 @@ describe('doctor desk', () => {
 
   it('files with no description (the app only presses a button) and announces it live to that society’s doctor desk only', async () => {
     const open = async (email: string) => {
-      const s = connect(url, { transports: ['websocket'], extraHeaders: { cookie: await h.staffCookie(email) }, reconnection: false });
+      const s = await openStaffSocket(url, await h.staffCookie(email));
       sockets.push(s);
-      await new Promise<void>((resolve, reject) => {
-        s.once('connect', resolve);
-        s.once('connect_error', reject);
-      });
       return s;
     };
     const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, (x: T) => resolve(x)));

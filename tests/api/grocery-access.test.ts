@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { deskRequests, groceryOrderLines, groceryOrders } from '../../src/server/db/schema.js';
 import type { GroceryRequest, Order, ResidentOrder } from '../../src/shared/contracts/grocery.js';
 import type { ServerToClientEvents } from '../../src/shared/events.js';
 import { MSG } from '../../src/shared/messages.js';
-import { useHarness } from './harness.js';
+import { openStaffSocket, useHarness } from './harness.js';
 
 /** Grocery (issue 8): who may see what, concurrent writes, live events. */
 describe('grocery access, concurrency and live events', () => {
@@ -35,12 +35,8 @@ describe('grocery access, concurrency and live events', () => {
   });
   afterAll(() => sockets.forEach((s) => s.close()));
   async function open(email: string): Promise<Socket> {
-    const s = connect(url, { transports: ['websocket'], extraHeaders: { cookie: await h.staffCookie(email) }, reconnection: false });
+    const s = await openStaffSocket(url, await h.staffCookie(email));
     sockets.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', resolve);
-      s.once('connect_error', reject);
-    });
     return s;
   }
   /** The next `event` a socket hears, typed by the shared event table. */

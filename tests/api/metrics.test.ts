@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { outbox, staffUsers } from '../../src/server/db/schema.js';
@@ -8,7 +8,7 @@ import { createMetrics } from '../../src/server/modules/metrics/metrics.js';
 import { outboxRepo, type PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { outboxWorker } from '../../src/server/modules/outbox/worker.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
-import { useHarness } from './harness.js';
+import { openStaffSocket, useHarness } from './harness.js';
 
 const TOKEN = 'metrics-test-token-0123456789';
 
@@ -230,12 +230,8 @@ describe('GET /metrics', () => {
     const before = value(start, G, society);
 
     const open = async (email: string) => {
-      const s = connect(url, { transports: ['websocket'], extraHeaders: { cookie: await h.staffCookie(email) }, reconnection: false });
+      const s = await openStaffSocket(url, await h.staffCookie(email));
       sockets.push(s);
-      await new Promise<void>((resolve, reject) => {
-        s.once('connect', resolve);
-        s.once('connect_error', reject);
-      });
       return s;
     };
     const a = await open('security@greenvalley.test');
