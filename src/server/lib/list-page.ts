@@ -11,6 +11,8 @@ import { PAGE_SIZE } from '../../shared/constants.js';
 import type { Db } from '../db/client.js';
 import { listCounts } from '../db/schema.js';
 import { SOCIETY_ROLE } from '../db/society-scope.js';
+import { rowsOf } from '../db/raw-rows.js';
+import { z } from 'zod';
 
 /** A search counts its matches up to this many; beyond it the total is a lower bound. */
 export const SEARCH_COUNT_CAP = 1000;
@@ -122,18 +124,34 @@ export interface ListSpec<Row> {
   idOf(row: Row): number;
 }
 
+/** The planner settings {@link asOwner} changes, as it found them. */
+const ZScanSettings = z.object({ seqscan: z.string(), indexscan: z.string() });
+
 /**
- * Runs `work` as the connection's own role inside a society scope, then returns to
- * {@link SOCIETY_ROLE}. Row-level security keeps PostgreSQL from using an index for a condition
- * whose operator is not leakproof — `ILIKE` is not — so a trigram search under the policy scans the
- * whole table (2 s at 100,000 rows). The search's id and count queries therefore run as the owner,
- * with the society filter `where` always carries; the rows themselves are then read back under
- * the policy, so no row of another society can be returned even if a filter were wrong.
+ * Runs a search's `work` as the connection's own role inside a society scope, with plain
+ * sequential and index scans off, then returns to {@link SOCIETY_ROLE} and the scan settings it
+ * found (one statement each way: no extra round trip).
+ * - Owner role: row-level security keeps PostgreSQL from using an index for a condition whose
+ *   operator is not leakproof — `ILIKE` is not — so a trigram search under the policy scans the
+ *   whole table (2 s at 100,000 rows). The search's id and count queries therefore run as the
+ *   owner, with the society filter `where` always carries; the rows themselves are then read back
+ *   under the policy, so no row of another society can be returned even if a filter were wrong.
+ * - Bitmap scans only (issue 11, bench/load.ts): the planner overrates the trigram index's cost,
+ *   so on a society of ~10,000 requests it read the whole table and tested `ILIKE` on every row
+ *   (24 ms a search; 46 ms for a two-letter term at 100,000). Left only bitmap scans, it takes the
+ *   trigram index or the list index and tests only that list's rows: 11 ms and 28 ms; a
+ *   trigram search at 100,000 keeps its plan (14–18 ms). Measured with EXPLAIN ANALYZE on
+ *   PostgreSQL 15; the rows read back by id afterwards use the primary key either way.
  */
 async function asOwner<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  await db.execute(sql`select set_config('role', session_user::text, true)`);
+  const [found] = rowsOf(
+    await db.execute(
+      sql`select current_setting('enable_seqscan') as seqscan, current_setting('enable_indexscan') as indexscan, set_config('role', session_user::text, true), set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    ),
+    ZScanSettings,
+  );
   const result = await work();
-  await db.execute(sql`select set_config('role', ${SOCIETY_ROLE}, true)`);
+  await db.execute(sql`select set_config('role', ${SOCIETY_ROLE}, true), set_config('enable_seqscan', ${found!.seqscan}, true), set_config('enable_indexscan', ${found!.indexscan}, true)`);
   return result;
 }
 
