@@ -43,6 +43,24 @@ export interface NginxProcess {
   stop(): Promise<number | null>;
 }
 
+/** The proxy settings of every location that passes requests to the instances' API (`pad`: indentation). */
+function appProxy(pad: string): string {
+  return [
+    'proxy_pass http://app;',
+    'proxy_http_version 1.1;',
+    'proxy_set_header Connection "";',
+    'proxy_set_header Host $http_host;',
+    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    // Responses never spool to a temp file: when nginx starts as root its workers run as
+    // 'nobody', which cannot write inside this (root-owned, 0700) folder, and a large response
+    // to a slow client (the web app's chunks) was cut short.
+    'proxy_max_temp_file_size 0;',
+  ]
+    .map((line) => pad + line)
+    .join('\n');
+}
+
 /** The nginx.conf text for `opts` (paths inside `opts.dir`). */
 export function nginxConfig(opts: NginxOptions): string {
   const dir = path.resolve(opts.dir);
@@ -100,20 +118,23 @@ ${servers(' max_fails=0')}
       proxy_send_timeout 3600s;
     }
 
+    # An SOS press or its acknowledgement is passed to another instance even after it was sent
+    # (non_idempotent): an instance shutting down answers 503 without storing it, and a press
+    # that did reach the database merges into the resident's open alarm (an acknowledgement is
+    # recorded once), so a retry never makes a second alarm. The body is buffered so it can be
+    # sent again.
+    location ~ ^/api/security(/[0-9]+/acknowledge)?$ {
+${appProxy('      ')}
+      proxy_next_upstream error timeout http_502 http_503 non_idempotent;
+      proxy_next_upstream_tries ${opts.upstreams.length + 1};
+    }
+
     location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
+${appProxy('      ')}
       # Uploads stream through instead of being spooled to disk first.
       proxy_request_buffering off;
-      # Responses never spool to a temp file either: when nginx starts as root its workers run
-      # as 'nobody', which cannot write inside this (root-owned, 0700) folder, and a large
-      # response to a slow client (the web app's chunks) was cut short.
-      proxy_max_temp_file_size 0;
-      # An instance shutting down (SIGTERM) refuses new connections: try the next one.
+      # An instance shutting down (SIGTERM) refuses new connections: try the next one. Other
+      # writes are not sent twice: one that met a closing instance gets its 503.
       proxy_next_upstream error timeout http_502 http_503;
     }
   }

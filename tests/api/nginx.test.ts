@@ -8,7 +8,6 @@
  * unless REQUIRE_NGINX=1 (as `.ci/run` sets): then it fails and says what to install.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,20 +15,11 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import { NGINX_BIN, startNginx, type NginxProcess } from '../../scripts/cluster/nginx.js';
-import { useTwoInstances, waitFor, type Instance } from '../support/two-instances.js';
+import { freePort, useTwoInstances, waitFor, type Instance } from '../support/two-instances.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const requireNginx = process.env.REQUIRE_NGINX === '1';
 const hasNginx = existsSync(NGINX_BIN);
-
-/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Opens a websocket-only Socket.IO client to `url`; resolves once connected, rejects on a refusal. */
 async function openSocket(url: string, headers: Record<string, string>, opened: Socket[]): Promise<Socket> {

@@ -7,6 +7,7 @@
  * Needs DATABASE_URL (the database is wiped, migrated and seeded once for the file); callers skip
  * their suites without it.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -118,4 +119,13 @@ export async function waitFor(check: () => boolean | Promise<boolean>, what: str
     if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** A TCP port free on 127.0.0.1 right now (the OS picks it), e.g. for nginx in front of the instances. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
