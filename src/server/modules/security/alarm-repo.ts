@@ -88,23 +88,7 @@ export function alarmRepo(db: Db) {
                 else left(${deskRequests.body} || E'\\n' || excluded.body, ${BODY_MAX}) end`,
             },
           })
-          .returning({
-            id: deskRequests.id,
-            desk: deskRequests.desk,
-            societyId: deskRequests.societyId,
-            residentId: deskRequests.residentId,
-            body: deskRequests.body,
-            response: deskRequests.response,
-            stage: deskRequests.stage,
-            createdAt: deskRequests.createdAt,
-            proceededAt: deskRequests.proceededAt,
-            completedAt: deskRequests.completedAt,
-            staffNote: deskRequests.staffNote,
-            pressCount: deskRequests.pressCount,
-            lastPressedAt: deskRequests.lastPressedAt,
-            acknowledgedAt: deskRequests.acknowledgedAt,
-            escalatedAt: deskRequests.escalatedAt,
-          }),
+          .returning(),
       );
       const [r] = await db
         .with(stored)
