@@ -5,7 +5,8 @@ import { auditLog, consultations, deskRequests, notifications, outbox, residents
 import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
 import type { Consultation, DoctorRequest, FreshMeetingLink } from '../../src/shared/contracts/doctor.js';
 import { IN_APP, MSG, PUSH } from '../../src/shared/messages.js';
-import { openStaffSocket, useHarness } from './harness.js';
+import { useHarness } from './harness.js';
+import { openStaffSocket } from '../support/staff-socket.js';
 
 /**
  * The doctor desk end to end (issue 8): a resident's request → meeting link → 'doctor ready' →
@@ -134,7 +135,7 @@ describe('doctor desk', () => {
 
   it('files with no description (the app only presses a button) and announces it live to that society’s doctor desk only', async () => {
     const open = async (email: string) => {
-      const s = await openStaffSocket(url, await h.staffCookie(email));
+      const s = await openStaffSocket(url, { cookie: await h.staffCookie(email) });
       sockets.push(s);
       return s;
     };

@@ -5,7 +5,8 @@ import { deskRequests, groceryOrderLines, groceryOrders } from '../../src/server
 import type { GroceryRequest, Order, ResidentOrder } from '../../src/shared/contracts/grocery.js';
 import type { ServerToClientEvents } from '../../src/shared/events.js';
 import { MSG } from '../../src/shared/messages.js';
-import { openStaffSocket, useHarness } from './harness.js';
+import { useHarness } from './harness.js';
+import { openStaffSocket } from '../support/staff-socket.js';
 
 /** Grocery (issue 8): who may see what, concurrent writes, live events. */
 describe('grocery access, concurrency and live events', () => {
@@ -35,7 +36,7 @@ describe('grocery access, concurrency and live events', () => {
   });
   afterAll(() => sockets.forEach((s) => s.close()));
   async function open(email: string): Promise<Socket> {
-    const s = await openStaffSocket(url, await h.staffCookie(email));
+    const s = await openStaffSocket(url, { cookie: await h.staffCookie(email) });
     sockets.push(s);
     return s;
   }

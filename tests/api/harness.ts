@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
@@ -70,18 +69,4 @@ export function useHarness(env: Record<string, string> = {}): Harness {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   return h;
-}
-
-/**
- * Opens a websocket to the app at `url` (a listening instance) with the staff Cookie header
- * `cookie`; resolves once connected, rejects when the handshake is refused. No reconnection;
- * the caller closes it.
- */
-export async function openStaffSocket(url: string, cookie: string): Promise<Socket> {
-  const s = connect(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', resolve);
-    s.once('connect_error', reject);
-  });
-  return s;
 }

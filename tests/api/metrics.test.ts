@@ -8,7 +8,8 @@ import { createMetrics } from '../../src/server/modules/metrics/metrics.js';
 import { outboxRepo, type PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { outboxWorker } from '../../src/server/modules/outbox/worker.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
-import { openStaffSocket, useHarness } from './harness.js';
+import { useHarness } from './harness.js';
+import { openStaffSocket } from '../support/staff-socket.js';
 
 const TOKEN = 'metrics-test-token-0123456789';
 
@@ -230,7 +231,7 @@ describe('GET /metrics', () => {
     const before = value(start, G, society);
 
     const open = async (email: string) => {
-      const s = await openStaffSocket(url, await h.staffCookie(email));
+      const s = await openStaffSocket(url, { cookie: await h.staffCookie(email) });
       sockets.push(s);
       return s;
     };

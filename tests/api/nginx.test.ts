@@ -11,26 +11,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import { NGINX_BIN, startNginx, type NginxProcess } from '../../scripts/cluster/nginx.js';
 import { freePort, useTwoInstances, waitFor, type Instance } from '../support/two-instances.js';
+import { openStaffSocket } from '../support/staff-socket.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const requireNginx = process.env.REQUIRE_NGINX === '1';
 const hasNginx = existsSync(NGINX_BIN);
-
-/** Opens a websocket-only Socket.IO client to `url`; resolves once connected, rejects on a refusal. */
-async function openSocket(url: string, headers: Record<string, string>, opened: Socket[]): Promise<Socket> {
-  const s = connect(url, { transports: ['websocket'], extraHeaders: headers, reconnection: false, timeout: 10_000 });
-  opened.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', resolve);
-    s.once('connect_error', reject);
-  });
-  return s;
-}
 
 describe.skipIf(!onPostgres || (!hasNginx && !requireNginx))('nginx in front of two instances on one PostgreSQL', () => {
   const t = useTwoInstances();
@@ -88,7 +78,8 @@ describe.skipIf(!onPostgres || (!hasNginx && !requireNginx))('nginx in front of 
 
   it('a WebSocket through nginx (Origin: nginx) hears the SOS raised against A and the one raised against B', async () => {
     const cookie = sessionCookie(await signInThroughNginx('security@greenvalley.test'));
-    const screen = await openSocket(nginx.url, { cookie, origin: nginx.url }, sockets);
+    const screen = await openStaffSocket(nginx.url, { cookie, origin: nginx.url });
+    sockets.push(screen);
     expect(screen.io.engine.transport.name).toBe('websocket');
     // Whichever instance nginx gave the socket to, exactly one holds it: one alarm below crosses.
     const holders = [t.a, t.b].filter((i) => i.io.of('/').sockets.has(screen.id!));
@@ -112,6 +103,6 @@ describe.skipIf(!onPostgres || (!hasNginx && !requireNginx))('nginx in front of 
 
   it("refuses a WebSocket through nginx whose Origin is another site's", async () => {
     const cookie = sessionCookie(await signInThroughNginx('security@greenvalley.test'));
-    await expect(openSocket(nginx.url, { cookie, origin: 'http://evil.test' }, sockets)).rejects.toThrow('origin not allowed');
+    await expect(openStaffSocket(nginx.url, { cookie, origin: 'http://evil.test' })).rejects.toThrow('origin not allowed');
   });
 });

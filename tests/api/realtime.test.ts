@@ -7,6 +7,7 @@ import { newToken } from '../../src/server/lib/tokens.js';
 import type { Complaint } from '../../src/shared/contracts/complaints.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
+import { openStaffSocket } from '../support/staff-socket.js';
 
 /** Socket.IO rooms are decided by the server from the session cookie. */
 describe('live events over Socket.IO', () => {
@@ -21,12 +22,8 @@ describe('live events over Socket.IO', () => {
 
   /** Opens a socket with a session cookie (and other handshake headers); resolves once connected. */
   async function openWith(cookie: string, headers: Record<string, string> = {}): Promise<Socket> {
-    const s = connect(url, { transports: ['websocket'], extraHeaders: { cookie, ...headers }, reconnection: false });
+    const s = await openStaffSocket(url, { ...headers, cookie });
     sockets.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', resolve);
-      s.once('connect_error', reject);
-    });
     return s;
   }
   const open = async (email: string) => openWith(await h.staffCookie(email));

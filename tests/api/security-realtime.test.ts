@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
+import { openStaffSocket } from '../support/staff-socket.js';
 
 /**
  * A merged press reaches the screens as 'security-pressed' (issue 6 finding 6): button-one always,
@@ -19,12 +20,8 @@ describe("'security-pressed' over Socket.IO", () => {
 
   async function open(email: string): Promise<Socket> {
     const cookie = await h.staffCookie(email);
-    const s = connect(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    const s = await openStaffSocket(url, { cookie });
     sockets.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', resolve);
-      s.once('connect_error', reject);
-    });
     return s;
   }
   const next = (s: Socket, event: string) => new Promise<SecurityAlert>((resolve) => s.once(event, resolve));

@@ -9,8 +9,9 @@
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { openStaffSocket } from './staff-socket.js';
 import { afterAll, beforeAll } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
@@ -98,12 +99,8 @@ export function useTwoInstances(env: Record<string, string> = {}): TwoInstances 
   };
   t.open = async (via, email) => {
     const cookie = await t.staffCookie(via, email);
-    const s = connect(via.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    const s = await openStaffSocket(via.url, { cookie });
     sockets.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', resolve);
-      s.once('connect_error', reject);
-    });
     return s;
   };
   return t;
