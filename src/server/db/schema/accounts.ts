@@ -1,0 +1,96 @@
+/**
+ * Societies, staff and resident accounts, their sessions and the shared sign-in throttle.
+ * Part of the one database schema (../schema.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+
+export const societies = pgTable('societies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** The society's logo (spec section 1 "logoId"; issue 10): an uploaded image, shown in every staff header. */
+  logoMediaId: uuid('logo_media_id'),
+  createdAt: createdAt(),
+});
+
+/** Staff accounts. Only role 'Admin' may sign in to the dashboard (spec section 6). */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    societyId: integer('society_id').notNull().references(() => societies.id),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    subRole: text('sub_role'),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** Server-side staff sessions; the cookie holds a random token, the table its SHA-256. */
+export const staffSessions = pgTable('staff_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Residents (spec section 3 "Resident", collection UserRequest). */
+export const residents = pgTable(
+  'residents',
+  {
+    id: serial('id').primaryKey(),
+    societyId: integer('society_id').notNull().references(() => societies.id),
+    residentCode: text('resident_code').notNull().unique(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull().unique(),
+    email: text('email').notNull().default(''),
+    passwordHash: text('password_hash'),
+    /** 'Pending' after self-registration (issue 9) until staff approve; 'Block' refuses sign-in. */
+    status: text('status', { enum: ['Pending', 'Approve', 'Block'] }).notNull().default('Approve'),
+    age: smallint('age'),
+    house: text('house').notNull().default(''),
+    street: text('street').notNull().default(''),
+    block: text('block').notNull().default(''),
+    designation: text('designation').notNull().default(''),
+    isOwner: boolean('is_owner').notNull().default(true),
+    fatherName: text('father_name').notNull().default(''),
+    fatherPhone: text('father_phone').notNull().default(''),
+    fm1Name: text('fm1_name').notNull().default(''),
+    fm1Phone: text('fm1_phone').notNull().default(''),
+    fm2Name: text('fm2_name').notNull().default(''),
+    fm2Phone: text('fm2_phone').notNull().default(''),
+    /** Push device token (spec: FCMtoken); null until the app registers one. */
+    pushToken: text('push_token'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('residents_society_idx').on(t.societyId)],
+);
+
+export const residentSessions = pgTable('resident_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  residentId: integer('resident_id').notNull().references(() => residents.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Staff sign-in attempts counted by the shared login throttle (issue 11,
+ * `modules/auth/shared-throttle.ts`, used when DATABASE_URL is set): one row per throttle key of
+ * an attempt — (address, email) `e:<ip>:<email>`, address `ip:<ip>`, account `a:<email>` — so
+ * every instance counts the same failures. A row lives until its attempt succeeds or is abandoned,
+ * or the purge job deletes it once it is older than the window. Not society-owned (no RLS).
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').notNull(),
+    attemptId: uuid('attempt_id').notNull(),
+    /** When the attempt began, by the app's clock. */
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.attemptId] }), index('login_attempts_key_at_idx').on(t.key, t.at), index('login_attempts_at_idx').on(t.at)],
+);
