@@ -207,7 +207,8 @@ export async function buildApp(opts: {
     dbKind: database.kind,
     databaseUrl: config.DATABASE_URL,
     redisUrl: config.REDIS_URL,
-    onError: (err, source) => app.log.error({ err, source }, 'socket.io adapter connection error'),
+    // The message and code only: node-postgres errors carry their whole client object.
+    onError: (err, source) => app.log.error({ source, error: err.message, code: (err as { code?: unknown }).code }, 'socket.io adapter connection error'),
   });
   const realtime = attachSocket(app, { auth, bus, clock, allowedOrigins: config.ALLOWED_ORIGINS, adapter });
   const outboxDepth = outboxRepo(db, clock);

@@ -17,6 +17,8 @@ export const MSG = {
   notAvailable: 'This page is not available for your role.',
   notSignedIn: 'Please sign in.',
   notFound: 'Not found.',
+  /** The database is away (a restart, a failover): the client retries. */
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   wrongStage: 'This request has already moved on. Refresh to see its current stage.',
   residentBlocked: 'Your account is blocked. Please contact your society office.',
   residentLoginFailed: 'Invalid phone or password.',

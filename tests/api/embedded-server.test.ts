@@ -15,6 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { startEmbeddedServer, type EmbeddedServer } from '../../src/server/db/embedded-server.js';
 import * as schema from '../../src/server/db/schema.js';
+import { ResilientPool } from '../../src/server/db/resilient-pool.js';
+import { isDatabaseUnavailable } from '../../src/server/db/unavailable.js';
+import { waitFor } from '../support/two-instances.js';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -192,6 +195,29 @@ describe('embedded server, data folder', () => {
     expect(await rows()).toEqual(['in-thread', 'served 1']);
     expect(await rows()).toEqual(['in-thread', 'served 1', 'served 2']);
   }, 90_000); // three opens of a folder, the first an initdb: ~4 s idle, 20 s seen under load
+
+  it('restarts a data folder\'s worker that dies: queries fail as "unavailable" meanwhile, then every committed row is back', async () => {
+    const dataDir = path.join(root, 'restarted');
+    const restarts: number[] = [];
+    const crashes: Error[] = [];
+    const server = await startEmbeddedServer({ dataDir, onRestart: (_err, attempt) => restarts.push(attempt), onCrash: (err) => crashes.push(err) });
+    const poolErrors: Error[] = [];
+    const pool = new ResilientPool(server.poolConfig, (err) => poolErrors.push(err));
+    try {
+      await pool.query(`create table e_restart (v text); insert into e_restart values ('before the crash')`);
+      await server.kill();
+      // The next query meets the dead socket (or the restart in progress): an outage, not a fault.
+      const during = await pool.query('select 1').then(() => undefined, (err: unknown) => err);
+      if (during !== undefined) expect(isDatabaseUnavailable(during)).toBe(true);
+      await waitFor(async () => pool.query('select 1').then(() => true, () => false), 'the restarted embedded database', 30_000);
+      expect((await pool.query<{ v: string }>('select v from e_restart')).rows.map((r) => r.v)).toEqual(['before the crash']);
+      expect(restarts).toEqual([1]);
+      expect(crashes).toEqual([]);
+    } finally {
+      await pool.end();
+      await server.close();
+    }
+  }, 90_000);
 
   it('rejects, without hanging, when the data folder cannot be opened', async () => {
     const notADir = path.join(root, 'a-file');

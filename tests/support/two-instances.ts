@@ -55,7 +55,8 @@ async function resetPostgres(database: Database): Promise<void> {
 }
 
 /**
- * Builds instances A and B for one test file (`env` adds config, e.g. REDIS_URL) and closes them
+ * Builds instances A and B for one test file (`env` adds config, e.g. REDIS_URL, or a
+ * DATABASE_URL of the file's own instead of the environment's) and closes them
  * after its tests. The push transport yields to the event loop once per send, so two draining
  * workers really interleave.
  */
@@ -63,7 +64,7 @@ export function useTwoInstances(env: Record<string, string> = {}): TwoInstances 
   const t = { sent: [] as SentPush[] } as TwoInstances;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', ...env, DATABASE_URL: process.env.DATABASE_URL ?? '' });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', ...env, DATABASE_URL: env.DATABASE_URL ?? process.env.DATABASE_URL ?? '' });
     const clock = manualClock();
     const first = await openDatabase({ databaseUrl: config.DATABASE_URL });
     await resetPostgres(first);

@@ -118,4 +118,24 @@ describe('intervalJob', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(state.runs).toBe(3);
   });
+
+  it('pauses on a database outage: one warning, no error per tick, resumed once a run succeeds', async () => {
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    const log: JobLog = { error: (_o, msg) => void errors.push(msg), warn: (_o, msg) => void warnings.push(msg) };
+    let down = true;
+    const job = intervalJob('t', 1000, async () => {
+      if (down) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    }, log);
+    await job.runOnce();
+    await job.runOnce();
+    await job.runOnce();
+    expect(job.paused()).toBe(true);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual(['job paused: the database is unavailable']);
+    down = false;
+    await job.runOnce();
+    expect(job.paused()).toBe(false);
+    expect(warnings).toEqual(['job paused: the database is unavailable', 'job resumed: the database answers again']);
+  });
 });

@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedServer } from './embedded-server.js';
 import { GatedPool, LaneGate } from './lanes.js';
+import { ResilientPool } from './resilient-pool.js';
 import * as schema from './schema.js';
 
 /** The Drizzle handle every repo receives; the same type for PGlite and PostgreSQL. */
@@ -56,21 +57,30 @@ const STARTUP_LOCK_KEY = 0x5d_0001;
 export const MAIN_POOL_MAX = 10;
 /** Connections of the alarm lane's pool on a PostgreSQL server. */
 export const ALARM_POOL_MAX = 4;
+/**
+ * Longest wait (ms) for a connection of a PostgreSQL server's lane: a new connection, or a turn
+ * when all are busy. Past it the query fails as "database unavailable" (503 with Retry-After), so
+ * a request never hangs on a server that does not answer.
+ */
+export const CONNECT_TIMEOUT_MS = 3000;
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /**
  * @param opts.databaseUrl  postgres://… to use a PostgreSQL server
  * @param opts.dataDir      PGlite data folder (created if missing); omit for an in-memory database
+ * @param opts.onConnectionError where dropped connections are reported (default: stderr)
  * The caller must hold the data-dir lock (see lock.ts) before opening a PGlite folder.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; onConnectionError?: (err: Error) => void }): Promise<Database> {
   const embedded = opts.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: opts.dataDir });
   const gate = new LaneGate();
-  const pool = embedded ? new GatedPool(embedded.poolConfig, gate, false) : new pg.Pool({ connectionString: opts.databaseUrl, max: MAIN_POOL_MAX });
-  const alarmPool = embedded ? new GatedPool(embedded.poolConfig, gate, true) : new pg.Pool({ connectionString: opts.databaseUrl, max: ALARM_POOL_MAX });
-  // An idle connection that drops (server restart) must not crash the process; the next query reconnects.
-  for (const p of [pool, alarmPool]) p.on('error', (err) => console.error(`database connection error: ${err.message}`));
+  // A connection that drops (a restart, a failover, pg_terminate_backend) is reported and
+  // replaced by the next checkout; it never ends the process (db/resilient-pool.ts).
+  const onError = opts.onConnectionError ?? ((err: Error) => console.error(`database connection error: ${err.message}`));
+  const server = (max: number): pg.PoolConfig => ({ connectionString: opts.databaseUrl, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = embedded ? new GatedPool(embedded.poolConfig, gate, false, onError) : new ResilientPool(server(MAIN_POOL_MAX), onError);
+  const alarmPool = embedded ? new GatedPool(embedded.poolConfig, gate, true, onError) : new ResilientPool(server(ALARM_POOL_MAX), onError);
   const db: Db = drizzle(pool, { schema });
   return {
     db,

@@ -49,17 +49,27 @@ export interface EmbeddedServer {
    * the worker. End your pg.Pool first: connections still open are dropped. Idempotent.
    */
   close(): Promise<void>;
+  /** Ends the worker abruptly, as a crash would; what follows is the restart described above (tests). */
+  kill(): Promise<void>;
 }
 
 export interface EmbeddedServerOptions {
   /** PGlite data folder (created if missing); omitted: an in-memory database. */
   dataDir?: string;
   /**
-   * Called once if the worker dies without `close()` (every query would then fail). Default:
-   * log it and exit the process with code 1, as a server without its database cannot serve.
+   * Called once when the embedded database is gone for good: the worker of an in-memory database
+   * died (its data died with it), it died more than {@link MAX_RESTARTS} times within
+   * {@link RESTART_WINDOW_MS}, or it could not be started again. Default: log it and exit the
+   * process with code 1, as a server without its database cannot serve.
    */
   onCrash?: (err: Error) => void;
+  /** Called when a worker of a data folder died and a new one is being started (default: stderr). */
+  onRestart?: (err: Error, attempt: number) => void;
 }
+
+/** Restarts of a data folder's worker allowed within {@link RESTART_WINDOW_MS} before giving up. */
+export const MAX_RESTARTS = 3;
+export const RESTART_WINDOW_MS = 60_000;
 
 const here = fileURLToPath(import.meta.url);
 const workerFile = path.join(path.dirname(here), `embedded-server-worker${path.extname(here)}`);
@@ -79,19 +89,20 @@ function defaultOnCrash(err: Error): void {
   process.exit(1);
 }
 
-/**
- * Starts PGlite in a worker thread and serves it on a Unix socket in a fresh private temp folder.
- * @returns once it accepts connections (first open of a new data folder takes ~4 s).
- * @throws the worker's error if PGlite cannot open the folder or the server cannot listen.
- */
-export async function startEmbeddedServer(opts: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
-  // mkdtemp makes the folder 0700: only this user can reach the socket (it has no password).
-  const socketDir = await mkdtemp(path.join(os.tmpdir(), 'society-desk-pg-'));
-  const worker = spawnWorker({ dataDir: opts.dataDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') });
-  let closing: Promise<void> | null = null;
-  let lastError: Error | null = null;
-  worker.on('error', (err) => (lastError = err));
+/** A worker that has opened PGlite and accepts connections, and the last error it reported. */
+interface Running {
+  worker: Worker;
+  lastError: () => Error | null;
+  exited: () => boolean;
+}
 
+/** Starts one worker and resolves once it accepts connections; rejects if it exits before. */
+async function launch(input: WorkerInput): Promise<Running> {
+  const worker = spawnWorker(input);
+  let lastError: Error | null = null;
+  let exited = false;
+  worker.on('error', (err) => (lastError = err));
+  worker.once('exit', () => (exited = true));
   await new Promise<void>((resolve, reject) => {
     const onExit = (code: number) => reject(lastError ?? new Error(`The embedded database worker exited (code ${code}) while starting`));
     worker.once('exit', onExit);
@@ -100,25 +111,73 @@ export async function startEmbeddedServer(opts: EmbeddedServerOptions = {}): Pro
       if (msg.type === 'ready') resolve();
       else reject(new Error(`Unexpected message from the embedded database worker: ${msg.type}`));
     });
-  }).catch(async (err: unknown) => {
+  });
+  return { worker, lastError: () => lastError, exited: () => exited };
+}
+
+/**
+ * Starts PGlite in a worker thread and serves it on a Unix socket in a fresh private temp folder.
+ *
+ * If the worker of a data folder dies (an abort inside PGlite, a thread killed by memory limits),
+ * the server is not lost: a new worker opens the same folder (PGlite recovers it as after a killed
+ * process: every committed change is kept) and listens on the same socket, after 1 s × the number
+ * of recent restarts. Meanwhile connections fail, so requests get 503 and jobs pause; the pools
+ * reconnect on their next checkout. More than {@link MAX_RESTARTS} deaths within
+ * {@link RESTART_WINDOW_MS} end in `onCrash`.
+ * @returns once it accepts connections (first open of a new data folder takes ~4 s).
+ * @throws the worker's error if PGlite cannot open the folder or the server cannot listen.
+ */
+export async function startEmbeddedServer(opts: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
+  // mkdtemp makes the folder 0700: only this user can reach the socket (it has no password).
+  const socketDir = await mkdtemp(path.join(os.tmpdir(), 'society-desk-pg-'));
+  const socketPath = path.join(socketDir, '.s.PGSQL.5432');
+  const input: WorkerInput = { dataDir: opts.dataDir, socketPath };
+  let closing: Promise<void> | null = null;
+  let running = await launch(input).catch(async (err: unknown) => {
     await rm(socketDir, { recursive: true, force: true });
     throw err;
   });
+  const onCrash = opts.onCrash ?? defaultOnCrash;
+  const onRestart = opts.onRestart ?? ((err, attempt) => console.error(`The embedded database stopped (${err.message}); restarting it (attempt ${attempt})`));
+  const deaths: number[] = [];
 
-  worker.once('exit', (code) => {
-    if (closing) return;
-    (opts.onCrash ?? defaultOnCrash)(lastError ?? new Error(`The embedded database stopped unexpectedly (worker exit code ${code})`));
-  });
+  const watch = (current: Running) =>
+    current.worker.once('exit', (code) => {
+      if (closing) return;
+      const err = current.lastError() ?? new Error(`The embedded database stopped unexpectedly (worker exit code ${code})`);
+      // An in-memory database died with its worker: there is nothing to reopen.
+      if (!opts.dataDir) return onCrash(err);
+      const now = performance.now();
+      deaths.push(now);
+      while (deaths.length > 0 && deaths[0]! < now - RESTART_WINDOW_MS) deaths.shift();
+      if (deaths.length > MAX_RESTARTS) return onCrash(new Error(`${err.message}; it stopped ${deaths.length} times within ${RESTART_WINDOW_MS / 1000} s, giving up`));
+      onRestart(err, deaths.length);
+      void (async () => {
+        await new Promise((r) => setTimeout(r, 1000 * deaths.length));
+        if (closing) return;
+        // The dead worker's socket file is still there: a new server cannot listen on it otherwise.
+        await rm(socketPath, { force: true });
+        running = await launch(input);
+        if (closing) return void running.worker.terminate();
+        watch(running);
+      })().catch((startErr: unknown) => onCrash(startErr instanceof Error ? startErr : new Error(String(startErr))));
+    });
+  watch(running);
 
   const connectionString = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
   return {
     connectionString,
     poolConfig: { connectionString, ...EMBEDDED_POOL },
+    async kill() {
+      await running.worker.terminate();
+    },
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve, reject) => {
+        const { worker, lastError, exited } = running;
+        // A worker that died (its restart now cancelled) has nothing left to flush.
+        if (!exited()) await new Promise<void>((resolve, reject) => {
           worker.once('message', () => resolve());
-          worker.once('exit', () => (lastError ? reject(lastError) : resolve()));
+          worker.once('exit', () => (lastError() ? reject(lastError()) : resolve()));
           worker.postMessage({ type: 'close' });
         });
         await worker.terminate();

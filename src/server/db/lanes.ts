@@ -10,7 +10,8 @@
  * The gate is held from checkout to release of a pooled client: for a transaction until its
  * COMMIT/ROLLBACK, for a `pool.query` until that query's answer.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { ResilientPool, type ConnectCallback, type PoolErrorReporter } from './resilient-pool.js';
 
 /**
  * A one-holder lock with two queues; a release hands it to the oldest urgent waiter first.
@@ -71,20 +72,19 @@ export class LaneGate {
   }
 }
 
-/** pg.Pool's connect callback (its `done` is the client's release). */
-type ConnectCallback = Parameters<pg.Pool['connect']> extends [infer C] ? C : never;
-
 /**
  * A `pg.Pool` whose checkouts hold a shared {@link LaneGate} (urgent or not). Drizzle's
  * node-postgres driver sees an ordinary Pool: `pool.query` and `pool.connect()` both come here.
+ * A connection the embedded server drops is reported to `onError` (see {@link ResilientPool}).
  */
-export class GatedPool extends pg.Pool {
+export class GatedPool extends ResilientPool {
   constructor(
     config: pg.PoolConfig,
     private readonly gate: LaneGate,
     private readonly urgent: boolean,
+    onError: PoolErrorReporter,
   ) {
-    super(config);
+    super(config, onError);
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -96,10 +96,15 @@ export class GatedPool extends pg.Pool {
           (client) => {
             const release = client.release.bind(client);
             let open = true;
+            // A connection dropped while held gives the gate back too (ResilientPool has already
+            // released the connection itself), or the other lane would wait for it forever.
+            const onEnd = () => client.release();
+            client.once('end', onEnd);
             client.release = (err?: Error | boolean) => {
               release(err);
               if (open) {
                 open = false;
+                client.removeListener('end', onEnd);
                 this.gate.release(this.urgent);
               }
             };

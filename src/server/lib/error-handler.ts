@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MSG } from '../../shared/messages.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, TooManyRequestsError } from './errors.js';
+
+/** Seconds a client is asked to wait before retrying while the database is away. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -12,6 +17,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /**
@@ -19,6 +25,9 @@ const STATUS_TEXT: Record<number, string> = {
  * - zod validation → 400, `message` = the first issue's message, `field` = its path ('response');
  * - AppError → its status and message;
  * - other 4xx from Fastify (bad JSON, wrong content type, body too large) → kept, message kept;
+ * - the database cannot be reached (db/unavailable.ts) → 503 with `Retry-After`
+ *   ({@link UNAVAILABLE_RETRY_AFTER_S}) and MSG.serviceUnavailable, so clients retry instead of
+ *   reporting a fault;
  * - anything else → 500 with a generic message; details go to the log only.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -46,6 +55,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(err)) {
       return reply.code(status).send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message: err.message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: err.message }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return reply.code(503).send({ statusCode: 503, error: STATUS_TEXT[503], message: MSG.serviceUnavailable });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ statusCode: 500, error: STATUS_TEXT[500], message: 'Something went wrong. Please try again.' });

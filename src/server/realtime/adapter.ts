@@ -18,7 +18,7 @@
  * is replaced here (see {@link publishFirst}): the NOTIFY goes on the wire first, the local writes
  * follow at once without waiting for its answer (the Redis adapter's order).
  */
-import pg from 'pg';
+import { ResilientPool } from '../db/resilient-pool.js';
 import { Redis } from 'ioredis';
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
@@ -107,8 +107,13 @@ async function redisAdapter(url: string, key: string, onError: AdapterOptions['o
 async function postgresAdapter(url: string, onError: AdapterOptions['onError']): Promise<RealtimeAdapter> {
   // keepAlive: a LISTEN connection silently cut (NAT, failover) is noticed, ended and re-made by
   // the adapter (1–3 s back-off) instead of listening to nothing.
-  const pool = new pg.Pool({ connectionString: url, max: ADAPTER_POOL_MAX, application_name: 'society-desk:socket.io', keepAlive: true, connectionTimeoutMillis: ADAPTER_CONNECT_MS });
-  pool.on('error', (err) => onError(err, 'postgres'));
+  // ResilientPool: the adapter holds its LISTEN connection without an 'error' listener and never
+  // releases it when it dies; this pool hears the error and frees the slot, so a PostgreSQL restart
+  // costs a reconnection (the adapter's own, every 1–3 s until it succeeds), not the process.
+  const pool = new ResilientPool(
+    { connectionString: url, max: ADAPTER_POOL_MAX, application_name: 'society-desk:socket.io', keepAlive: true, connectionTimeoutMillis: ADAPTER_CONNECT_MS },
+    (err) => onError(err, 'postgres'),
+  );
   const client = await pool.connect();
   try {
     // Two instances starting together must not race on CREATE … IF NOT EXISTS (pg_type conflict).

@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 
-/** GET /api/health: 200 when the database answers, 503 otherwise. */
+/** Longest wait (ms) for the database's answer before health says it is unavailable. */
+export const HEALTH_TIMEOUT_MS = 2000;
+
+/**
+ * GET /api/health: 200 when the database answers `select 1` within {@link HEALTH_TIMEOUT_MS},
+ * 503 otherwise (a load balancer then sends no traffic here until it answers again).
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; dbKind: string }> = async (app, { db, dbKind }) => {
   app.get('/api/health', {
     schema: {
@@ -11,11 +17,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; dbKind: string }> = a
       response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable'), database: z.string() }) },
     },
     handler: async (_req, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS)));
       try {
-        await db.execute(sql`select 1`);
+        await Promise.race([db.execute(sql`select 1`), late]);
         return { status: 'ok' as const, database: dbKind };
       } catch {
-        return reply.code(503).send({ status: 'unavailable' as const, database: dbKind });
+        return reply.code(503).header('retry-after', '5').send({ status: 'unavailable' as const, database: dbKind });
+      } finally {
+        clearTimeout(timer);
       }
     },
   });
