@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { inputGuard } from './lib/input-guard.js';
+import { registerAdmission, type AdmissionState } from './plugins/admission.js';
 import { EventBus } from './lib/events.js';
 import { authRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -90,6 +91,8 @@ export interface BuiltApp {
   routes: readonly { method: string; url: string }[];
   /** This instance's Prometheus registry and recorders (served at /metrics with METRICS_TOKEN). */
   metrics: AppMetrics;
+  /** Admission control's counts (requests running, refused). */
+  admission: AdmissionState;
 }
 
 export async function buildApp(opts: {
@@ -111,6 +114,8 @@ export async function buildApp(opts: {
     // TRUST_PROXY: behind a reverse proxy, req.ip (and so the sign-in throttles) is the client's.
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
+    // A request not answered in time gets 503 (lib/error-handler.ts); uploads set their own.
+    handlerTimeout: config.REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
   // The route table, for the test that every /api route outside a named public list is guarded.
   const routes: { method: string; url: string }[] = [];
@@ -125,6 +130,20 @@ export async function buildApp(opts: {
   // Issue 11: one registry per app; every answered request is timed by its route pattern.
   const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
   app.addHook('onResponse', async (req, reply) => metrics.httpRequest(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000));
+  // Alarms first: before any guard or query, non-alarm work is refused while this instance or its
+  // database lane is saturated (plugins/admission.ts).
+  const admission = registerAdmission(
+    app,
+    {
+      maxInFlight: config.ADMISSION_MAX_IN_FLIGHT,
+      maxQueue: config.ADMISSION_MAX_QUEUE,
+      maxQueueWaitMs: config.ADMISSION_MAX_QUEUE_WAIT_MS,
+      maxLoopDelayMs: config.ADMISSION_MAX_LOOP_DELAY_MS,
+      retryAfterS: 1,
+    },
+    database.mainLaneLoad,
+    (reason) => metrics.requestRefused(reason),
+  );
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -197,7 +216,7 @@ export async function buildApp(opts: {
     media: intervalJob('media', config.PURGE_CHECK_MS, () => media.collect(), app.log, metrics),
   };
 
-  await app.register(healthRoutes, { db, dbKind: database.kind });
+  await app.register(healthRoutes, { db: database.alarmDb, dbKind: database.kind });
   await app.register(authRoutes, { auth, secureCookie: config.NODE_ENV === 'production' });
   await app.register(residentAuthRoutes, { residentAuth });
   await app.register(complaintRoutes, { auth, residentAuth, complaints });
@@ -223,11 +242,11 @@ export async function buildApp(opts: {
   await app.register(groceryRoutes, { auth, residentAuth, grocery });
   await app.register(doctorRoutes, { auth, residentAuth, doctor });
   await app.register(notificationRoutes, { db, auth, residentAuth, outbox, clock });
-  await app.register(billingRoutes, { auth, billing });
+  await app.register(billingRoutes, { auth, billing, uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS });
   await app.register(residentAdminRoutes, { auth, residentAdmin });
   // ── issue 10: media (storage, upload, serving, cleanup job) ──
   const media = mediaService({ db, storage: mediaStorageFor(config), clock, orphanHours: config.MEDIA_ORPHAN_HOURS, log: app.log });
-  await app.register(mediaRoutes, { auth, media });
+  await app.register(mediaRoutes, { auth, media, uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS });
   // ── issue 10: posts (feed, discounts, plots) ──
   // SUPER_SOCIETY (spec section 6): that society's staff list and delete every society's posts.
   const postDeps = { db, outbox, clock, superSociety: config.SUPER_SOCIETY };
@@ -253,5 +272,5 @@ export async function buildApp(opts: {
   app.addHook('onClose', async () => {
     await Promise.all([outbox.stop(), jobs.escalation.stop(), jobs.arrival.stop(), jobs.purge.stop(), jobs.media.stop()]);
   });
-  return { app, io: realtime.io, bus, outbox, security, notHome, auth, jobs, clock, routes, metrics };
+  return { app, io: realtime.io, bus, outbox, security, notHome, auth, jobs, clock, routes, metrics, admission };
 }

@@ -91,6 +91,23 @@ const ZEnv = z.object({
   ESCALATE_CHECK_MS: z.coerce.number().int().min(50).default(1000),
   /** SOS presses a resident may make per minute (merged into one alarm) before 429. */
   SOS_MAX_PRESSES_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Admission control (plugins/admission.ts): non-alarm requests are refused with 503 and
+   * Retry-After once this instance runs ADMISSION_MAX_IN_FLIGHT of them, its main database lane
+   * has ADMISSION_MAX_QUEUE waiting for a connection (or some waiting while recent ones waited over
+   * ADMISSION_MAX_QUEUE_WAIT_MS on average), or its event loop lags over ADMISSION_MAX_LOOP_DELAY_MS.
+   * The alarm path and health are always admitted.
+   */
+  ADMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
+  ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(20),
+  ADMISSION_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(50),
+  ADMISSION_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(200),
+  /**
+   * Longest time (ms) a request may take from arrival to answer (Fastify handlerTimeout) before it
+   * is answered 503 (the work it started may still finish); uploads and imports get UPLOAD_TIMEOUT_MS.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   /** How often the not-at-home arrival job runs, in milliseconds. */
   ARRIVAL_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
   /** Days a sent push stays in the outbox before the purge job deletes it. */

@@ -19,6 +19,8 @@ export const MSG = {
   notFound: 'Not found.',
   /** The database is away (a restart, a failover): the client retries. */
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
+  /** Admission control refused the request (the instance is saturated; alarms still go through). */
+  busy: 'The server is busy. Please try again in a moment.',
   wrongStage: 'This request has already moved on. Refresh to see its current stage.',
   residentBlocked: 'Your account is blocked. Please contact your society office.',
   residentLoginFailed: 'Invalid phone or password.',

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { residents } from '../../src/server/db/schema.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness, type Harness } from './harness.js';
+import { ADMIT_ALL } from '../support/test-config.js';
 
 // The real argon2 verify, wrapped so a test can count how many passwords were checked.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
@@ -19,7 +20,7 @@ const countBy = (codes: number[]) => codes.reduce<Record<number, number>>((acc, 
 
 /** Builds a second app on the harness's database with other settings, runs `fn`, closes it. */
 async function withApp(h: Harness, env: Record<string, string>, fn: (app: FastifyInstance) => Promise<void>): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_MAX_FAILURES: '3', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_MAX_FAILURES: '3', ...ADMIT_ALL, ...env });
   const built = await buildApp({ config, database: h.database, clock: h.clock, serveWeb: false });
   try {
     await built.app.ready();

@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo.js';
 import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { manualClock, type ManualClock } from '../../src/server/lib/clock.js';
+import { ADMIT_ALL } from '../support/test-config.js';
 
 export interface Harness extends Omit<BuiltApp, 'clock'> {
   /** The app's clock: starts at the real time and moves only with `clock.advance(ms)`. */
@@ -41,7 +42,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
   beforeAll(async () => {
     // Uploaded media go to a folder of this test file's own (removed after it), not ./data.
     dataDir = mkdtempSync(path.join(tmpdir(), 'sd-harness-'));
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', DATA_DIR: dataDir, ...env, DATABASE_URL: process.env.DATABASE_URL ?? '' });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', DATA_DIR: dataDir, ...ADMIT_ALL, ...env, DATABASE_URL: process.env.DATABASE_URL ?? '' });
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
     if (database.kind === 'postgres') await resetPostgres(database);
     await database.migrate();

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { seedDemo } from '../../src/server/seed/demo.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
+import { ADMIT_ALL } from '../support/test-config.js';
 
 /**
  * An alarm raised before a restart is still waiting, unacknowledged, after it: the dashboard's
@@ -16,7 +17,7 @@ import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 describe('server restart', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sd-restart-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL ?? '' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...ADMIT_ALL, DATABASE_URL: process.env.DATABASE_URL ?? '' });
   const open = async (): Promise<Database> => openDatabase(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: dir });
 
   // Two opens of a data folder (a new one takes seconds to create) and a migration: slow on 2 cores.

@@ -10,6 +10,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { openStaffSocket } from './staff-socket.js';
+import { ADMIT_ALL } from './test-config.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
@@ -64,7 +65,7 @@ export function useTwoInstances(env: Record<string, string> = {}): TwoInstances 
   const t = { sent: [] as SentPush[] } as TwoInstances;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', ...env, DATABASE_URL: env.DATABASE_URL ?? process.env.DATABASE_URL ?? '' });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', ...ADMIT_ALL, ...env, DATABASE_URL: env.DATABASE_URL ?? process.env.DATABASE_URL ?? '' });
     const clock = manualClock();
     const first = await openDatabase({ databaseUrl: config.DATABASE_URL });
     await resetPostgres(first);

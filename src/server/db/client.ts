@@ -19,6 +19,14 @@ import * as schema from './schema.js';
 /** The Drizzle handle every repo receives; the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What the main lane is doing now: admission control (plugins/admission.ts) reads it per request. */
+export interface LaneLoad {
+  /** Checkouts waiting for a connection (on the embedded database: for the shared gate). */
+  waiting: number;
+  /** Moving average (ms) of recent checkouts' wait for a connection (0 on the embedded database). */
+  waitMs: number;
+}
+
 export interface Database {
   /** The main lane: every request and job but the alarm path. */
   db: Db;
@@ -32,6 +40,8 @@ export interface Database {
    */
   alarmDb: Db;
   kind: 'pglite' | 'postgres';
+  /** The main lane's queue now (cheap: no query). */
+  mainLaneLoad(): LaneLoad;
   /** Applies pending migrations from ./drizzle (idempotent). */
   migrate(): Promise<void>;
   /**
@@ -86,6 +96,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     db,
     alarmDb: drizzle(alarmPool, { schema }),
     kind: embedded ? 'pglite' : 'postgres',
+    mainLaneLoad: () => (embedded ? { waiting: gate.waiting.normal, waitMs: 0 } : { waiting: pool.waitingCount, waitMs: pool.waitMs }),
     migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS }),
     async maintain() {
       if (embedded) await pool.query('vacuum analyze');

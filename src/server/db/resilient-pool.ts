@@ -13,9 +13,11 @@
  * - `release` is idempotent, so the holder's own later release is harmless.
  *
  * The next checkout opens a new connection: lanes reconnect by themselves once the database
- * answers again.
+ * answers again. A checkout for a request whose client has gone is refused, before it waits for
+ * a connection and again once it has one (lib/request-context.ts `mayStartQuery`).
  */
 import pg from 'pg';
+import { mayStartQuery } from '../lib/request-context.js';
 
 /** pg.Pool's connect callback (its `done` is the client's release). */
 export type ConnectCallback = Parameters<pg.Pool['connect']> extends [infer C] ? C : never;
@@ -23,7 +25,16 @@ export type ConnectCallback = Parameters<pg.Pool['connect']> extends [infer C] ?
 /** Where a resilient pool reports connection errors; never throws. */
 export type PoolErrorReporter = (err: Error) => void;
 
+/** Weight of the newest checkout in {@link ResilientPool.waitMs} (an exponential moving average). */
+const WAIT_EWMA_WEIGHT = 0.2;
+
 export class ResilientPool extends pg.Pool {
+  /**
+   * Moving average of how long (ms) recent checkouts waited for a connection: near 0 while
+   * connections are free, growing as requests queue for them (admission control reads it).
+   */
+  waitMs = 0;
+
   /**
    * @param config the usual pool settings
    * @param onError called for every error of an idle or checked-out connection (log it)
@@ -37,7 +48,23 @@ export class ResilientPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    const checkout = super.connect().then(releasedOnEnd);
+    let asked = 0;
+    const checkout = Promise.resolve()
+      .then(() => mayStartQuery())
+      .then(() => {
+        asked = performance.now();
+        return super.connect();
+      })
+      .then((client) => {
+        this.waitMs += WAIT_EWMA_WEIGHT * (performance.now() - asked - this.waitMs);
+        try {
+          mayStartQuery(true);
+        } catch (err) {
+          client.release();
+          throw err;
+        }
+        return releasedOnEnd(client);
+      });
     if (!callback) return checkout;
     checkout.then(
       (client) => callback(undefined, client, client.release),

@@ -21,12 +21,15 @@ const OUTAGE_TEXT = [
   'is not currently accepting connections',
   'Cannot use a pool after calling end',
   'database connection ended',
+  // ioredis (the shared limits, with REDIS_URL): a command given up while Redis is away.
+  'Reached the max retries per request limit',
+  'Connection is closed.',
 ];
 
 /**
  * True when `err` (or any error in its `cause` chain, as Drizzle wraps driver errors in
- * `DrizzleQueryError`) says the database cannot be reached right now, rather than that a query
- * was wrong. Never throws.
+ * `DrizzleQueryError`) says the database — or Redis, which holds the shared limits when
+ * REDIS_URL is set — cannot be reached right now, rather than that a query was wrong. Never throws.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e !== null && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {

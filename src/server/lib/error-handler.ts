@@ -16,6 +16,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  499: 'Client Closed Request',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -25,11 +26,19 @@ const STATUS_TEXT: Record<number, string> = {
  * - zod validation → 400, `message` = the first issue's message, `field` = its path ('response');
  * - AppError → its status and message;
  * - other 4xx from Fastify (bad JSON, wrong content type, body too large) → kept, message kept;
+ * - a typed error wrapped in another's `cause` (Drizzle wraps a pool's) → as the typed error;
+ * - Fastify's handler timeout → 503 with `Retry-After` and MSG.busy;
  * - the database cannot be reached (db/unavailable.ts) → 503 with `Retry-After`
  *   ({@link UNAVAILABLE_RETRY_AFTER_S}) and MSG.serviceUnavailable, so clients retry instead of
  *   reporting a fault;
  * - anything else → 500 with a generic message; details go to the log only.
  */
+/** The first AppError in `err`'s cause chain (itself included), if any. */
+function appErrorIn(err: unknown): AppError | undefined {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) if (e instanceof AppError) return e;
+  return undefined;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -43,14 +52,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
         field,
       });
     }
-    if (err instanceof AppError) {
-      if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterS));
-      return reply.code(err.statusCode).send({
-        statusCode: err.statusCode,
-        error: STATUS_TEXT[err.statusCode] ?? 'Error',
-        message: err.message,
-        ...(err.field ? { field: err.field } : {}),
+    // A typed error may arrive wrapped (Drizzle wraps what a pool's checkout threw in its cause).
+    const typed = appErrorIn(err);
+    if (typed) {
+      if (typed instanceof TooManyRequestsError) reply.header('retry-after', String(typed.retryAfterS));
+      return reply.code(typed.statusCode).send({
+        statusCode: typed.statusCode,
+        error: STATUS_TEXT[typed.statusCode] ?? 'Error',
+        message: typed.message,
+        ...(typed.field ? { field: typed.field } : {}),
       });
+    }
+    // Fastify's handlerTimeout (REQUEST_TIMEOUT_MS) fired: the work may still finish; the client retries.
+    if (err.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return reply.code(503).send({ statusCode: 503, error: STATUS_TEXT[503], message: MSG.busy });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(err)) {

@@ -23,6 +23,8 @@ import type { BillingService } from './service.js';
 interface Opts {
   auth: AuthService;
   billing: BillingService;
+  /** Longest time (ms) a spreadsheet upload may take, its body included. */
+  uploadTimeoutMs: number;
 }
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -56,7 +58,7 @@ async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; period?:
  * super-admin): resident search, manual bills, the society's bills, and the spreadsheet import
  * (multipart upload → preview → commit).
  */
-export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, billing }) => {
+export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, billing, uploadTimeoutMs }) => {
   await root.register(staffScope(auth, 'billing', async (app) => {
     // Only this plugin takes multipart bodies; the file is read into memory (at most 10 MB).
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
@@ -84,6 +86,7 @@ export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, b
     });
 
     app.post('/api/bills/import', {
+      handlerTimeout: uploadTimeoutMs,
       schema: {
         tags: ['billing'],
         summary: 'Upload a spreadsheet (.xlsx/.xls, multipart field `file`, optional field `period`): Sheet1 rows matched to residents by address; a preview, nothing billed yet',

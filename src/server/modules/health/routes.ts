@@ -8,10 +8,14 @@ export const HEALTH_TIMEOUT_MS = 2000;
 
 /**
  * GET /api/health: 200 when the database answers `select 1` within {@link HEALTH_TIMEOUT_MS},
- * 503 otherwise (a load balancer then sends no traffic here until it answers again).
+ * 503 otherwise (a load balancer then sends no traffic here until it answers again). Asked on the
+ * alarm lane (`db` is Database.alarmDb): what matters is whether an alarm can be stored, and a
+ * main lane saturated by list work must not make an instance look dead.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; dbKind: string }> = async (app, { db, dbKind }) => {
   app.get('/api/health', {
+    // Always admitted: a load balancer must see an overloaded instance as alive, not dead.
+    config: { admission: 'always' },
     schema: {
       tags: ['health'],
       response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable'), database: z.string() }) },

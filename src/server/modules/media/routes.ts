@@ -13,6 +13,8 @@ import type { MediaService } from './service.js';
 interface Opts {
   auth: AuthService;
   media: MediaService;
+  /** Longest time (ms) an upload may take, its body included (REQUEST_TIMEOUT_MS is too short for a video). */
+  uploadTimeoutMs: number;
 }
 
 /** Staff of any content screen may upload (issue 10): feed, discounts, plots, announcements, logo. */
@@ -53,12 +55,13 @@ async function readFile(req: FastifyRequest): Promise<Buffer> {
  * unguessable), which streams the file with its type, a year-long immutable cache, a strong ETag
  * (304 on If-None-Match) and byte ranges (206, 416) for video players.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, media }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, media, uploadTimeoutMs }) => {
   await root.register(staffScope(auth, MEDIA_UPLOAD_MODULES, async (app) => {
     // Only this plugin takes multipart bodies.
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_VIDEO_BYTES, files: 1 } });
 
     app.post('/api/media', {
+      handlerTimeout: uploadTimeoutMs,
       schema: {
         tags: ['media'],
         summary: 'Upload one image (JPEG, PNG, WebP, GIF ≤ 10 MB: re-encoded, metadata stripped, with a thumbnail) or video (MP4, WebM ≤ 100 MB), multipart field `file`; the type is read from the content (415 otherwise)',

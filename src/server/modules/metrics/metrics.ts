@@ -80,6 +80,12 @@ export function createMetrics(opts: { processMetrics: boolean }) {
   for (const outcome of ['retry', 'dead'] satisfies PushFailure[]) outboxFailures.inc({ outcome }, 0);
   const jobRuns = new Counter({ name: 'society_desk_job_runs_total', help: 'Background job runs, by job.', labelNames: ['job'] as const, registers });
   const jobFailures = new Counter({ name: 'society_desk_job_failures_total', help: 'Background job runs that threw, by job.', labelNames: ['job'] as const, registers });
+  const refused = new Counter({
+    name: 'society_desk_requests_refused_total',
+    help: 'Requests refused by admission control (503 busy), by what was saturated: inFlight, queue (database lane) or loop (event loop).',
+    labelNames: ['reason'] as const,
+    registers,
+  });
 
   new Gauge({
     name: 'society_desk_outbox_pending',
@@ -127,6 +133,10 @@ export function createMetrics(opts: { processMetrics: boolean }) {
     jobRan(job: string, ok: boolean): void {
       jobRuns.inc({ job });
       if (!ok) jobFailures.inc({ job });
+    },
+    /** Records one request refused by admission control (plugins/admission.ts). */
+    requestRefused(reason: 'inFlight' | 'queue' | 'loop'): void {
+      refused.inc({ reason });
     },
     /** Sets what the scrape-time gauges read. */
     watch(s: ScrapeSources): void {

@@ -26,6 +26,9 @@ interface Opts {
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
+/** The alarm path is admitted even when the instance is saturated (plugins/admission.ts). */
+const ALARM_PATH = { admission: 'always' } as const;
+
 /** Security alarms: staff desk (button-one), alarm inbox and acknowledgement, resident SOS and own alarms. */
 export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, security, presence }) => {
   // The desk: button-one only.
@@ -67,6 +70,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, 
     // Keyset pages (?before=<id>), not ?page=: an alarm acknowledged between two page requests
     // would shift an offset page and hide another alarm from the screen's catch-up.
     app.get('/api/security/alarms', {
+      config: ALARM_PATH,
       schema: {
         tags: ['security'],
         summary: 'Every unacknowledged alarm of the society (asked on sign-in and every reconnect), newest first, 100 per page; next page: ?before=<nextBefore>',
@@ -80,6 +84,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, 
     });
 
     app.post('/api/security/:id/acknowledge', {
+      config: ALARM_PATH,
       schema: {
         tags: ['security'],
         summary: 'Acknowledge an alarm (closing its toast); recorded once, later calls return the record. Super-admin: escalated alarms only (403)',
@@ -92,6 +97,7 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, 
 
   await root.register(residentScope(residentAuth, (app) => {
     app.post('/api/security', {
+      config: ALARM_PATH,
       schema: {
         tags: ['resident'],
         summary: 'SOS: a resident raises a security alarm (stored, then announced); a press while their alarm is unacknowledged merges into it (pressCount); 429 beyond SOS_MAX_PRESSES_PER_MINUTE',
