@@ -101,7 +101,7 @@ const ZEnv = z.object({
   ADMISSION_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
   ADMISSION_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(20),
   ADMISSION_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(50),
-  ADMISSION_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(200),
+  ADMISSION_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /**
    * Longest time (ms) a request may take from arrival to answer (Fastify handlerTimeout) before it
    * is answered 503 (the work it started may still finish); uploads and imports get UPLOAD_TIMEOUT_MS.

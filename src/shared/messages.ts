@@ -21,6 +21,8 @@ export const MSG = {
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   /** Admission control refused the request (the instance is saturated; alarms still go through). */
   busy: 'The server is busy. Please try again in a moment.',
+  /** The dashboard's notice while refused reads are retried for more than a few seconds. */
+  busyRetrying: 'The server is busy. Retrying…',
   wrongStage: 'This request has already moved on. Refresh to see its current stage.',
   residentBlocked: 'Your account is blocked. Please contact your society office.',
   residentLoginFailed: 'Invalid phone or password.',

@@ -94,9 +94,11 @@ describe('admission control', () => {
     await waitFor(() => h.admission.inFlight() === 0, 'the abandoned request finished');
     expect(await filed()).toBe(before);
 
-    // The same complaint from a client that waits is filed.
-    const res = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain: 'Waited for the answer' } });
-    expect(res.statusCode, res.body).toBe(201);
+    // The same complaint, over HTTP, from a client that waits for its answer is filed (its body
+    // read, the request stream closed, the client still there), and a read is answered.
+    const res = await fetch(`${url}/api/complain`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ complain: 'Waited for the answer' }) });
+    expect(res.status, await res.clone().text()).toBe(201);
     expect(await filed()).toBe(before + 1);
+    expect((await fetch(`${url}/api/resident/complaints`, { headers: { authorization } })).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The request a unit of work belongs to, for the layers that cannot see it (the database pools):
- * its abort signal, which fires when the client has gone or the handler timed out
- * (Fastify's `request.signal`). The admission hook (plugins/admission.ts) runs every admitted
+ * its abort signal, which fires once nobody waits for the answer any more (the client has gone,
+ * or the request was answered already, e.g. by the handler timeout). The admission hook (plugins/admission.ts) runs every admitted
  * non-alarm request inside {@link runInRequest}; the pools ask {@link mayStartQuery} before they
  * hand out a connection, so work nobody waits for stops before its queries run.
  */

@@ -13,7 +13,8 @@
  *   {@link AdmissionLimits.maxLoopDelayMs}.
  *
  * An admitted request runs inside a request context (lib/request-context.ts) whose signal aborts
- * when its client goes away or the handler times out; the database pools then refuse it a
+ * when its response is closed: its client went away, or it was answered (also by the handler
+ * timeout, REQUEST_TIMEOUT_MS) while work went on; the database pools then refuse it a
  * connection (a read at any query, a write before its first), so work nobody waits for is
  * dropped before its queries run, and an overloaded instance drains quickly once the load stops.
  */
@@ -32,6 +33,8 @@ declare module 'fastify' {
 
 /** How often (ms) the event loop's delay is read and the histogram reset. */
 export const LOOP_SAMPLE_MS = 250;
+/** Share of a window the event loop must have been running callbacks for its lag to count. */
+const BUSY_UTILIZATION = 0.5;
 
 export interface AdmissionLimits {
   /** Non-alarm requests running at once on this instance. */
@@ -68,15 +71,20 @@ export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits,
   loop.enable();
   let loopDelayed = false;
   let lastTick = performance.now();
+  let lastUse = performance.eventLoopUtilization();
   let lagged = false;
   const sampler = setInterval(() => {
     // The lag is the histogram's p99, or this timer's own lateness (a loop blocked for a whole
-    // window records no sample at all). Saturated means lagging in two windows in a row: a single
-    // long pause (one garbage collection) is not overload.
+    // window records no sample at all). Saturated means lagging in two windows in a row (a single
+    // long pause, one garbage collection, is not overload) while the loop itself was busy for most
+    // of the window (a process starved of CPU by others while idle is not overloaded by requests,
+    // and refusing them would not help).
     const now = performance.now();
     const lateMs = now - lastTick - LOOP_SAMPLE_MS;
     lastTick = now;
-    const lagging = Math.max(loop.percentile(99) / 1e6, lateMs) > limits.maxLoopDelayMs;
+    const use = performance.eventLoopUtilization(lastUse);
+    lastUse = performance.eventLoopUtilization();
+    const lagging = Math.max(loop.percentile(99) / 1e6, lateMs) > limits.maxLoopDelayMs && use.utilization > BUSY_UTILIZATION;
     loopDelayed = lagging && lagged;
     lagged = lagging;
     loop.reset();
@@ -102,8 +110,15 @@ export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits,
       return;
     }
     inFlight++;
-    reply.raw.once('close', () => inFlight--);
-    runInRequest(req.signal, req.method === 'GET' || req.method === 'HEAD', done);
+    // The response's 'close' comes when it has been sent or when the connection dropped first:
+    // either way nobody waits for more work. (Fastify's request.signal follows the REQUEST
+    // stream, whose 'close' on Node 20 only means its body has been read.)
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      inFlight--;
+      gone.abort();
+    });
+    runInRequest(gone.signal, req.method === 'GET' || req.method === 'HEAD', done);
   });
 
   return { inFlight: () => inFlight, loopSaturated: () => loopDelayed, refused: () => ({ ...refused }) };

@@ -97,7 +97,8 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
     }
     const parsed = readErrorBody(data);
     const message = parsed ? parsed.message : `${response.status} ${response.statusText}`.trim();
-    throw new ApiError(response.status, message, parsed?.field);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(response.status, message, parsed?.field, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
   }
   const schema = options.schema ?? (await options.loadSchema?.());
   if (!schema) return data as T;

@@ -5,16 +5,20 @@
  * - `status`: HTTP status, or 0 when the server could not be reached.
  * - `message`: user-facing text from the server's error body (`{statusCode, error, message, field?}`).
  * - `field`: the input at fault, when the server names one (400s).
+ * - `retryAfterS`: the server's `Retry-After` in seconds, when it sent one (busy, rate-limited).
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly field: string | undefined;
+  /** Seconds the server asked to wait before trying again (`Retry-After` of a 503 or 429). */
+  readonly retryAfterS: number | undefined;
 
-  constructor(status: number, message: string, field?: string) {
+  constructor(status: number, message: string, field?: string, retryAfterS?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.field = field;
+    this.retryAfterS = retryAfterS;
   }
 }
 

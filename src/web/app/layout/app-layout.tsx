@@ -12,6 +12,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { receivesAlarms } from '../../../shared/subroles';
 import { useSessionCheck } from '../../features/auth/api/get-me';
+import { BusyNotice } from '../../components/busy-notice';
 import { AlarmCenter } from '../../features/security/components/alarm-center';
 import { connectSocket } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
@@ -45,6 +46,7 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
       <RedirectModal subRole={user.SubRole} />
+      <BusyNotice />
       <Suspense fallback={null}>
         <LiveUpdates subRole={user.SubRole} />
       </Suspense>
