@@ -18,7 +18,7 @@
  * connection (a read at any query, a write before its first), so work nobody waits for is
  * dropped before its queries run, and an overloaded instance drains quickly once the load stops.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../shared/messages.js';
 import type { LaneLoad } from '../db/client.js';
