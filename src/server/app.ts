@@ -73,6 +73,7 @@ import { plotRoutes } from './modules/plots/routes.js';
 import { plotService } from './modules/plots/service.js';
 import { createMetrics, localSocketsBySociety, type AppMetrics } from './modules/metrics/metrics.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
+import { appLimits, rateLimitStoresFor, type RateLimitStores } from './lib/rate-limit/app-limits.js';
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 export interface BuiltApp {
@@ -106,6 +107,8 @@ export async function buildApp(opts: {
   webDist?: string;
   /** Source of time for services and jobs (default the system clock; tests pass a manual one). */
   clock?: Clock;
+  /** Where the limits on what one account can trigger count (default: as the sign-in throttle; tests pass failing ones). */
+  rateLimitStores?: RateLimitStores;
 }): Promise<BuiltApp> {
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
@@ -170,6 +173,14 @@ export async function buildApp(opts: {
     onRedisError: (err) => app.log.error({ err }, 'redis (sign-in throttle, rate limits)'),
   });
   app.addHook('onClose', () => limits.close());
+  // Limits on what one account can trigger (broadcasts, pushes, uploads, imports, SOS presses),
+  // counted where the sign-in failures are (lib/rate-limit); a failing store lets work through.
+  const now = () => clock.now().getTime();
+  const rate = appLimits(
+    config,
+    opts.rateLimitStores ?? rateLimitStoresFor({ kind: limits.kind, db: database.db, alarmDb: database.alarmDb, redis: limits.rateLimitRedis, now }),
+    (err, key) => app.log.error({ err, key }, 'rate limit store failed: let through uncounted'),
+  );
   // skipOnError: a Redis outage lets requests through these coarse limits rather than failing them.
   await app.register(rateLimit, { global: false, ...(limits.rateLimitRedis && { redis: limits.rateLimitRedis, nameSpace: 'sd:rate:', skipOnError: true }) });
   await app.register(swagger, {
@@ -199,7 +210,7 @@ export async function buildApp(opts: {
   });
   const purge = purgeService({ repo: maintenanceRepo(db), clock, retentionDays: config.OUTBOX_RETENTION_DAYS, log: app.log, loginWindowMs: config.LOGIN_WINDOW_S * 1000 });
   const complaints = deskService(complaintDesk, { db, bus, outbox, clock });
-  const security = securityService({ db, alarmDb: database.alarmDb, bus, outbox, clock, maxPressesPerMinute: config.SOS_MAX_PRESSES_PER_MINUTE, metrics });
+  const security = securityService({ db, alarmDb: database.alarmDb, bus, outbox, clock, pressLimit: rate.sosPresses, metrics });
   const notHome = notHomeService({ db, bus, outbox, clock });
   const grocery = groceryService({ db, bus, outbox, clock });
   const doctor = doctorService({ db, bus, outbox, clock, meetBaseUrl: config.MEET_BASE_URL });
@@ -241,12 +252,12 @@ export async function buildApp(opts: {
   await app.register(notHomeRoutes, { auth, residentAuth, notHome });
   await app.register(groceryRoutes, { auth, residentAuth, grocery });
   await app.register(doctorRoutes, { auth, residentAuth, doctor });
-  await app.register(notificationRoutes, { db, auth, residentAuth, outbox, clock });
-  await app.register(billingRoutes, { auth, billing, uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS });
+  await app.register(notificationRoutes, { db, auth, residentAuth, outbox, clock, limits: rate });
+  await app.register(billingRoutes, { auth, billing, imports: rate.imports, uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS });
   await app.register(residentAdminRoutes, { auth, residentAdmin });
   // ── issue 10: media (storage, upload, serving, cleanup job) ──
-  const media = mediaService({ db, storage: mediaStorageFor(config), clock, orphanHours: config.MEDIA_ORPHAN_HOURS, log: app.log });
-  await app.register(mediaRoutes, { auth, media, uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS });
+  const media = mediaService({ db, storage: mediaStorageFor(config), clock, orphanHours: config.MEDIA_ORPHAN_HOURS, log: app.log, uploadBytes: rate.uploadBytes });
+  await app.register(mediaRoutes, { auth, media, uploads: rate.uploads, uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS });
   // ── issue 10: posts (feed, discounts, plots) ──
   // SUPER_SOCIETY (spec section 6): that society's staff list and delete every society's posts.
   const postDeps = { db, outbox, clock, superSociety: config.SUPER_SOCIETY };

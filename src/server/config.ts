@@ -108,6 +108,20 @@ const ZEnv = z.object({
    */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  /**
+   * Limits on what one account can trigger (429 beyond each; counted in Redis or PostgreSQL, so
+   * shared by every instance, or in memory on the embedded database). Send to All per society per
+   * hour: each one queues a push per resident.
+   */
+  PANEL_MAX_BROADCASTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Single pushes (Send to one resident) per staff member per minute. */
+  PANEL_MAX_PUSHES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Media uploads (POST /api/media) per staff member per minute. */
+  MEDIA_MAX_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Bytes of media a staff member may upload per day (default 1 GiB: ten of the largest videos); keep it above 100 MB. */
+  MEDIA_MAX_BYTES_PER_DAY: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1024 ** 3),
+  /** Spreadsheet imports (POST /api/bills/import) per staff member per minute. */
+  BILL_MAX_IMPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** How often the not-at-home arrival job runs, in milliseconds. */
   ARRIVAL_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
   /** Days a sent push stays in the outbox before the purge job deletes it. */

@@ -113,7 +113,27 @@ export const MSG = {
   mediaNotImage: 'This must be an image.',
   /** Issue 10 "Video panel": http and https addresses only. */
   videoUrlInvalid: 'Please enter a valid http or https URL.',
+  /**
+   * Limits on what one account can trigger (429, with Retry-After): `{wait}` is filled by
+   * {@link tryAgainIn} from the seconds left ('12 minutes'). Wording in the spec's style.
+   */
+  broadcastsTooMany: 'Too many broadcasts, try again in {wait}.',
+  pushesTooMany: 'Too many notifications sent, try again in {wait}.',
+  uploadsTooMany: 'Too many uploads, try again in {wait}.',
+  uploadBytesTooMany: "Too much uploaded today (this file would pass the day's limit), try again in {wait}.",
+  importsTooMany: 'Too many spreadsheet imports, try again in {wait}.',
 } as const;
+
+/**
+ * A rate-limit message (MSG.…TooMany) with its `{wait}` filled from `retryAfterS` (seconds, the
+ * Retry-After value), rounded up: under a minute '45 seconds'; up to 90 minutes 'N minutes';
+ * beyond, 'N hours' ('1 minute', '1 hour' in the singular).
+ */
+export function tryAgainIn(message: string, retryAfterS: number): string {
+  const s = Math.max(1, Math.ceil(retryAfterS));
+  const [n, unit] = s < 60 ? [s, 'second'] : s <= 90 * 60 ? [Math.ceil(s / 60), 'minute'] : [Math.ceil(s / 3600), 'hour'];
+  return message.replace('{wait}', `${n} ${unit}${n === 1 ? '' : 's'}`);
+}
 
 /** Push titles and bodies (spec section 7, "Push titles"). */
 export const PUSH = {

@@ -11,7 +11,8 @@ import { useHarness } from './harness.js';
  * the preview (bill_imports), never a bill.
  */
 describe('billing import: generated uploads', () => {
-  const h = useHarness();
+  // Generated uploads, not their rate limit (tests/api/rate-limits.test.ts): room for every run.
+  const h = useHarness({ BILL_MAX_IMPORTS_PER_MINUTE: '1000' });
   let marker: () => Promise<string>;
   let cookie = '';
   beforeAll(async () => {

@@ -9,7 +9,8 @@ import { useHarness } from './harness.js';
 
 /** The spreadsheet import of /Billing (issue 9; spec sections 2, 5, 8): preview, commit, refusals, isolation. */
 describe('billing: spreadsheet import', () => {
-  const h = useHarness();
+  // Imports, not their rate limit (tests/api/rate-limits.test.ts): room for every upload of this file.
+  const h = useHarness({ BILL_MAX_IMPORTS_PER_MINUTE: '1000' });
   const GV = 'billing@greenvalley.test';
   // One sign-in per account (sign-ins are throttled).
   const cookies = new Map<string, Promise<string>>();

@@ -31,7 +31,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 const encoding = fc.constantFrom('json', 'json', 'json', 'json', 'json', 'json', 'broken-json', 'text');
 
 describe('generated bad input: no 5xx, nothing written on a 4xx', () => {
-  const h = useHarness();
+  // Input handling, not the rate limits (tests/api/rate-limits.test.ts): room for every generated case.
+  const h = useHarness({ PANEL_MAX_BROADCASTS_PER_HOUR: '10000', PANEL_MAX_PUSHES_PER_MINUTE: '10000', MEDIA_MAX_UPLOADS_PER_MINUTE: '10000', BILL_MAX_IMPORTS_PER_MINUTE: '10000' });
   let marker: () => Promise<string>;
   const headersFor = new Map<string, Record<string, string>>();
   let cases = 0;

@@ -1,9 +1,9 @@
 /**
- * Societies, staff and resident accounts, their sessions and the shared sign-in throttle.
+ * Societies, staff and resident accounts, their sessions, the shared sign-in throttle and rate limits.
  * Part of the one database schema (../schema.ts).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 export const societies = pgTable('societies', {
@@ -94,3 +94,23 @@ export const loginAttempts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.attemptId] }), index('login_attempts_key_at_idx').on(t.key, t.at), index('login_attempts_at_idx').on(t.at)],
 );
+
+/**
+ * The rate limits on what one account can trigger (`lib/rate-limit/`, used when DATABASE_URL is
+ * set and REDIS_URL is not): one row per limited key (`broadcast:<societyId>`, `push:<staffId>`,
+ * `upload:<staffId>`, `upload-bytes:<staffId>`, `import:<staffId>`, `sos:<residentId>`) holding its
+ * current window, so every instance counts the same. Checked and counted by one upsert statement;
+ * the purge job deletes rows whose window has ended. Not society-owned (no RLS).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  /** When the key's current window ends, by the app's clock; a take at or after it opens a new window. */
+  windowEnd: timestamp('window_end', { withTimezone: true, mode: 'date' }).notNull(),
+  /** Units counted in the window: requests, or bytes for `upload-bytes:`. */
+  used: bigint('used', { mode: 'number' }).notNull(),
+  /**
+   * Whether the latest take was counted: what the upsert's RETURNING reports, since PostgreSQL 15
+   * cannot return the row's previous values.
+   */
+  counted: boolean('counted').notNull(),
+});

@@ -16,6 +16,7 @@ import {
 import { ZErrorBody } from '../../../shared/contracts/common.js';
 import { MSG } from '../../../shared/messages.js';
 import { AppError, BadRequestError } from '../../lib/errors.js';
+import type { Limit } from '../../lib/rate-limit/limit.js';
 import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { BillingService } from './service.js';
@@ -25,6 +26,8 @@ interface Opts {
   billing: BillingService;
   /** Longest time (ms) a spreadsheet upload may take, its body included. */
   uploadTimeoutMs: number;
+  /** Spreadsheet imports per staff member (subject: staff id), counted before the file is read: BILL_MAX_IMPORTS_PER_MINUTE. */
+  imports: Limit;
 }
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -58,7 +61,7 @@ async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; period?:
  * super-admin): resident search, manual bills, the society's bills, and the spreadsheet import
  * (multipart upload → preview → commit).
  */
-export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, billing, uploadTimeoutMs }) => {
+export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, billing, imports, uploadTimeoutMs }) => {
   await root.register(staffScope(auth, 'billing', async (app) => {
     // Only this plugin takes multipart bodies; the file is read into memory (at most 10 MB).
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
@@ -89,10 +92,11 @@ export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, b
       handlerTimeout: uploadTimeoutMs,
       schema: {
         tags: ['billing'],
-        summary: 'Upload a spreadsheet (.xlsx/.xls, multipart field `file`, optional field `period`): Sheet1 rows matched to residents by address; a preview, nothing billed yet',
+        summary: 'Upload a spreadsheet (.xlsx/.xls, multipart field `file`, optional field `period`): Sheet1 rows matched to residents by address; a preview, nothing billed yet; 429 beyond BILL_MAX_IMPORTS_PER_MINUTE',
         consumes: ['multipart/form-data'],
-        response: { 200: ZImportPreview, ...errors },
+        response: { 200: ZImportPreview, ...errors, 429: ZErrorBody },
       },
+      preHandler: async (req) => imports.take(staffOf(req).id),
       handler: async (req) => {
         const { file, period } = await readUpload(req);
         return billing.previewImport(staffOf(req), file, period);

@@ -9,6 +9,8 @@ export interface PurgeCounts {
   residentSessions: number;
   /** Shared sign-in throttle rows older than the window (issue 11; none on the embedded database). */
   loginAttempts: number;
+  /** Rate-limit rows whose window has ended (none on the embedded database, which counts in memory). */
+  rateLimits: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -18,7 +20,8 @@ const DAY_MS = 86_400_000;
  * `retentionDays` ago (`OUTBOX_RETENTION_DAYS`) and staff and resident sessions that have expired,
  * in batches of `batchSize` rows (default 500) until none is left. Times come from `clock`.
  * Failed outbox rows are kept for inspection. With `loginWindowMs` (the sign-in throttle's window,
- * LOGIN_WINDOW_S) it also deletes shared throttle rows older than that window (issue 11).
+ * LOGIN_WINDOW_S) it also deletes shared throttle rows older than that window (issue 11). Rate-limit
+ * rows whose window has ended go too.
  */
 export function purgeService(deps: { repo: MaintenanceRepo; clock: Clock; retentionDays: number; log: FastifyBaseLogger; batchSize?: number; loginWindowMs?: number }) {
   const { repo, clock, log } = deps;
@@ -43,8 +46,9 @@ export function purgeService(deps: { repo: MaintenanceRepo; clock: Clock; retent
         staffSessions: await drain((limit) => repo.deleteExpiredStaffSessions(now, limit)),
         residentSessions: await drain((limit) => repo.deleteExpiredResidentSessions(now, limit)),
         loginAttempts: deps.loginWindowMs === undefined ? 0 : await drain((limit) => repo.deleteLoginAttemptsBefore(new Date(now.getTime() - deps.loginWindowMs!), limit)),
+        rateLimits: await drain((limit) => repo.deleteEndedRateLimits(now, limit)),
       };
-      if (counts.outbox + counts.staffSessions + counts.residentSessions + counts.loginAttempts > 0) log.info({ purged: counts }, 'purged old rows');
+      if (counts.outbox + counts.staffSessions + counts.residentSessions + counts.loginAttempts + counts.rateLimits > 0) log.info({ purged: counts }, 'purged old rows');
       return counts;
     },
   };

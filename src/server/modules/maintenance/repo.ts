@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { loginAttempts, outbox, residentSessions, staffSessions } from '../../db/schema.js';
+import { loginAttempts, outbox, rateLimits, residentSessions, staffSessions } from '../../db/schema.js';
 
 /**
  * Deletes for the purge job, each at most `limit` rows per call (one short statement, so a large
@@ -47,6 +47,16 @@ export function maintenanceRepo(db: Db) {
     async deleteLoginAttemptsBefore(cutoff: Date, limit: number): Promise<number> {
       const batch = sql`select ctid from ${loginAttempts} where ${lt(loginAttempts.at, cutoff)} limit ${limit}`;
       const gone = await db.delete(loginAttempts).where(sql`ctid in (${batch})`).returning({ k: loginAttempts.key });
+      return gone.length;
+    },
+    /**
+     * Rate-limit rows (lib/rate-limit/postgres.ts) whose window ended at or before `now`: the next
+     * take of such a key opens a new window anyway. A take that renews a row meanwhile moves it to
+     * a new ctid, so the renewed row is not deleted.
+     */
+    async deleteEndedRateLimits(now: Date, limit: number): Promise<number> {
+      const batch = sql`select ctid from ${rateLimits} where ${lte(rateLimits.windowEnd, now)} limit ${limit}`;
+      const gone = await db.delete(rateLimits).where(and(sql`ctid in (${batch})`, lte(rateLimits.windowEnd, now))).returning({ k: rateLimits.key });
       return gone.length;
     },
   };

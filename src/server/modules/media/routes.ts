@@ -6,6 +6,7 @@ import { MAX_VIDEO_BYTES, ZMedia, ZMediaFileParams } from '../../../shared/contr
 import { MSG } from '../../../shared/messages.js';
 import type { Module } from '../../../shared/subroles.js';
 import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError } from '../../lib/errors.js';
+import type { Limit } from '../../lib/rate-limit/limit.js';
 import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { MediaService } from './service.js';
@@ -15,6 +16,8 @@ interface Opts {
   media: MediaService;
   /** Longest time (ms) an upload may take, its body included (REQUEST_TIMEOUT_MS is too short for a video). */
   uploadTimeoutMs: number;
+  /** Uploads per staff member (subject: staff id), counted before the body is read: MEDIA_MAX_UPLOADS_PER_MINUTE. */
+  uploads: Limit;
 }
 
 /** Staff of any content screen may upload (issue 10): feed, discounts, plots, announcements, logo. */
@@ -23,7 +26,7 @@ export const MEDIA_UPLOAD_MODULES: readonly Module[] = ['feed', 'discounts', 'pl
 /** Stored files never change under a URL: browsers and proxies may keep them for a year. */
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 413: ZErrorBody, 415: ZErrorBody };
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 413: ZErrorBody, 415: ZErrorBody, 429: ZErrorBody };
 
 /**
  * The one file of `POST /api/media` (multipart field `file`), read into memory (at most
@@ -55,7 +58,7 @@ async function readFile(req: FastifyRequest): Promise<Buffer> {
  * unguessable), which streams the file with its type, a year-long immutable cache, a strong ETag
  * (304 on If-None-Match) and byte ranges (206, 416) for video players.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, media, uploadTimeoutMs }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, media, uploads, uploadTimeoutMs }) => {
   await root.register(staffScope(auth, MEDIA_UPLOAD_MODULES, async (app) => {
     // Only this plugin takes multipart bodies.
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_VIDEO_BYTES, files: 1 } });
@@ -64,10 +67,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, med
       handlerTimeout: uploadTimeoutMs,
       schema: {
         tags: ['media'],
-        summary: 'Upload one image (JPEG, PNG, WebP, GIF ≤ 10 MB: re-encoded, metadata stripped, with a thumbnail) or video (MP4, WebM ≤ 100 MB), multipart field `file`; the type is read from the content (415 otherwise)',
+        summary: 'Upload one image (JPEG, PNG, WebP, GIF ≤ 10 MB: re-encoded, metadata stripped, with a thumbnail) or video (MP4, WebM ≤ 100 MB), multipart field `file`; the type is read from the content (415 otherwise); 429 beyond MEDIA_MAX_UPLOADS_PER_MINUTE or MEDIA_MAX_BYTES_PER_DAY',
         consumes: ['multipart/form-data'],
         response: { 201: ZMedia, ...errors },
       },
+      // Counted before a byte of the body is read; the day's bytes are counted by the service once the size is known.
+      preHandler: async (req) => uploads.take(staffOf(req).id),
       handler: async (req, reply) => reply.code(201).send(await media.upload(staffOf(req), await readFile(req))),
     });
   }));

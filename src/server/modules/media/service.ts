@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { PayloadTooLargeError, UnsupportedMediaError } from '../../lib/errors.js';
+import { NO_LIMIT, type Limit } from '../../lib/rate-limit/limit.js';
 import type { JobLog } from '../../lib/interval-job.js';
 import type { StaffContext } from '../auth/service.js';
 import { processImage, type ImageMime } from './images.js';
@@ -30,6 +31,8 @@ export interface MediaDeps {
   maxVideoBytes?: number;
   /** Rows the cleanup handles per batch (default 100). */
   batchSize?: number;
+  /** Uploaded bytes per staff member (subject: staff id; cost: the file's size): MEDIA_MAX_BYTES_PER_DAY. Default: none. */
+  uploadBytes?: Limit;
 }
 
 /** A served file: 200 (whole) or 206 (one range); `etag` is strong (stored files never change). */
@@ -61,6 +64,8 @@ const HOUR_MS = 3_600_000;
  *   staff member's `inSociety`); a failed insert deletes the files again.
  *   @throws UnsupportedMediaError (415, MSG.mediaUnsupported) any other content, or a corrupt image
  *   @throws PayloadTooLargeError (413, MSG.mediaImageTooLarge / MSG.mediaVideoTooLarge)
+ *   @throws TooManyRequestsError (429, MSG.uploadBytesTooMany) the file would take the staff
+ *   member past the day's bytes (counted first, before any processing; a refused file is not kept)
  * - `open(file, {range, ifNoneMatch})` serves a public file name (`<uuid><ext>`,
  *   `<uuid>-thumb.webp`): undefined (404) for any other name, an unknown or deleted media;
  *   304 when the ETag matches; 206 / 416 for a Range header (range.ts).
@@ -73,6 +78,7 @@ export function mediaService(deps: MediaDeps) {
   const maxImage = deps.maxImageBytes ?? MAX_IMAGE_BYTES;
   const maxVideo = deps.maxVideoBytes ?? MAX_VIDEO_BYTES;
   const batchSize = deps.batchSize ?? 100;
+  const uploadBytes = deps.uploadBytes ?? NO_LIMIT;
 
   async function removeFiles(keys: readonly (string | null)[]): Promise<void> {
     for (const key of keys) if (key) await storage.delete(key);
@@ -96,6 +102,7 @@ export function mediaService(deps: MediaDeps) {
 
   return {
     async upload(staff: StaffContext, bytes: Buffer): Promise<Media> {
+      await uploadBytes.take(staff.id, bytes.length);
       const detected = (await fileTypeFromBuffer(bytes))?.mime as string | undefined;
       const id = randomUUID();
       if (detected && IMAGE_TYPES.has(detected)) {

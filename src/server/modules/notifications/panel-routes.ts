@@ -14,6 +14,8 @@ import type { AuthService } from '../auth/service.js';
 import type { PanelService } from './panel-service.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+/** The two sends: also 429 beyond their rate limit. */
+const sendErrors = { ...errors, 429: ZErrorBody };
 const tags = ['notification panel'];
 
 /**
@@ -25,9 +27,9 @@ export function panelRoutes(auth: AuthService, panel: PanelService) {
     app.post('/api/notifications/broadcast', {
       schema: {
         tags,
-        summary: "Send to All: an in-app record and a queued push for every approved resident of the society, in one transaction; 404 'No matching document found.' when there is none",
+        summary: "Send to All: an in-app record and a queued push for every approved resident of the society, in one transaction; 404 'No matching document found.' when there is none; 429 beyond PANEL_MAX_BROADCASTS_PER_HOUR for the society",
         body: ZPanelMessage,
-        response: { 201: ZCampaignCreated, ...errors },
+        response: { 201: ZCampaignCreated, ...sendErrors },
       },
       handler: async (req, reply) => reply.code(201).send(await panel.broadcast(staffOf(req), req.body)),
     });
@@ -35,9 +37,9 @@ export function panelRoutes(auth: AuthService, panel: PanelService) {
     app.post('/api/notifications/send', {
       schema: {
         tags,
-        summary: "Send to one approved resident of the society (`residentId` = the search's `_id`); 404 'No matching document found.' otherwise",
+        summary: "Send to one approved resident of the society (`residentId` = the search's `_id`); 404 'No matching document found.' otherwise; 429 beyond PANEL_MAX_PUSHES_PER_MINUTE for the staff member",
         body: ZSendToResident,
-        response: { 201: ZCampaignCreated, ...errors },
+        response: { 201: ZCampaignCreated, ...sendErrors },
       },
       handler: async (req, reply) => reply.code(201).send(await panel.send(staffOf(req), req.body)),
     });

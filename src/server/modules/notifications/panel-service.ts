@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { NO_LIMIT, type Limit } from '../../lib/rate-limit/limit.js';
 import type { PageRequest } from '../../lib/list-page.js';
 import { recordAudit } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
@@ -15,6 +16,10 @@ export interface PanelDeps {
   db: Db;
   outbox: OutboxWorker;
   clock: Clock;
+  /** Send to All per society (subject: society id): PANEL_MAX_BROADCASTS_PER_HOUR. Default: none. */
+  broadcasts?: Limit;
+  /** Send to one resident per staff member (subject: staff id): PANEL_MAX_PUSHES_PER_MINUTE. Default: none. */
+  pushes?: Limit;
 }
 
 /** Stored campaign + its outbox counts → the delivery report (sent = recipients − pending − failed). */
@@ -46,8 +51,11 @@ function toReport(row: CampaignRow, counts: DeliveryCounts | undefined): Campaig
  * - `report(staff, id)`: a campaign's delivery report (404 for another society's);
  * - `campaigns(staff, page)`: recent campaigns with their reports, newest first.
  * The outbox is poked after the commit, so pushes go out at once.
+ * Both sends are counted against their limit first (429 'Too many broadcasts, try again in N
+ * minutes.' / 'Too many notifications sent, …', nothing written); an attempt that then finds no
+ * recipient (404) still counts.
  */
-export function panelService({ db, outbox, clock }: PanelDeps) {
+export function panelService({ db, outbox, clock, broadcasts = NO_LIMIT, pushes = NO_LIMIT }: PanelDeps) {
   async function create(staff: StaffContext, kind: NewCampaign['kind'], message: PanelMessage, residentId?: number): Promise<CampaignCreated> {
     const at = clock.now();
     const created = await inSociety(db, staff.societyId, async (tx) => {
@@ -70,8 +78,14 @@ export function panelService({ db, outbox, clock }: PanelDeps) {
   }
 
   return {
-    broadcast: (staff: StaffContext, message: PanelMessage) => create(staff, 'broadcast', message),
-    send: (staff: StaffContext, { residentId, ...message }: SendToResident) => create(staff, 'single', message, residentId),
+    async broadcast(staff: StaffContext, message: PanelMessage): Promise<CampaignCreated> {
+      await broadcasts.take(staff.societyId);
+      return create(staff, 'broadcast', message);
+    },
+    async send(staff: StaffContext, { residentId, ...message }: SendToResident): Promise<CampaignCreated> {
+      await pushes.take(staff.id);
+      return create(staff, 'single', message, residentId);
+    },
 
     async residents(staff: StaffContext, name: string, page: number): Promise<PanelResidentList> {
       const result = await inSociety(db, staff.societyId, (tx) => panelRepo(tx).residents(staff.societyId, name, { page }));

@@ -4,6 +4,7 @@ import { ZResidentNotification, ZResidentNotificationList } from '../../../share
 import type { Db } from '../../db/client.js';
 import { residentOf, residentScope } from '../../plugins/auth.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Limit } from '../../lib/rate-limit/limit.js';
 import type { AuthService } from '../auth/service.js';
 import type { OutboxWorker } from '../outbox/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
@@ -19,6 +20,8 @@ interface Opts {
   /** Poked after a panel message queued its pushes (issue 9). */
   outbox: OutboxWorker;
   clock: Clock;
+  /** The panel's limits (app-limits.ts): Send to All per society, single pushes per staff member. */
+  limits: { broadcasts: Limit; pushes: Limit };
 }
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -27,9 +30,9 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
  * The resident's in-app notification records (issue 8; spec sections 3 and 7): resident API, bearer
  * token; and the staff's notification panel (issue 9, `panel-routes.ts`).
  */
-export const notificationRoutes: FastifyPluginAsyncZod<Opts> = async (root, { db, auth, residentAuth, outbox, clock }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<Opts> = async (root, { db, auth, residentAuth, outbox, clock, limits }) => {
   const notifications = notificationsService(db);
-  await root.register(panelRoutes(auth, panelService({ db, outbox, clock })));
+  await root.register(panelRoutes(auth, panelService({ db, outbox, clock, ...limits })));
 
   await root.register(residentScope(residentAuth, (app) => {
     app.get('/api/resident/notifications', {
