@@ -67,7 +67,9 @@ const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   const embedded = opts.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: opts.dataDir });
   const gate = new LaneGate();
-  const pool = embedded ? new GatedPool(embedded.poolConfig, gate, false) : new pg.Pool({ connectionString: opts.databaseUrl, max: MAIN_POOL_MAX });
+  // pipeline: a society-scoped unit of work sends BEGIN and its settings with its first statement
+  // in one round trip (db/society-scope.ts); one-statement-at-a-time callers see no difference.
+  const pool = embedded ? new GatedPool(embedded.poolConfig, gate, false) : new pg.Pool({ connectionString: opts.databaseUrl, max: MAIN_POOL_MAX, pipeline: true });
   const alarmPool = embedded ? new GatedPool(embedded.poolConfig, gate, true) : new pg.Pool({ connectionString: opts.databaseUrl, max: ALARM_POOL_MAX });
   // An idle connection that drops (server restart) must not crash the process; the next query reconnects.
   for (const p of [pool, alarmPool]) p.on('error', (err) => console.error(`database connection error: ${err.message}`));

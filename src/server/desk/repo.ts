@@ -60,6 +60,7 @@ export function deskRepo(db: Db, desk: DeskName) {
         req,
         order: [deskRequests.societyId, deskRequests.desk, deskRequests.stage, deskRequests.id],
         rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(scope(societyId), inArray(deskRequests.id, ids)))),
+        rowsIn: (ids) => base().where(and(scope(societyId), inArray(deskRequests.id, ids))),
         idOf: (row) => row.id,
       });
     },

@@ -52,6 +52,7 @@ export function notHomeRepo(db: Db) {
         req,
         order: [notHomeRequests.societyId, notHomeRequests.state, notHomeRequests.id],
         rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(eq(notHomeRequests.societyId, societyId), inArray(notHomeRequests.id, ids)))),
+        rowsIn: (ids) => base().where(and(eq(notHomeRequests.societyId, societyId), inArray(notHomeRequests.id, ids))),
         idOf: (row) => row.id,
       });
     },
