@@ -200,6 +200,9 @@ async function main(): Promise<void> {
   // are scraped and stopped: the scrape then counts every request the instances worked through,
   // and their shutdown grace is not spent on it.
   const drained = await Promise.all(instances.map((i) => drain(i.url, 100, 60_000)));
+  // The CPU cost of the lists counts until the backlog is done: a request the client gave up on
+  // was still worked through.
+  const cpuDrained = cpuSnapshot();
   console.log(`instances drained their backlog in ${drained.map((s, k) => `${instances[k]!.name} ${s.toFixed(1)} s`).join(', ')}`);
   const after = await scrape();
 
@@ -233,7 +236,7 @@ async function main(): Promise<void> {
     loadavg: { start: loadStart, end: load3() },
     expectedAcks,
     instanceMetrics,
-    listCost: cpuBefore && cpuAfter ? listCost(cpuUse(cpuBefore, cpuAfter, roles, DATABASE), list.labels.reduce((a, l) => a + l.sent, 0)) : undefined,
+    listCost: cpuBefore && cpuDrained ? listCost(cpuUse(cpuBefore, cpuDrained, roles, DATABASE), list.labels.reduce((a, l) => a + l.sent, 0)) : undefined,
     overload: values.overload ? { capacityPerSec, listRate, lists: overloadShares(list.labels), drainSeconds: Math.max(...(await drainTimes)) } : undefined,
   };
   printRun(run);

@@ -42,7 +42,9 @@ export interface ListCost {
 
 /**
  * CPU-ms per list request: cores used by the instances and by PostgreSQL (the bench database's
- * backends) × the window's seconds, divided by the list requests sent. The SOS presses and
+ * backends) × seconds, from the load's start until the instances drained their backlog (so
+ * requests a client gave up on but the server still worked through count), divided by the list
+ * requests sent. The SOS presses and
  * acknowledgements of the same window are included (they are a small share at the usual rates),
  * so compare runs of the same settings.
  */
@@ -210,7 +212,7 @@ export function printRun(run: LoadRun): void {
   }
   const pg = run.pg;
   lines.push(`PostgreSQL (${pg.samples} samples of pg_stat_activity): active backends mean ${pg.activeMean.toFixed(1)}, max ${pg.activeMax}; idle in transaction mean ${pg.idleInTransactionMean.toFixed(1)}; active ones waiting on ${errText(pg.waits)}`);
-  if (run.listCost) lines.push(`CPU per list request: ${run.listCost.totalMs.toFixed(2)} ms (instances ${run.listCost.instancesMs.toFixed(2)}, PostgreSQL ${run.listCost.postgresMs.toFixed(2)}; the window's SOS and acknowledgements included)`);
+  if (run.listCost) lines.push(`CPU per list request: ${run.listCost.totalMs.toFixed(2)} ms (instances ${run.listCost.instancesMs.toFixed(2)}, PostgreSQL ${run.listCost.postgresMs.toFixed(2)}; load start to drained backlog, the SOS and acknowledgements included)`);
   if (run.overload) {
     const o = run.overload;
     const share = (n: number) => `${((n / Math.max(1, o.lists.sent)) * 100).toFixed(1)}%`;
