@@ -17,8 +17,9 @@
  * "helicopter". The PostgreSQL database named in --pg-url is DROPPED and recreated (never `test`).
  * --realistic: varied bodies (openers, issues, house/street/block numbers, times, closers; the
  * demo residents' names, phones and addresses reach search_text through the trigger as for every
- * row), inserted 200 rows a statement and followed by ANALYZE only, as rows filed through
- * `POST /api/complain` are (no VACUUM merges the trigram index's pending list).
+ * row), inserted 200 rows a statement and followed by no VACUUM or ANALYZE, as rows filed
+ * through `POST /api/complain` are until autovacuum comes by (off on these machines): the planner
+ * has no statistics for them and the trigram index keeps them in its pending list.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
