@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useHarness } from './harness.js';
@@ -80,5 +81,15 @@ describe('statements and round trips of a list request', () => {
       await client.query('rollback');
       await client.end();
     }
+  });
+
+  it('the trigram search indexes keep no pending list, which every search would read whole (fastupdate off)', async () => {
+    const rows = await h.database.db.execute(
+      sql`select c.relname, coalesce(array_to_string(c.reloptions, ','), '') as options from pg_class c where c.relname in ('desk_requests_search_idx', 'not_home_search_idx') order by 1`,
+    );
+    expect((rows as unknown as { rows: { relname: string; options: string }[] }).rows).toEqual([
+      { relname: 'desk_requests_search_idx', options: 'fastupdate=false' },
+      { relname: 'not_home_search_idx', options: 'fastupdate=false' },
+    ]);
   });
 });
