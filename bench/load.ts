@@ -9,6 +9,7 @@
  *     [--pg-url postgres://postgres@127.0.0.1:5432/bench_load] [--port 3700] [--sockets 100]
  *     [--residents 3000] [--rows 10000] [--ack-delay-ms 1000] [--ack-share 1]
  *     [--timeout-ms 10000] [--max-sockets 256] [--redis redis://127.0.0.1:6379] [--cpu-prof] [--no-search]
+ *     [--overload [--probe-seconds 5] [--probe-clients 16]]
  *
  * The database of --pg-url is reset (schemas dropped, created if missing; never test, postgres or
  * root) and seeded: the demo data with --residents residents per society plus --rows complaints in
@@ -21,6 +22,14 @@
  * --cpu-prof: each instance writes a V8 CPU profile (Node's --cpu-prof) to bench/results/cpu-prof/
  * when it stops (open it in Chrome DevTools). --no-search leaves the complaint search out of the
  * list mix (to tell its cost from the rest's).
+ * Every run prints the CPU-ms per list request (instances and the bench database's PostgreSQL
+ * backends over the load window, divided by the lists sent) and the mean number of connections
+ * idle in transaction (pg_stat_activity sampled every 500 ms).
+ * --overload: lists at twice this machine's capacity. The capacity is measured first by a
+ * closed-loop probe (--probe-clients clients reading the list mix through nginx for
+ * --probe-seconds); --list-rate is then ignored. Goals: 0 SOS errors, SOS p99 ≤ 100 ms, every
+ * list answered within 100 ms or refused (503/429) within 10 ms, and each instance drained (its
+ * /api/health answered within 50 ms three times in a row) within 2 s after the load stopped.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,8 +45,9 @@ import { cpuSnapshot, cpuUse } from './load/cpu.js';
 import { scrapeInstance, type InstanceFigures } from './load/metrics.js';
 import { samplePgActivity } from './load/pg-activity.js';
 import { epochMs, type HttpWorkerIn, type HttpWorkerOut, type SocketWorkerIn, type SocketWorkerOut, type StreamSpec } from './load/protocol.js';
-import { deliveries, figures, printRun, writeJson, type LoadRun } from './load/report.js';
+import { deliveries, figures, listCost, overloadShares, printRun, writeJson, type LoadRun } from './load/report.js';
 import { checkTargets, listTemplates, signInStaff, sosTemplates } from './load/targets.js';
+import type { RequestTemplate } from './load/protocol.js';
 import { mintResidentTokens } from './load/tokens.js';
 import { startWorker } from './load/workers.js';
 
@@ -58,6 +68,9 @@ const { values } = parseArgs({
     redis: { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
     'no-search': { type: 'boolean', default: false },
+    overload: { type: 'boolean', default: false },
+    'probe-seconds': { type: 'string', default: '5' },
+    'probe-clients': { type: 'string', default: '16' },
   },
 });
 const num = (name: keyof typeof values, min: number, max: number) => {
@@ -79,6 +92,8 @@ const opt = {
   ackShare: num('ack-share', 0, 1),
   timeoutMs: num('timeout-ms', 100, 60_000),
   maxSockets: num('max-sockets', 1, 10_000),
+  probeSeconds: num('probe-seconds', 1, 60),
+  probeClients: num('probe-clients', 1, 256),
 };
 const PG_URL = values['pg-url'];
 const DATABASE = new URL(PG_URL).pathname.slice(1);
@@ -135,6 +150,15 @@ async function main(): Promise<void> {
   const checks = await checkTargets(nginx.url, lists, tokens);
   checks.forEach((c) => console.log(`  ${c}`));
 
+  let listRate = opt.listRate;
+  let capacityPerSec = 0;
+  if (values.overload) {
+    capacityPerSec = await probeCapacity(nginx.url, lists, opt.probeClients, opt.probeSeconds);
+    listRate = Math.max(1, Math.round(2 * capacityPerSec));
+    console.log(`capacity probe: ${capacityPerSec.toFixed(0)} lists/s with ${opt.probeClients} closed-loop clients for ${opt.probeSeconds} s → overload at ${listRate} lists/s`);
+    // The probe's backlog must not count against the run.
+    await Promise.all(instances.map((i) => drain(i.url, 100, 60_000)));
+  }
   type Http = Awaited<ReturnType<typeof startWorker<HttpWorkerIn, HttpWorkerOut>>>;
   const workers: Http[] = [];
   const socketWorker = await startWorker<SocketWorkerIn, SocketWorkerOut>('sockets', 'socket-worker.ts', pins.clients);
@@ -155,9 +179,12 @@ async function main(): Promise<void> {
   const pg = await samplePgActivity(PG_URL);
   const startAt = epochMs() + 500;
   const spec = (rate: number, requests: StreamSpec['requests']): StreamSpec => ({ base: nginx.url, rate, durationS: opt.duration, startAt, timeoutMs: opt.timeoutMs, maxSockets: opt.maxSockets, requests });
-  console.log(`running ${opt.duration} s: SOS ${opt.sosRate}/s over ${tokens.length} residents, lists ${opt.listRate}/s, acks ${opt.ackShare * 100}% of new alarms after ${opt.ackDelayMs} ms…`);
+  console.log(`running ${opt.duration} s: SOS ${opt.sosRate}/s over ${tokens.length} residents, lists ${listRate}/s, acks ${opt.ackShare * 100}% of new alarms after ${opt.ackDelayMs} ms…`);
   sosWorker.send({ kind: 'run', spec: { ...spec(opt.sosRate, sosTemplates(tokens)), ack: { delayMs: opt.ackDelayMs, share: opt.ackShare, cookies: cookies.security } } });
-  listWorker.send({ kind: 'run', spec: spec(opt.listRate, lists) });
+  listWorker.send({ kind: 'run', spec: spec(listRate, lists) });
+  // Drain time counts from the load's end (the last request's due time), while the workers still wait for answers.
+  const loadEnd = startAt + opt.duration * 1000;
+  const drainTimes = values.overload ? Promise.all(instances.map((i) => drainedAfter(i.url, loadEnd))) : Promise.resolve([]);
   const [{ result: sos }, { result: list }] = await Promise.all([sosWorker.next('done'), listWorker.next('done')]);
   // The load window ends with the last answer: the CPU and PostgreSQL figures stop here.
   const cpuAfter = cpuSnapshot();
@@ -173,6 +200,9 @@ async function main(): Promise<void> {
   // are scraped and stopped: the scrape then counts every request the instances worked through,
   // and their shutdown grace is not spent on it.
   const drained = await Promise.all(instances.map((i) => drain(i.url, 100, 60_000)));
+  // The CPU cost of the lists counts until the backlog is done: a request the client gave up on
+  // was still worked through.
+  const cpuDrained = cpuSnapshot();
   console.log(`instances drained their backlog in ${drained.map((s, k) => `${instances[k]!.name} ${s.toFixed(1)} s`).join(', ')}`);
   const after = await scrape();
 
@@ -191,7 +221,7 @@ async function main(): Promise<void> {
     startedAt,
     options: { ...values },
     setup: { instances: 2, db: DATABASE, adapter: values.redis ? 'redis' : 'postgres', residents: tokens.length, rowsPerSociety: opt.rows, pinning: pins.text },
-    targetRates: { sos: opt.sosRate, list: opt.listRate },
+    targetRates: { sos: opt.sosRate, list: listRate },
     streams: {
       sos: figures('SOS press', sos.labels.filter((l) => l.label !== 'ack'), seconds(sos), opt.timeoutMs),
       ack: figures('acknowledge', sos.labels.filter((l) => l.label === 'ack'), seconds(sos), opt.timeoutMs),
@@ -206,11 +236,61 @@ async function main(): Promise<void> {
     loadavg: { start: loadStart, end: load3() },
     expectedAcks,
     instanceMetrics,
+    listCost: cpuBefore && cpuDrained ? listCost(cpuUse(cpuBefore, cpuDrained, roles, DATABASE), list.labels.reduce((a, l) => a + l.sent, 0)) : undefined,
+    overload: values.overload ? { capacityPerSec, listRate, lists: overloadShares(list.labels), drainSeconds: Math.max(...(await drainTimes)) } : undefined,
   };
   printRun(run);
   const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
   const meta = { commit: git(['rev-parse', 'HEAD']), uncommittedFiles: git(['status', '--porcelain']).split('\n').filter(Boolean).length, node: process.version, checks, seed, drainedSeconds: Object.fromEntries(instances.map((i, k) => [i.name, drained[k]])) };
   console.log(`results: ${path.relative(process.cwd(), writeJson(RESULTS, run, meta))}`);
+}
+
+/**
+ * This machine's list capacity: `clients` closed-loop clients (each sends its next list request
+ * when the previous is answered) read the list mix through nginx for `seconds`.
+ * @returns 2xx answers per second.
+ */
+async function probeCapacity(base: string, lists: readonly RequestTemplate[], clients: number, seconds: number): Promise<number> {
+  const end = performance.now() + seconds * 1000;
+  let ok = 0;
+  let k = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const t = lists[k++ % lists.length]!;
+        const res = await fetch(base + t.path, { headers: t.headers, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+        if (res) await res.arrayBuffer();
+        if (res?.ok) ok++;
+      }
+    }),
+  );
+  return ok / seconds;
+}
+
+/**
+ * Seconds from `loadEndEpochMs` until the instance answers /api/health within 50 ms three times in
+ * a row (counted to the first of the three; 0 when it already does at the load's end); gives up at 60 s.
+ */
+async function drainedAfter(base: string, loadEndEpochMs: number): Promise<number> {
+  const wait = loadEndEpochMs - (performance.timeOrigin + performance.now());
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  let firstFast: number | undefined;
+  let fast = 0;
+  while (fast < 3) {
+    const t = performance.timeOrigin + performance.now();
+    if (t - loadEndEpochMs > 60_000) return 60;
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(60_000) }).then((r) => r.ok, () => false);
+    const took = performance.timeOrigin + performance.now() - t;
+    if (ok && took < 50) {
+      fast++;
+      firstFast ??= t;
+    } else {
+      fast = 0;
+      firstFast = undefined;
+    }
+    if (fast < 3) await new Promise((r) => setTimeout(r, 20));
+  }
+  return Math.max(0, (firstFast! - loadEndEpochMs) / 1000);
 }
 
 /**

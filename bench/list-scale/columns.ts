@@ -26,13 +26,47 @@ const PROBLEMS = sqlArray([
 const PLACES = sqlArray(['Street 1', 'Street 4', 'Street 9', 'the main boulevard', 'Block A', 'Block C', 'Block F', 'the mosque road', 'the market lane', 'the school gate', 'the park corner']);
 const WHEN = sqlArray(['since morning', 'for two days', 'every weekend', 'since last week', 'at night', 'after the rain', 'for a month']);
 
+// Realistic bodies (--realistic): residents write in many ways, so the texts share far more
+// trigrams with any search word than the small vocabulary above does.
+const OPENERS = sqlArray([
+  'Please look into this urgently:', 'Dear management,', 'Assalam o alaikum,', 'Kindly help,', 'This is the third time I am writing.',
+  'Sir,', 'Respected team,', 'Hello,', 'Urgent!', 'For your information,', 'Complaint from the resident of', 'As discussed with the guard,',
+]);
+const ISSUES = sqlArray([
+  'the water tank on the roof is overflowing', 'there is no electricity in our lane', 'the sewerage line is choked and smelling',
+  'the guard at the back gate was sleeping', 'someone parked a car in front of my garage', 'the gardener did not come this week',
+  'the street lights are flickering all night', 'construction noise starts before 7 am', 'the lift gets stuck between floors',
+  'the main gate barrier is broken', 'the cleaning staff left the garbage bags open', 'the CCTV camera near the park is not working',
+  'water pressure is very low in the morning', 'stray cats have entered the stairwell', 'the neighbours are burning leaves',
+  'the intercom does not ring at my house', 'a broken pipe is flooding the footpath', 'the speed breaker paint has faded',
+  'kids are playing cricket in the parking', 'the mosquito spray was not done this month', 'the boundary wall has a crack',
+  'the gas meter is leaking near the kitchen', 'internet cable was cut by the workers', 'the playground swing is broken',
+]);
+const DETAILS = sqlArray([
+  'My house number is', 'Please send someone to', 'I live at', 'The problem is near', 'Contact me at the house', 'It is right outside',
+]);
+const CLOSERS = sqlArray([
+  'Thanks.', 'Please resolve it soon.', 'My family is very worried.', 'This is unacceptable.', 'Waiting for your reply.',
+  'Call me before coming.', 'Regards.', 'JazakAllah.', 'Please treat it as a priority.', 'It has been pending for days.',
+]);
+
+/**
+ * A realistic body for row g: opener, issue, a house and street number, a time, a closer, picked
+ * by different strides so the combinations vary; every 100th holds {@link HIT_WORD}.
+ */
+export function realisticBodyExpr(): string {
+  return `${OPENERS}[1 + (g * 7) % 12] || ' ' || ${ISSUES}[1 + (g * 13) % 24] || '. ' || ${DETAILS}[1 + (g * 5) % 6] || ' house ' || (1 + (g * 37) % 480)
+    || ', street ' || (1 + (g * 11) % 40) || ', block ' || chr(65 + (g * 3) % 8) || '. Since ' || (1 + g % 12) || ':' || lpad(((g * 17) % 60)::text, 2, '0')
+    || case when g % 2 = 0 then ' am' else ' pm' end || case when g % 100 = 0 then ', with ${HIT_WORD} in the lane' else '' end || '. ' || ${CLOSERS}[1 + (g * 3) % 10]`;
+}
+
 /** Row g's stage: the oldest tenth completed, the next tenth processing, the newest N rows new. */
 export function stageExpr(extraPerStage: number): string {
   return `case when g <= ${extraPerStage} then 'completed' when g <= ${2 * extraPerStage} then 'processing' else 'new' end`;
 }
 
 /** Column → SQL expression (see the module comment for the names in scope). */
-export function fillColumns(extraPerStage: number, rowsPerSociety: number): [column: string, expr: string][] {
+export function fillColumns(extraPerStage: number, rowsPerSociety: number, realistic = false): [column: string, expr: string][] {
   const stage = stageExpr(extraPerStage);
   const at = `p.t0 + ((p.k * ${rowsPerSociety} + g) * interval '1 millisecond')`;
   const done = `(${stage}) = 'completed'`;
@@ -41,7 +75,7 @@ export function fillColumns(extraPerStage: number, rowsPerSociety: number): [col
     ['desk', `'complaint'`],
     ['society_id', 'p.sid'],
     ['resident_id', 'p.res[1 + (g * 7919) % array_length(p.res, 1)]'],
-    ['body', `${PROBLEMS}[1 + g % 13] || ' near ' || ${PLACES}[1 + (g / 13) % 11] || ', ' || ${WHEN}[1 + (g * 31) % 7] || case when g % 100 = 0 then '; ${HIT_WORD} near the gate' else '' end || '.'`],
+    ['body', realistic ? realisticBodyExpr() : `${PROBLEMS}[1 + g % 13] || ' near ' || ${PLACES}[1 + (g / 13) % 11] || ', ' || ${WHEN}[1 + (g * 31) % 7] || case when g % 100 = 0 then '; ${HIT_WORD} near the gate' else '' end || '.'`],
     ['stage', stage],
     ['created_at', at],
     ['proceeded_at', `case when ${moved} then ${at} + interval '1 hour' end`],

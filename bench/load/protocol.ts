@@ -50,6 +50,8 @@ export interface LabelRecord {
   latencies: number[];
   /** Non-2xx by 'HTTP <status>', 'timeout', 'socket <code>': count. */
   errors: Record<string, number>;
+  /** Latencies in ms of the answers that refused the request (503 or 429), also counted in `errors`. */
+  refused: number[];
 }
 
 /** An SOS answered 201: [alarm id, society, due epoch ms, 1 if it raised a new alarm (pressCount 1) else 0]. */

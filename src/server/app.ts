@@ -195,7 +195,7 @@ export async function buildApp(opts: {
 
   const bus = new EventBus();
   const db = database.db;
-  const auth = authService({ repo: authRepo(db), throttle: limits.throttle, sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000, clock, bus });
+  const auth = authService({ repo: authRepo(db), throttle: limits.throttle, sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000, clock, bus, sessionCacheMs: config.SESSION_CACHE_MS });
   const residentAuth = residentAuthService({ repo: residentAuthRepo(db), clock, tokenTtlMs: config.RESIDENT_TOKEN_TTL_DAYS * 86_400_000 });
   // The security module's resident routes (the SOS press) check the token on the alarm lane, so
   // an alarm never queues behind the main lane's slow queries (issue 7, Database.alarmDb).

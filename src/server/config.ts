@@ -70,6 +70,12 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Staff session lifetime in hours. */
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  /**
+   * How long a staff session read from the database is served from memory, in milliseconds (0:
+   * read on every request). Logout and account changes drop it on every instance at once (relayed
+   * through the socket adapter); a lost relay message is bounded by this time.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Failed staff sign-ins allowed per email and address within LOGIN_WINDOW_S before 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_S: z.coerce.number().int().min(1).default(15 * 60),

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { residents } from '../../src/server/db/schema.js';
+import { residents, staffSessions, staffUsers } from '../../src/server/db/schema.js';
+import { hashToken } from '../../src/server/lib/tokens.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness, type Harness } from './harness.js';
 import { ADMIT_ALL } from '../support/test-config.js';
@@ -278,5 +279,42 @@ describe('sign-in length limits', () => {
     const res = await h.app.inject({ method: 'POST', url, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field, message: 'At most 200 characters.' });
+  });
+});
+
+describe('staff session cache (SESSION_CACHE_MS)', () => {
+  const h = useHarness({ SESSION_CACHE_MS: '5000', SESSION_TTL_HOURS: '1' });
+  const me = (cookie: string) => h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } }).then((r) => r.statusCode);
+  const tokenHashOf = (cookie: string) => hashToken(cookie.replace(/^sd_session=/, ''));
+
+  it('serves a session read a moment ago without the database, for at most SESSION_CACHE_MS', async () => {
+    const cookie = await h.staffCookie('complaints@greenvalley.test');
+    expect(await me(cookie)).toBe(200);
+    // Deleted behind the server's back (not a logout): only the cache still knows it.
+    await h.database.db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHashOf(cookie)));
+    expect(await me(cookie)).toBe(200);
+    h.clock.advance(5001);
+    expect(await me(cookie)).toBe(401);
+  });
+
+  it('refuses a cached session at once after its logout and after its account is revoked', async () => {
+    const cookie = await h.staffCookie('complaints@greenvalley.test');
+    expect(await me(cookie)).toBe(200);
+    expect((await h.app.inject({ method: 'POST', url: '/api/society/logout', headers: { cookie } })).statusCode).toBe(204);
+    expect(await me(cookie)).toBe(401);
+
+    const revoked = await h.staffCookie('grocery@greenvalley.test');
+    expect(await me(revoked)).toBe(200);
+    const [staff] = await h.database.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, 'grocery@greenvalley.test'));
+    await h.auth.revokeAccount(staff!.id);
+    expect(await me(revoked)).toBe(401);
+  });
+
+  it('never serves a cached session past its expiry', async () => {
+    const cookie = await h.staffCookie('complaints@greenvalley.test');
+    h.clock.advance(3_600_000 - 1000);
+    expect(await me(cookie)).toBe(200);
+    h.clock.advance(1500);
+    expect(await me(cookie)).toBe(401);
   });
 });

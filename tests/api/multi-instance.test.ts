@@ -123,6 +123,27 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     onB.close();
   });
 
+  it('a session logged out or revoked through A is refused on B without waiting out the session cache', async () => {
+    // The clock stands still: B's cached copy would be served forever unless the end reaches it.
+    const statusOf = (via: Instance, cookie: string) => via.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } }).then((r) => r.statusCode);
+    const cookie = await t.staffCookie(t.a, 'complaints@greenvalley.test');
+    expect(await statusOf(t.b, cookie)).toBe(200);
+    expect(await statusOf(t.a, cookie)).toBe(200);
+    expect((await t.a.app.inject({ method: 'POST', url: '/api/society/logout', headers: { cookie } })).statusCode).toBe(204);
+    expect(await statusOf(t.a, cookie)).toBe(401);
+    await waitFor(async () => (await statusOf(t.b, cookie)) === 401, 'B to refuse the logged-out session');
+
+    const revoked = await t.staffCookie(t.a, 'grocery@greenvalley.test');
+    const kept = await t.staffCookie(t.a, 'complaints@greenvalley.test');
+    expect(await statusOf(t.b, revoked)).toBe(200);
+    expect(await statusOf(t.b, kept)).toBe(200);
+    const [staff] = await t.a.database.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, 'grocery@greenvalley.test'));
+    await t.a.auth.revokeAccount(staff!.id);
+    expect(await statusOf(t.a, revoked)).toBe(401);
+    await waitFor(async () => (await statusOf(t.b, revoked)) === 401, 'B to refuse the revoked account');
+    expect(await statusOf(t.b, kept)).toBe(200);
+  });
+
   it('an unanswered alarm escalates exactly once when both instances run the job at the same moment', async () => {
     const screens = [await t.open(t.a, 'security@greenvalley.test'), await t.open(t.b, 'security@greenvalley.test'), await t.open(t.b, 'super-admin@greenvalley.test')];
     const heard = screens.map((s) => record<SecurityAlert>(s, 'security-escalated'));

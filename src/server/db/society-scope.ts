@@ -7,21 +7,87 @@
  * policies: jobs that span societies, sign-in and migrations use it directly.
  */
 import { sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from './client.js';
 
 /** The non-owner role society-scoped work runs as (created by the migration). */
 export const SOCIETY_ROLE = 'society_app';
 
+const scopeSettings = (societyId: number) =>
+  sql`select set_config('app.society_id', ${String(societyId)}, true), set_config('role', ${SOCIETY_ROLE}, true)`;
+
 /**
  * Runs `work` in one transaction as {@link SOCIETY_ROLE} with `app.society_id = societyId`.
  * Both settings are transaction-local: the pooled connection is back to normal after commit.
+ *
+ * On a pool in pipeline mode (the PostgreSQL main lane, db/client.ts), BEGIN and the settings are
+ * not awaited: they leave with `work`'s first statement(s) in one round trip, so a list read is
+ * two round trips (its statements, then COMMIT) and its connection sits idle in the transaction
+ * for one answer's handling instead of four. Statements `work` sends without awaiting in between
+ * (Promise.all) share a round trip too. Elsewhere (the embedded database's gated pools, the alarm
+ * lane) it is Drizzle's transaction: BEGIN, settings, work, COMMIT one after another.
  * @param societyId the signed-in staff member's or resident's society (positive integer)
  * @returns what `work` returns; rolls back and rethrows if it throws.
  */
 export function inSociety<T>(db: Db, societyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
   if (!Number.isSafeInteger(societyId) || societyId <= 0) throw new Error(`invalid society id ${societyId}`);
+  const pool = pipelinedPool(db);
+  if (pool) return pipelinedTransaction(db, pool, societyId, work);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.society_id', ${String(societyId)}, true), set_config('role', ${SOCIETY_ROLE}, true)`);
+    await tx.execute(scopeSettings(societyId));
     return work(tx);
   });
+}
+
+/** What Drizzle keeps on its database object but does not type (its dialect and session). */
+type SessionArgs = ConstructorParameters<typeof NodePgSession>;
+interface DrizzleInternals {
+  dialect: PgDialect;
+  session: { schema: SessionArgs[2]; options: SessionArgs[3] };
+}
+
+/** The pg.Pool behind `db` when it pipelines (db/client.ts sets `pipeline: true`), else undefined. */
+function pipelinedPool(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool && (client.options as pg.PoolConfig).pipeline === true ? client : undefined;
+}
+
+async function pipelinedTransaction<T>(db: Db, pool: pg.Pool, societyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const client = await pool.connect();
+  // The same transaction object Drizzle's own `db.transaction` hands out, on this connection.
+  const txSession = new NodePgSession(client, dialect, session.schema, session.options);
+  const tx = new NodePgTransaction(dialect, txSession, session.schema) as unknown as Db;
+  // Sent now, answered later: a failure here aborts the transaction, so `work` fails too and the
+  // first error (this one) is what is thrown.
+  // `.then` now, not inside Promise.all: Drizzle sends a query when its `then` is called, and
+  // Promise.all calls it a microtask later — after `work` has sent its first statement.
+  const head = Promise.all([tx.execute(sql`begin`).then(() => undefined), tx.execute(scopeSettings(societyId)).then(() => undefined)]);
+  head.catch(() => undefined);
+  let broken: Error | undefined;
+  try {
+    const result = await work(tx);
+    await head;
+    await tx.execute(sql`commit`);
+    return result;
+  } catch (err) {
+    await tx.execute(sql`rollback`).catch((e: Error) => (broken = e));
+    throw await head.then(
+      () => err,
+      (headErr: unknown) => headErr,
+    );
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * True when `db` (a transaction from {@link inSociety}) sends statements without waiting for the
+ * previous answer: then independent statements go together (Promise.all) in one round trip.
+ * Elsewhere they are awaited one by one (node-postgres would queue them anyway, with a warning).
+ */
+export function pipelines(db: Db): boolean {
+  return (db as unknown as { session?: { client?: { pipeline?: unknown } } }).session?.client?.pipeline === true;
 }

@@ -57,9 +57,11 @@ export function deskRepo(db: Db, desk: DeskName) {
         id: deskRequests.id,
         where: and(scope(societyId), eq(deskRequests.stage, stage)),
         search: req.q ? ilike(deskRequests.searchText, likePattern(req.q)) : undefined,
+        term: req.q || undefined,
         req,
         order: [deskRequests.societyId, deskRequests.desk, deskRequests.stage, deskRequests.id],
         rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(scope(societyId), inArray(deskRequests.id, ids)))),
+        rowsIn: (ids) => base().where(and(scope(societyId), inArray(deskRequests.id, ids))),
         idOf: (row) => row.id,
       });
     },

@@ -182,7 +182,13 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
     endHere(room);
     if (adapter?.clustered) io.serverSideEmit('room-ended', room);
   }
-  io.on('room-ended', endHere);
+  // Another instance ended a session or an account: its cached sessions go here too, so this
+  // instance refuses them before SESSION_CACHE_MS would have.
+  io.on('room-ended', (room) => {
+    if (room.startsWith('session:')) auth.forgetSession(room.slice('session:'.length));
+    else if (room.startsWith('staff:')) auth.forgetAccount(Number(room.slice('staff:'.length)));
+    endHere(room);
+  });
   bus.on('staff.session-ended', (e) => end(sessionRoom(e.tokenHash)));
   bus.on('staff.account-changed', (e) => end(staffRoom(e.staffId)));
 

@@ -3,6 +3,7 @@ import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
+import { SessionCache } from '../../lib/session-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { SignInThrottle } from './login-throttle.js';
 import { verifyPassword } from '../../lib/password.js';
@@ -32,6 +33,12 @@ export interface AuthServiceDeps {
   clock: Clock;
   /** Hears 'staff.session-ended' and 'staff.account-changed' (the socket module closes sockets). */
   bus: EventBus;
+  /**
+   * How long a session read from the database is served from memory, ms (SESSION_CACHE_MS; 0:
+   * every request reads it). Logout and account changes drop it here at once and on the other
+   * instances when the socket module relays the end ({@link AuthService.forgetSession}).
+   */
+  sessionCacheMs?: number;
 }
 
 /**
@@ -40,12 +47,15 @@ export interface AuthServiceDeps {
  * which accounts exist. Attempts are counted before the password is checked and throttled per
  * address and email, per address and per account (429 MSG.loginThrottled with Retry-After).
  */
-export function authService({ repo, throttle, sessionTtlMs, clock, bus }: AuthServiceDeps) {
+export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionCacheMs = 0 }: AuthServiceDeps) {
+  const cache = new SessionCache<StaffSession>({ ttlMs: sessionCacheMs, clock, ownerOf: (s) => s.staff.id });
   async function session(token: string | undefined): Promise<StaffSession | undefined> {
     if (!token) return undefined;
     const tokenHash = hashToken(token);
-    const found = await repo.findSession(tokenHash, clock.now());
-    return found && { ...found, tokenHash };
+    return cache.get(tokenHash, async () => {
+      const found = await repo.findSession(tokenHash, clock.now());
+      return found && { value: { ...found, tokenHash }, expiresAt: found.expiresAt };
+    });
   }
 
   async function logoUrl(societyId: number): Promise<string | null> {
@@ -94,6 +104,7 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus }: AuthSe
       if (!token) return;
       const tokenHash = hashToken(token);
       await repo.deleteSession(tokenHash);
+      cache.forget(tokenHash);
       bus.emit('staff.session-ended', { tokenHash });
     },
     /**
@@ -102,7 +113,16 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus }: AuthSe
      */
     async revokeAccount(staffId: number): Promise<void> {
       await repo.deleteSessionsOf(staffId);
+      cache.forgetOwner(staffId);
       bus.emit('staff.account-changed', { staffId });
+    },
+    /** Drops a session from this instance's cache: another instance ended it (logout). */
+    forgetSession(tokenHash: string): void {
+      cache.forget(tokenHash);
+    },
+    /** Drops an account's sessions from this instance's cache: another instance revoked them. */
+    forgetAccount(staffId: number): void {
+      cache.forgetOwner(staffId);
     },
   };
 }

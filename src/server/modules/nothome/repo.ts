@@ -49,9 +49,11 @@ export function notHomeRepo(db: Db) {
         id: notHomeRequests.id,
         where: and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.state, state), unassignedOnly ? isNull(notHomeRequests.guardName) : undefined),
         search: req.q ? ilike(notHomeRequests.searchText, likePattern(req.q)) : undefined,
+        term: req.q || undefined,
         req,
         order: [notHomeRequests.societyId, notHomeRequests.state, notHomeRequests.id],
         rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(eq(notHomeRequests.societyId, societyId), inArray(notHomeRequests.id, ids)))),
+        rowsIn: (ids) => base().where(and(eq(notHomeRequests.societyId, societyId), inArray(notHomeRequests.id, ids))),
         idOf: (row) => row.id,
       });
     },

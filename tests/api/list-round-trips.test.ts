@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useHarness } from './harness.js';
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * What one list request costs the database: the statements it sends, and (on PostgreSQL, whose
+ * main pool pipelines) the round trips they take. Every query of every pooled connection is
+ * watched through pg.Client's `query`; a round trip starts when a statement is sent while none of
+ * that connection's is waiting for its answer.
+ */
+describe('statements and round trips of a list request', () => {
+  const h = useHarness();
+  afterEach(() => vi.restoreAllMocks());
+
+  async function watch(run: () => Promise<void>): Promise<{ statements: string[]; roundTrips: number; sent: { text: string; values: unknown[] }[] }> {
+    const statements: string[] = [];
+    const sent: { text: string; values: unknown[] }[] = [];
+    const pending = new Map<unknown, number>();
+    let roundTrips = 0;
+    const real = pg.Client.prototype.query;
+    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const [config] = args as [string | { text: string }];
+      const text = typeof config === 'string' ? config : config.text;
+      sent.push({ text, values: (args[1] as unknown[] | undefined) ?? [] });
+      statements.push(text.replace(/\s+/g, ' ').slice(0, 60));
+      const n = pending.get(this) ?? 0;
+      if (n === 0) roundTrips++;
+      pending.set(this, n + 1);
+      const done = () => pending.set(this, (pending.get(this) ?? 1) - 1);
+      const result = (real as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) void result.then(done, done);
+      return result;
+    } as typeof real);
+    await run();
+    return { statements, roundTrips, sent };
+  }
+
+  const list = (cookie: string, query: string) => async () => {
+    const res = await h.app.inject({ method: 'GET', url: `/api/complain${query}`, headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('an unsearched page is two statements (its total; its ids and rows in one), and the session is not read again', async () => {
+    const cookie = await h.staffCookie('complaints@greenvalley.test');
+    await list(cookie, '?stage=new&page=1')();
+    const { statements, roundTrips } = await watch(list(cookie, '?stage=new&page=1'));
+    const data = statements.filter((s) => !/^(begin|commit|select set_config)/.test(s));
+    expect(data, statements.join('\n')).toHaveLength(2);
+    expect(statements.filter((s) => s.includes('staff_sessions'))).toEqual([]);
+    if (onPostgres) expect(roundTrips, statements.join('\n')).toBe(2);
+  });
+
+  it.skipIf(!onPostgres)('a search takes three round trips on PostgreSQL (settings and matches; rows; COMMIT)', async () => {
+    const cookie = await h.staffCookie('complaints@greenvalley.test');
+    await list(cookie, '?stage=new&q=water')();
+    const { statements, roundTrips } = await watch(list(cookie, '?stage=new&q=water'));
+    expect(roundTrips, statements.join('\n')).toBe(3);
+  });
+
+  it.skipIf(!onPostgres)('a search for a word is planned on the trigram index even with no statistics (rows filed since the last ANALYZE)', async () => {
+    const cookie = await h.staffCookie('complaints@greenvalley.test');
+    const { sent } = await watch(list(cookie, '?stage=new&q=water'));
+    const matches = sent.find((s) => /ilike/i.test(s.text) && /limit/i.test(s.text));
+    expect(matches, sent.map((s) => s.text).join('\n')).toBeDefined();
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query('begin');
+      // As if no ANALYZE had run since the rows were filed (autovacuum off, or not yet come by).
+      await client.query(`delete from pg_statistic where starelid = 'desk_requests'::regclass`);
+      await client.query(`update pg_class set reltuples = -1 where oid = 'desk_requests'::regclass`);
+      await client.query('set local enable_seqscan = off');
+      await client.query('set local enable_indexscan = off');
+      const plan = JSON.stringify((await client.query(`explain (format json) ${matches!.text}`, matches!.values)).rows);
+      expect(plan).toContain('desk_requests_search_idx');
+      expect(plan).not.toContain('desk_requests_list_idx');
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
+  });
+
+  it('the trigram search indexes keep no pending list, which every search would read whole (fastupdate off)', async () => {
+    const rows = await h.database.db.execute(
+      sql`select c.relname, coalesce(array_to_string(c.reloptions, ','), '') as options from pg_class c where c.relname in ('desk_requests_search_idx', 'not_home_search_idx') order by 1`,
+    );
+    expect((rows as unknown as { rows: { relname: string; options: string }[] }).rows).toEqual([
+      { relname: 'desk_requests_search_idx', options: 'fastupdate=false' },
+      { relname: 'not_home_search_idx', options: 'fastupdate=false' },
+    ]);
+  });
+});
