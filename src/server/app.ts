@@ -49,6 +49,7 @@ import { doctorService } from './modules/doctor/service.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { billingService } from './modules/billing/service.js';
+import { sheetParser } from './modules/billing/sheet-parser.js';
 import { residentAdminRoutes } from './modules/residents/routes.js';
 import { residentAdminService } from './modules/residents/admin-service.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -184,7 +185,10 @@ export async function buildApp(opts: {
   const notHome = notHomeService({ db, bus, outbox, clock });
   const grocery = groceryService({ db, bus, outbox, clock });
   const doctor = doctorService({ db, bus, outbox, clock, meetBaseUrl: config.MEET_BASE_URL });
-  const billing = billingService({ db, outbox, clock });
+  // Spreadsheets are parsed in worker threads with heap and time limits (billing/sheet-parser.ts).
+  const sheets = sheetParser({ workers: config.IMPORT_PARSE_WORKERS, queue: config.IMPORT_PARSE_QUEUE, timeoutMs: config.IMPORT_PARSE_TIMEOUT_MS, memoryMb: config.IMPORT_PARSE_MEMORY_MB });
+  app.addHook('onClose', () => sheets.close());
+  const billing = billingService({ db, outbox, clock, sheets });
   const residentAdmin = residentAdminService({ db, bus, clock });
   const jobs = {
     escalation: intervalJob('escalation', config.ESCALATE_CHECK_MS, () => security.escalateDue(config.ESCALATE_AFTER_S), app.log, metrics),

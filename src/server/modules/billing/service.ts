@@ -22,12 +22,14 @@ import { queuePush, type OutboxWorker } from '../outbox/service.js';
 import { toResidentCard } from '../residents/service.js';
 import { matchRows } from './match.js';
 import { billingRepo } from './repo.js';
-import { readSheet1 } from './sheet.js';
+import type { SheetParser } from './sheet-parser.js';
 
 export interface BillingDeps {
   db: Db;
   outbox: OutboxWorker;
   clock: Clock;
+  /** Reads Sheet1 of an upload off the request thread (sheet-parser.ts). */
+  sheets: Pick<SheetParser, 'parse'>;
 }
 
 /** The month (YYYY-MM) in the server's time zone at `now`: the default billing period. */
@@ -49,8 +51,9 @@ export interface BillInput {
  * - `searchResidents`, `list`: paginated lists (10, newest first);
  * - `create`: one bill (404 'No matching document found.' for a resident not of the society or
  *   not yet approved; 409 when the resident has a bill for the period);
- * - `previewImport`: parses an uploaded .xlsx/.xls (400 for anything else, no Sheet1, no header)
- *   and stores the matched rows as an import; nothing else is written;
+ * - `previewImport`: parses an uploaded .xlsx/.xls in a worker thread (400 for anything else, no
+ *   Sheet1, no header; 413 for a zip bomb or a parse over its memory or time limit; 429 when
+ *   the parse queue is full) and stores the matched rows as an import; nothing else is written;
  * - `commitImport`: creates the import's bills in one transaction; a second commit creates none.
  * Every bill writes its in-app record ('BILL'), its queued push ('Bill Generated' / 'Tap to
  * check!') and its audit row in the bill's transaction; the outbox is poked after commit.
@@ -114,7 +117,7 @@ export function billingService(deps: BillingDeps) {
         if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Invalid period.', 'period');
         period = parsed.data;
       }
-      const rows = readSheet1(file);
+      const { rows } = await deps.sheets.parse(file);
       const sha = createHash('sha256').update(file).digest('hex');
       return inSociety(db, staff.societyId, async (tx) => {
         const repo = billingRepo(tx);
