@@ -56,6 +56,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { webStaticOptions } from './lib/web-static.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { mediaService } from './modules/media/service.js';
+import { uploadTempDir } from './modules/media/upload-file.js';
 import { mediaStorageFor } from './modules/media/storage.js';
 import { announcementRoutes } from './modules/announcements/routes.js';
 import { announcementsService } from './modules/announcements/service.js';
@@ -230,7 +231,7 @@ export async function buildApp(opts: {
   await app.register(residentAdminRoutes, { auth, residentAdmin });
   // ── issue 10: media (storage, upload, serving, cleanup job) ──
   const media = mediaService({ db, storage: mediaStorageFor(config), clock, orphanHours: config.MEDIA_ORPHAN_HOURS, log: app.log });
-  await app.register(mediaRoutes, { auth, media });
+  await app.register(mediaRoutes, { auth, media, uploadDir: uploadTempDir(config.DATA_DIR) });
   // ── issue 10: posts (feed, discounts, plots) ──
   // SUPER_SOCIETY (spec section 6): that society's staff list and delete every society's posts.
   const postDeps = { db, outbox, clock, superSociety: config.SUPER_SOCIETY };
