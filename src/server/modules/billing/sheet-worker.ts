@@ -7,10 +7,14 @@
  * {@link SheetWorkerReply} with the same `id`: the rows, or the typed error's status, message and
  * field (a class does not cross threads). Any other error is reported as unreadable (400).
  */
+import { setPriority } from 'node:os';
 import { parentPort, threadId } from 'node:worker_threads';
 import { MSG } from '../../../shared/messages.js';
 import { AppError } from '../../lib/errors.js';
 import { readSheet1, type SheetRow } from './sheet.js';
+
+/** The parse thread's nice value (19, the lowest priority). */
+const PARSE_NICE = 19;
 
 /** Parent → worker: one file to read. */
 export interface SheetWorkerTask {
@@ -28,6 +32,18 @@ export type SheetWorkerReply =
 
 const port = parentPort;
 if (!port) throw new Error('sheet-worker.ts must run as a worker thread');
+
+// Off the request thread is not off the CPU: on a busy machine a parse competes with the thread
+// that answers alarms. On Linux a nice value is per thread, and `setPriority(n)` (pid 0) sets
+// this thread's only, so the request thread and the database worker win the CPU. Best effort
+// (other systems may refuse or apply it to the whole process: then it is left as it is).
+if (process.platform === 'linux') {
+  try {
+    setPriority(PARSE_NICE);
+  } catch {
+    // not permitted here: parse at normal priority
+  }
+}
 
 port.on('message', (task: SheetWorkerTask) => {
   let reply: SheetWorkerReply;
