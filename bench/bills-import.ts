@@ -88,10 +88,10 @@ try {
 
   console.log(`database: ${database.kind}; ${ROWS} residents; file ${(file.length / 1024).toFixed(0)} KiB`);
   console.log(`parse alone (median of 3):        ${seconds(parse)} s   1.00×`);
-  console.log(`parse + match + store preview:    ${seconds(previewMs)} s   ${(previewMs / parse).toFixed(2)}×   matched ${preview.fileData.length}, mismatched ${preview.misMatched.length}`);
+  console.log(`parse + match + store preview:    ${seconds(previewMs)} s   ${(previewMs / parse).toFixed(2)}×   matched ${preview.counts.fileData}, mismatched ${preview.counts.misMatched}`);
   console.log(`commit (bills, records, pushes):  ${seconds(commitMs)} s   ${(commitMs / parse).toFixed(2)}×   created ${committed.created}`);
   console.log(`parse + match + commit:           ${seconds(total)} s   ${(total / parse).toFixed(2)}×   goal ≤ 3 s: ${total <= 3000 ? 'met' : 'NOT met'}`);
-  if (preview.fileData.length !== ROWS || committed.created !== ROWS) throw new Error('not every row was matched and billed');
+  if (preview.counts.fileData !== ROWS || committed.created !== ROWS) throw new Error('not every row was matched and billed');
 } finally {
   await sheets?.close();
   await database.close();

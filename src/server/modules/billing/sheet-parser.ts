@@ -14,6 +14,7 @@ import type { Worker } from 'node:worker_threads';
 import { MSG } from '../../../shared/messages.js';
 import { AppError, PayloadTooLargeError, TooManyRequestsError } from '../../lib/errors.js';
 import { siblingFile, spawnModuleWorker } from '../../lib/ts-worker.js';
+import type { MatchResident } from './match.js';
 import { precheckSpreadsheet, type SheetRow } from './sheet.js';
 import type { SheetWorkerReply, SheetWorkerTask } from './sheet-worker.js';
 
@@ -39,6 +40,19 @@ export interface ParsedSheet {
   threadId: number;
 }
 
+/**
+ * An import matched in the worker (match.ts), as JSON text ready to store and to send: `matched`
+ * (StoredMatch[], for bill_imports.matched), `fileData` (ImportRow[]) and `misMatched`
+ * (MisMatchedRow[]); `sha256` of the file in hex; `counts` of the two lists.
+ */
+export interface MatchedJson {
+  sha256: string;
+  fileData: string;
+  misMatched: string;
+  matched: string;
+  counts: { fileData: number; misMatched: number };
+}
+
 /** The parser the billing service uses. */
 export interface SheetParser {
   /**
@@ -50,13 +64,22 @@ export interface SheetParser {
    *   more waiting
    */
   parse(file: Buffer): Promise<ParsedSheet>;
+  /**
+   * Reads Sheet1 of `file` and matches its rows to `residents` (match.ts) in a worker thread.
+   * @param billed ids of residents already billed for the period
+   * @throws as {@link SheetParser.parse}
+   */
+  parseAndMatch(file: Buffer, residents: MatchResident[], billed: number[]): Promise<MatchedJson & { threadId: number }>;
   /** Ends the workers; parses still waiting or running are rejected. Idempotent. */
   close(): Promise<void>;
 }
 
+type Answer = ParsedSheet | (MatchedJson & { threadId: number });
+
 interface Job {
   file: Buffer;
-  resolve(p: ParsedSheet): void;
+  match?: SheetWorkerTask['match'];
+  resolve(p: Answer): void;
   reject(err: Error): void;
 }
 
@@ -119,7 +142,7 @@ export function sheetParser(opts: SheetParserOptions): SheetParser {
     running.add(job);
     try {
       const worker = await workerOf(slot);
-      job.resolve(await ask(slot, worker, job.file));
+      job.resolve(await ask(slot, worker, job));
     } catch (err) {
       job.reject(err as Error);
     } finally {
@@ -139,9 +162,9 @@ export function sheetParser(opts: SheetParserOptions): SheetParser {
   }
 
   /** One task on `worker`; a worker over its time or heap limit is ended (a fresh one replaces it). */
-  function ask(slot: Slot, worker: Worker, file: Buffer): Promise<ParsedSheet> {
+  function ask(slot: Slot, worker: Worker, job: Job): Promise<Answer> {
     const id = nextId++;
-    return new Promise<ParsedSheet>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       let oom = false;
       const done = () => {
         clearTimeout(timer);
@@ -163,7 +186,10 @@ export function sheetParser(opts: SheetParserOptions): SheetParser {
         if (reply.id !== id) return;
         done();
         if (reply.type === 'rows') resolve({ rows: reply.rows, threadId: reply.threadId });
-        else reject(new AppError(reply.statusCode, reply.message, reply.field));
+        else if (reply.type === 'matched') {
+          const { type: _type, id: _id, ...answer } = reply;
+          resolve(answer);
+        } else reject(new AppError(reply.statusCode, reply.message, reply.field));
       };
       const onError = (err: Error & { code?: string }) => {
         oom ||= err.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -177,22 +203,30 @@ export function sheetParser(opts: SheetParserOptions): SheetParser {
       worker.on('error', onError);
       worker.on('exit', onExit);
       // A copy: the upload's Buffer may share a larger pooled ArrayBuffer.
-      worker.postMessage({ id, file: new Uint8Array(file) } satisfies SheetWorkerTask);
+      worker.postMessage({ id, file: new Uint8Array(job.file), match: job.match } satisfies SheetWorkerTask);
+    });
+  }
+
+  /** Queues a job; a file the request thread can refuse (precheckSpreadsheet) never queues. */
+  function submit(file: Buffer, match?: SheetWorkerTask['match']): Promise<Answer> {
+    if (closed) return Promise.reject(new Error('the spreadsheet parser is closed'));
+    try {
+      precheckSpreadsheet(file);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+    return new Promise<Answer>((resolve, reject) => {
+      const job: Job = { file, match, resolve, reject };
+      const slot = free.pop();
+      if (slot) void run(slot, job);
+      else if (waiting.length < opts.queue) waiting.push(job);
+      else reject(new TooManyRequestsError(MSG.billImportBusy, BUSY_RETRY_S));
     });
   }
 
   return {
-    async parse(file) {
-      if (closed) throw new Error('the spreadsheet parser is closed');
-      precheckSpreadsheet(file);
-      return new Promise<ParsedSheet>((resolve, reject) => {
-        const job: Job = { file, resolve, reject };
-        const slot = free.pop();
-        if (slot) void run(slot, job);
-        else if (waiting.length < opts.queue) waiting.push(job);
-        else reject(new TooManyRequestsError(MSG.billImportBusy, BUSY_RETRY_S));
-      });
-    },
+    parse: (file) => submit(file) as Promise<ParsedSheet>,
+    parseAndMatch: (file, residents, billed) => submit(file, { residents, billed }) as Promise<MatchedJson & { threadId: number }>,
     async close() {
       if (closed) return;
       closed = true;
