@@ -50,12 +50,14 @@ import { doctorService } from './modules/doctor/service.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { billingService } from './modules/billing/service.js';
+import { sheetParser } from './modules/billing/sheet-parser.js';
 import { residentAdminRoutes } from './modules/residents/routes.js';
 import { residentAdminService } from './modules/residents/admin-service.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { webStaticOptions } from './lib/web-static.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { mediaService } from './modules/media/service.js';
+import { uploadTempDir } from './modules/media/upload-file.js';
 import { mediaStorageFor } from './modules/media/storage.js';
 import { announcementRoutes } from './modules/announcements/routes.js';
 import { announcementsService } from './modules/announcements/service.js';
@@ -214,7 +216,10 @@ export async function buildApp(opts: {
   const notHome = notHomeService({ db, bus, outbox, clock });
   const grocery = groceryService({ db, bus, outbox, clock });
   const doctor = doctorService({ db, bus, outbox, clock, meetBaseUrl: config.MEET_BASE_URL });
-  const billing = billingService({ db, outbox, clock });
+  // Spreadsheets are parsed in worker threads with heap and time limits (billing/sheet-parser.ts).
+  const sheets = sheetParser({ workers: config.IMPORT_PARSE_WORKERS, queue: config.IMPORT_PARSE_QUEUE, timeoutMs: config.IMPORT_PARSE_TIMEOUT_MS, memoryMb: config.IMPORT_PARSE_MEMORY_MB });
+  app.addHook('onClose', () => sheets.close());
+  const billing = billingService({ db, outbox, clock, sheets });
   const residentAdmin = residentAdminService({ db, bus, clock });
   const jobs = {
     escalation: intervalJob('escalation', config.ESCALATE_CHECK_MS, () => security.escalateDue(config.ESCALATE_AFTER_S), app.log, metrics),
@@ -257,7 +262,7 @@ export async function buildApp(opts: {
   await app.register(residentAdminRoutes, { auth, residentAdmin });
   // ── issue 10: media (storage, upload, serving, cleanup job) ──
   const media = mediaService({ db, storage: mediaStorageFor(config), clock, orphanHours: config.MEDIA_ORPHAN_HOURS, log: app.log, uploadBytes: rate.uploadBytes });
-  await app.register(mediaRoutes, { auth, media, uploads: rate.uploads, uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS });
+  await app.register(mediaRoutes, { auth, media, uploads: rate.uploads, uploadDir: uploadTempDir(config.DATA_DIR), uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS });
   // ── issue 10: posts (feed, discounts, plots) ──
   // SUPER_SOCIETY (spec section 6): that society's staff list and delete every society's posts.
   const postDeps = { db, outbox, clock, superSociety: config.SUPER_SOCIETY };

@@ -159,6 +159,14 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: z.stringbool().default(true),
   /** Hours an uploaded file may stay unused by any post before the media job deletes it. */
   MEDIA_ORPHAN_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  /** Spreadsheet imports parsed at once, each in its own worker thread. */
+  IMPORT_PARSE_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
+  /** Spreadsheet imports that may wait for a parse worker; more are refused with 429. */
+  IMPORT_PARSE_QUEUE: z.coerce.number().int().min(0).max(100).default(4),
+  /** Milliseconds one spreadsheet parse may take in its worker; longer → 413, worker replaced. */
+  IMPORT_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /** Heap limit of each parse worker in MB; a parse over it → 413, worker replaced. */
+  IMPORT_PARSE_MEMORY_MB: z.coerce.number().int().min(16).max(4096).default(256),
   /** How often the purge job (old sent pushes, expired sessions) runs, in milliseconds. */
   PURGE_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
   /**

@@ -60,6 +60,12 @@ export const MSG = {
   billImportTooManyRows: 'Sheet1 has more than 20,000 rows. Split the file and import each part.',
   billImportNoHeader: 'The first row of Sheet1 must name the columns Address and Units (Name, Block, Index and Rate are optional).',
   billImportNotFound: 'This import does not exist. Upload the file again.',
+  billImportUnpacksTooLarge: 'The spreadsheet unpacks to more than 64 MB (a compressed "zip bomb", or far more than 20,000 rows of data). Save only Sheet1 again as .xlsx and retry.',
+  billImportTooManyColumns: 'Sheet1 has more than 50 columns. Keep Address and Units (and Name, Block, Index, Rate if used) and import again.',
+  billImportCellTooLong: 'A cell of Sheet1 holds more than 500 characters. Shorten it and import again.',
+  billImportParseMemory: 'The spreadsheet needs too much memory to read. Split it into smaller files and import each part.',
+  billImportParseTimeout: 'The spreadsheet took too long to read. Split it into smaller files and import each part.',
+  billImportBusy: 'Other spreadsheets are being read right now. Try again in a minute.',
   /** Spec section 8: no resident (or document) matches the id, name or search (issue 9: residents, billing, panel). */
   noMatchingDocument: 'No matching document found.',
   /** A self-registered resident calling a service before staff approved them (issue 9). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,6 +56,16 @@ function storageContract(storage: () => MediaStorage) {
     expect(got).toMatchObject({ size: 3000, contentLength: 3000 });
     expect(Buffer.compare(await read(got!.body), bytes)).toBe(0);
     expect(await storage().size(k)).toBe(3000);
+  });
+
+  it('puts a file from disk (path and size), as uploads arrive', async () => {
+    const k = key('.mp4');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'sd-put-file-')), 'upload');
+    writeFileSync(file, bytes);
+    await storage().put(k, { path: file, size: bytes.length }, 'video/mp4');
+    const got = await storage().get(k);
+    expect(got).toMatchObject({ size: 3000, contentLength: 3000 });
+    expect(Buffer.compare(await read(got!.body), bytes)).toBe(0);
   });
 
   it('gets an inclusive byte range', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -14,6 +14,13 @@ import { DISPLAY_MAX_PX, THUMB_MAX_PX, type Media } from '../../src/shared/contr
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 import { animatedGif, elf, gif, jpegWithExif, mediaForm, mp4, png, pngBomb, shellScript, webm, webp } from './media-fixtures.js';
+
+/** `bytes` in a new temp file, as the upload route hands it to the service. */
+function onDisk(bytes: Buffer): { path: string; size: number } {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'sd-media-file-')), 'upload');
+  writeFileSync(file, bytes);
+  return { path: file, size: bytes.length };
+}
 
 /** Every file under `dir` (recursively), as paths relative to it. */
 function filesUnder(dir: string): string[] {
@@ -232,12 +239,12 @@ describe('media: upload and serving', () => {
     const svc = mediaService({ db: h.database.db, storage: spy, clock: h.clock, orphanHours: 24, maxVideoBytes: 1000 });
     const [cms] = await h.database.db.select().from(staffUsers).where(eq(staffUsers.email, CMS));
     const staff: StaffContext = { id: cms!.id, name: cms!.name, role: cms!.role, subRole: 'cms', societyId: cms!.societyId, societyName: 'Green Valley' };
-    await expect(svc.upload(staff, mp4(1001))).rejects.toMatchObject({ statusCode: 413, message: MSG.mediaVideoTooLarge });
+    await expect(svc.upload(staff, onDisk(mp4(1001)))).rejects.toMatchObject({ statusCode: 413, message: MSG.mediaVideoTooLarge });
     expect(puts).toEqual([]);
 
     const before = await rows();
     // A society that does not exist: the insert fails (foreign key), after both files were written.
-    await expect(svc.upload({ ...staff, societyId: 999_999 }, await png())).rejects.toThrow();
+    await expect(svc.upload({ ...staff, societyId: 999_999 }, onDisk(await png()))).rejects.toThrow();
     expect(puts).toHaveLength(2);
     expect(deletes.sort()).toEqual([...puts].sort());
     expect(await base.size(puts[0]!)).toBeUndefined();

@@ -21,9 +21,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PoolConfig } from 'pg';
+import { siblingFile, spawnModuleWorker } from '../lib/ts-worker.js';
 
 /** What the worker receives as `workerData`. */
 export interface WorkerInput {
@@ -71,17 +71,11 @@ export interface EmbeddedServerOptions {
 export const MAX_RESTARTS = 3;
 export const RESTART_WINDOW_MS = 60_000;
 
-const here = fileURLToPath(import.meta.url);
-const workerFile = path.join(path.dirname(here), `embedded-server-worker${path.extname(here)}`);
+const workerFile = siblingFile(import.meta.url, 'embedded-server-worker');
 
-/** Under tsx or vitest the worker is TypeScript too: register tsx in the worker before loading it. */
+/** Under tsx or vitest the worker is TypeScript too: lib/ts-worker.ts registers tsx in it first. */
 function spawnWorker(input: WorkerInput): Worker {
-  if (!workerFile.endsWith('.ts')) return new Worker(workerFile, { workerData: input });
-  // An eval'd worker is CommonJS; tsx's CommonJS api build cannot register its ESM hooks (tsx 4.23).
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const entry = pathToFileURL(workerFile).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true, workerData: input });
+  return spawnModuleWorker(workerFile, { workerData: input });
 }
 
 function defaultOnCrash(err: Error): void {

@@ -18,6 +18,22 @@ export const MAX_UNITS = 1_000_000;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 /** Most data rows one import may hold (below the header row). */
 export const MAX_IMPORT_ROWS = 20_000;
+/**
+ * Most bytes the spreadsheet's ZIP entries may declare once unpacked, all entries together
+ * (64 MiB): a 20,000-row Sheet1 is ~5 MB of XML, so this leaves room for many ignored columns
+ * and styles while refusing a "zip bomb" (a small file that inflates to gigabytes) with 413
+ * before anything is inflated.
+ */
+export const MAX_IMPORT_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
+/** Most columns Sheet1 may span (header row included); wider sheets are refused with 400. */
+export const MAX_IMPORT_COLUMNS = 50;
+/**
+ * Most cells one import reads: {@link MAX_IMPORT_ROWS} data rows plus the header, each at most
+ * {@link MAX_IMPORT_COLUMNS} wide (1,000,050). Follows from the two limits; not checked apart.
+ */
+export const MAX_IMPORT_CELLS = (MAX_IMPORT_ROWS + 1) * MAX_IMPORT_COLUMNS;
+/** Most characters in one cell the import reads (Address, Units, Name, Block, Index, Rate); longer → 400. */
+export const MAX_IMPORT_CELL_CHARS = 500;
 
 const hasAtMostDecimals = (n: number, places: number) => Number.isFinite(n) && new Big(n).round(places, Big.roundDown).eq(n);
 

@@ -137,7 +137,8 @@ export function billingRepo(db: Db) {
       const rows = await db.select({ id: bills.residentId }).from(bills).where(and(eq(bills.societyId, societyId), eq(bills.period, period)));
       return new Set(rows.map((r) => r.id));
     },
-    async insertImport(row: typeof billImports.$inferInsert): Promise<number> {
+    /** `matched` may be SQL (JSON text cast to jsonb, as the parse worker makes it). */
+    async insertImport(row: Omit<typeof billImports.$inferInsert, 'matched'> & { matched: (typeof billImports.$inferInsert)['matched'] | SQL }): Promise<number> {
       const [saved] = await db.insert(billImports).values(row).returning({ id: billImports.id });
       if (!saved) throw new Error('bill import not stored');
       return saved.id;

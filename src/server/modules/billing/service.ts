@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { ListResponse } from '../../../shared/contracts/common.js';
 import {
   ZPeriod,
@@ -7,7 +7,6 @@ import {
   type Bill,
   type BillResident,
   type ImportCommitResult,
-  type ImportPreview,
 } from '../../../shared/contracts/billing.js';
 import { IN_APP, MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
@@ -20,14 +19,27 @@ import type { StaffContext } from '../auth/service.js';
 import { notifyResident } from '../notifications/service.js';
 import { queuePush, type OutboxWorker } from '../outbox/service.js';
 import { toResidentCard } from '../residents/service.js';
-import { matchRows } from './match.js';
 import { billingRepo } from './repo.js';
-import { readSheet1 } from './sheet.js';
+import type { SheetParser } from './sheet-parser.js';
 
 export interface BillingDeps {
   db: Db;
   outbox: OutboxWorker;
   clock: Clock;
+  /** Reads Sheet1 of an upload off the request thread (sheet-parser.ts). */
+  sheets: Pick<SheetParser, 'parseAndMatch'>;
+}
+
+/**
+ * A stored import preview: `body` is the ImportPreview answer as JSON text
+ * (`{importId, period, fileData, misMatched}`, built in the parse worker), `counts` the lengths
+ * of its two lists.
+ */
+export interface ImportPreviewJson {
+  importId: number;
+  period: string;
+  body: string;
+  counts: { fileData: number; misMatched: number };
 }
 
 /** The month (YYYY-MM) in the server's time zone at `now`: the default billing period. */
@@ -49,8 +61,9 @@ export interface BillInput {
  * - `searchResidents`, `list`: paginated lists (10, newest first);
  * - `create`: one bill (404 'No matching document found.' for a resident not of the society or
  *   not yet approved; 409 when the resident has a bill for the period);
- * - `previewImport`: parses an uploaded .xlsx/.xls (400 for anything else, no Sheet1, no header)
- *   and stores the matched rows as an import; nothing else is written;
+ * - `previewImport`: parses and matches an uploaded .xlsx/.xls in a worker thread (400 for anything else, no
+ *   Sheet1, no header; 413 for a zip bomb or a parse over its memory or time limit; 429 when
+ *   the parse queue is full) and stores the matched rows as an import; nothing else is written;
  * - `commitImport`: creates the import's bills in one transaction; a second commit creates none.
  * Every bill writes its in-app record ('BILL'), its queued push ('Bill Generated' / 'Tap to
  * check!') and its audit row in the bill's transaction; the outbox is poked after commit.
@@ -106,7 +119,7 @@ export function billingService(deps: BillingDeps) {
      * and stores the matched rows (with the file's SHA-256) for the commit.
      * @param periodText the form's optional `period` field (default: this month).
      */
-    async previewImport(staff: StaffContext, file: Buffer, periodText: string | undefined): Promise<ImportPreview> {
+    async previewImport(staff: StaffContext, file: Buffer, periodText: string | undefined): Promise<ImportPreviewJson> {
       const at = clock.now();
       let period = currentPeriod(at);
       if (periodText !== undefined && periodText.trim() !== '') {
@@ -114,14 +127,22 @@ export function billingService(deps: BillingDeps) {
         if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Invalid period.', 'period');
         period = parsed.data;
       }
-      const rows = readSheet1(file);
-      const sha = createHash('sha256').update(file).digest('hex');
-      return inSociety(db, staff.societyId, async (tx) => {
+      const [residents, billed] = await inSociety(db, staff.societyId, async (tx) => {
         const repo = billingRepo(tx);
-        const result = matchRows(rows, await repo.matchResidents(staff.societyId), await repo.billedResidents(staff.societyId, period));
-        const importId = await repo.insertImport({ societyId: staff.societyId, period, fileSha256: sha, matched: result.matched, createdBy: staff.id, createdAt: at });
-        return { importId, period, fileData: result.fileData, misMatched: result.misMatched };
+        return [await repo.matchResidents(staff.societyId), await repo.billedResidents(staff.societyId, period)] as const;
       });
+      // Parse and match in a worker: neither the request thread nor the database session waits
+      // for them. A resident billed meanwhile is skipped by the commit, as after any preview.
+      const m = await deps.sheets.parseAndMatch(file, residents, [...billed]);
+      const importId = await inSociety(db, staff.societyId, (tx) =>
+        billingRepo(tx).insertImport({ societyId: staff.societyId, period, fileSha256: m.sha256, matched: sql`${m.matched}::jsonb`, createdBy: staff.id, createdAt: at }),
+      );
+      return {
+        importId,
+        period,
+        counts: m.counts,
+        body: `{"importId":${importId},"period":${JSON.stringify(period)},"fileData":${m.fileData},"misMatched":${m.misMatched}}`,
+      };
     },
 
     /** `POST /api/bills/import/:importId/commit`: 404 for an import of another society. */

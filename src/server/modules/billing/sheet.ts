@@ -1,12 +1,14 @@
 /**
  * Reading a billing spreadsheet (spec section 5: .xlsx or .xls, sheet Sheet1; issue 9). The file
  * kind is decided by its bytes, never its name; SheetJS (`@e965/xlsx`, which also reads legacy
- * .xls) parses only Sheet1. Errors are 400s with a clear message (BadRequestError, field 'file').
+ * .xls) parses only Sheet1. Errors are 4xx with a clear message (field 'file'). `readSheet1` is
+ * CPU- and memory-heavy: the server calls it only in a worker thread (sheet-parser.ts).
  */
 import * as XLSX from '@e965/xlsx';
-import { MAX_IMPORT_ROWS } from '../../../shared/contracts/billing.js';
+import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/contracts/billing.js';
 import { MSG } from '../../../shared/messages.js';
 import { BadRequestError } from '../../lib/errors.js';
+import { checkInflatedSizes, zipEntries } from './zip-check.js';
 
 /** A data row of Sheet1 with its cells as read; numbers stay numbers, everything else is text. */
 export interface SheetRow {
@@ -34,23 +36,42 @@ export function spreadsheetKind(file: Buffer): 'xlsx' | 'xls' | null {
   return null;
 }
 
+/**
+ * The cheap checks, made on the request thread before a file is queued for parsing: a spreadsheet
+ * by its bytes, and for .xlsx a central directory whose declared sizes are within bounds.
+ * @throws BadRequestError (400) not a spreadsheet, unreadable ZIP directory
+ * @throws PayloadTooLargeError (413, MSG.billImportUnpacksTooLarge) declares too much data
+ */
+export function precheckSpreadsheet(file: Buffer): void {
+  const kind = spreadsheetKind(file);
+  if (!kind) throw new BadRequestError(MSG.billImportNotSpreadsheet, 'file');
+  if (kind === 'xlsx') zipEntries(file);
+}
+
 const COLUMNS = ['address', 'units', 'name', 'block', 'index', 'rate'] as const;
 type Column = (typeof COLUMNS)[number];
 
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
-  return String(v).trim();
+  const text = String(v).trim();
+  if (text.length > MAX_IMPORT_CELL_CHARS) throw new BadRequestError(MSG.billImportCellTooLong, 'file');
+  return text;
 }
 
 /**
  * The data rows of Sheet1: the first row is the header (case-insensitive; Address and Units
  * required; Name, Block, Index, Rate optional; other columns ignored), blank rows are skipped.
  * @throws BadRequestError not a spreadsheet, unreadable, no Sheet1, no header, more than
- *   {@link MAX_IMPORT_ROWS} data rows.
+ *   {@link MAX_IMPORT_ROWS} data rows or {@link MAX_IMPORT_COLUMNS} columns, a cell read longer
+ *   than {@link MAX_IMPORT_CELL_CHARS}.
+ * @throws PayloadTooLargeError (413) an .xlsx that declares, or inflates to, more than
+ *   MAX_IMPORT_UNCOMPRESSED_BYTES (zip-check.ts).
  */
 export function readSheet1(file: Buffer): SheetRow[] {
-  if (!spreadsheetKind(file)) throw new BadRequestError(MSG.billImportNotSpreadsheet, 'file');
+  const kind = spreadsheetKind(file);
+  if (!kind) throw new BadRequestError(MSG.billImportNotSpreadsheet, 'file');
+  if (kind === 'xlsx') checkInflatedSizes(file, zipEntries(file));
   let book: XLSX.WorkBook;
   try {
     // Only Sheet1 is parsed, and at most one row more than allowed (plus the header).
@@ -62,7 +83,9 @@ export function readSheet1(file: Buffer): SheetRow[] {
   if (!book.SheetNames.includes('Sheet1') || !sheet) throw new BadRequestError(MSG.billImportNoSheet1, 'file');
   const ref = sheet['!ref'];
   if (!ref) throw new BadRequestError(MSG.billImportNoHeader, 'file');
-  const firstRow = XLSX.utils.decode_range(ref).s.r;
+  const range = XLSX.utils.decode_range(ref);
+  if (range.e.c - range.s.c + 1 > MAX_IMPORT_COLUMNS) throw new BadRequestError(MSG.billImportTooManyColumns, 'file');
+  const firstRow = range.s.r;
   const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: null });
   const header = (grid[0] ?? []).map((h) => cellText(h).toLowerCase());
   const at = new Map<Column, number>();

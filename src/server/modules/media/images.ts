@@ -46,20 +46,21 @@ function encode(img: Sharp, mime: ImageMime): { pipeline: Sharp; mime: Processed
  * Re-encodes an uploaded image: upright (EXIF orientation applied), inside DISPLAY_MAX_PX ×
  * DISPLAY_MAX_PX without enlarging, same format (JPEG quality 82; GIF and WebP keep their
  * animation), metadata stripped; plus a WebP thumbnail inside THUMB_MAX_PX (first frame).
- * @param bytes the upload, whose type `mime` was detected from its content
+ * @param source the upload's bytes or the path of the file holding them (sharp reads it there),
+ *   whose type `mime` was detected from its content
  * @throws UnsupportedMediaError (415, MSG.mediaUnsupported) for a corrupt or truncated image, or
  *   one over {@link MAX_INPUT_PIXELS}
  */
-export async function processImage(bytes: Buffer, mime: ImageMime): Promise<ProcessedImage> {
+export async function processImage(source: Buffer | string, mime: ImageMime): Promise<ProcessedImage> {
   const animated = mime === 'image/gif' || mime === 'image/webp';
   const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
   try {
     const { pipeline, mime: outMime } = encode(
-      sharp(bytes, { ...input, animated }).rotate().resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true }),
+      sharp(source, { ...input, animated }).rotate().resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true }),
       mime,
     );
     const { data: display, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(bytes, input)
+    const thumb = await sharp(source, input)
       .rotate()
       .resize({ width: THUMB_MAX_PX, height: THUMB_MAX_PX, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })

@@ -1,15 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorBody } from '../../../shared/contracts/common.js';
 import { MAX_VIDEO_BYTES, ZMedia, ZMediaFileParams } from '../../../shared/contracts/media.js';
-import { MSG } from '../../../shared/messages.js';
 import type { Module } from '../../../shared/subroles.js';
-import { AppError, BadRequestError, NotFoundError, PayloadTooLargeError } from '../../lib/errors.js';
+import { NotFoundError } from '../../lib/errors.js';
 import type { Limit } from '../../lib/rate-limit/limit.js';
 import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { MediaService } from './service.js';
+import { withUploadedFile } from './upload-file.js';
 
 interface Opts {
   auth: AuthService;
@@ -18,6 +17,8 @@ interface Opts {
   uploadTimeoutMs: number;
   /** Uploads per staff member (subject: staff id), counted before the body is read: MEDIA_MAX_UPLOADS_PER_MINUTE. */
   uploads: Limit;
+  /** Folder for uploads while they arrive (upload-file.ts, uploadTempDir(DATA_DIR)). */
+  uploadDir: string;
 }
 
 /** Staff of any content screen may upload (issue 10): feed, discounts, plots, announcements, logo. */
@@ -29,36 +30,12 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 413: ZErrorBody, 415: ZErrorBody, 429: ZErrorBody };
 
 /**
- * The one file of `POST /api/media` (multipart field `file`), read into memory (at most
- * MAX_VIDEO_BYTES; the service applies the per-kind limits).
- * @throws BadRequestError (400, field `file`) not multipart, no file, an empty or malformed upload
- * @throws PayloadTooLargeError (413) a file over MAX_VIDEO_BYTES
- */
-async function readFile(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new BadRequestError(MSG.mediaNoFile, 'file');
-  let file: Buffer | undefined;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_VIDEO_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 } })) {
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      if (part.fieldname === 'file') file = data;
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(MSG.mediaVideoTooLarge, 'file');
-    throw new BadRequestError(MSG.mediaNoFile, 'file');
-  }
-  if (!file || file.length === 0) throw new BadRequestError(MSG.mediaNoFile, 'file');
-  return file;
-}
-
-/**
  * Media (issue 10 "Media"): `POST /api/media` for staff of a content screen, and the public
  * `GET /media/:file` (no session: the resident app loads media by URL; the UUID in the name is
  * unguessable), which streams the file with its type, a year-long immutable cache, a strong ETag
  * (304 on If-None-Match) and byte ranges (206, 416) for video players.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, media, uploads, uploadTimeoutMs }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, media, uploads, uploadDir, uploadTimeoutMs }) => {
   await root.register(staffScope(auth, MEDIA_UPLOAD_MODULES, async (app) => {
     // Only this plugin takes multipart bodies.
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_VIDEO_BYTES, files: 1 } });
@@ -73,7 +50,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, med
       },
       // Counted before a byte of the body is read; the day's bytes are counted by the service once the size is known.
       preHandler: async (req) => uploads.take(staffOf(req).id),
-      handler: async (req, reply) => reply.code(201).send(await media.upload(staffOf(req), await readFile(req))),
+      // The file is streamed to a temp file (deleted afterwards), never buffered in memory.
+      handler: async (req, reply) => reply.code(201).send(await withUploadedFile(req, uploadDir, MAX_VIDEO_BYTES, (file) => media.upload(staffOf(req), file))),
     });
   }));
 

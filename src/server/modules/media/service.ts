@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, VIDEO_MIME_TYPES, type Media } from '../../../shared/contracts/media.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
@@ -13,6 +13,7 @@ import { processImage, type ImageMime } from './images.js';
 import { parseRange } from './range.js';
 import { extensionOf, mediaRepo, toMediaDto } from './repo.js';
 import type { MediaStorage, StoredFile } from './storage.js';
+import type { UploadedFile } from './upload-file.js';
 
 /** The media module's surface for other modules (issue 10): media ids in posts, the logo's URLs. */
 export { attachMedia, mediaByIds, releaseMedia, resolveMedia } from './refs.js';
@@ -57,10 +58,12 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Uploaded media (issue 10 "Media"):
- * - `upload(staff, bytes)` → {@link Media}: the type is detected from the bytes (file-type), never
- *   from a name or a declared type. JPEG/PNG/WebP/GIF up to MAX_IMAGE_BYTES are re-encoded
- *   (images.ts: display size and WebP thumbnail, metadata stripped); MP4/WebM up to
- *   MAX_VIDEO_BYTES are stored as uploaded. The files are written first, then the row (inside the
+ * - `upload(staff, file)` → {@link Media}: `file` is the upload on disk (`{path, size}`, a temp
+ *   file the caller deletes; upload-file.ts), never a buffer. The type is detected from the
+ *   content (file-type reads the file's head), never from a name or a declared type.
+ *   JPEG/PNG/WebP/GIF up to MAX_IMAGE_BYTES are re-encoded from the file (images.ts: display
+ *   size and WebP thumbnail, metadata stripped); MP4/WebM up to MAX_VIDEO_BYTES are copied into
+ *   storage as uploaded, by stream. The files are written first, then the row (inside the
  *   staff member's `inSociety`); a failed insert deletes the files again.
  *   @throws UnsupportedMediaError (415, MSG.mediaUnsupported) any other content, or a corrupt image
  *   @throws PayloadTooLargeError (413, MSG.mediaImageTooLarge / MSG.mediaVideoTooLarge)
@@ -85,14 +88,14 @@ export function mediaService(deps: MediaDeps) {
   }
 
   /** Stores the files, then the row; the files go again if the row cannot be written. */
-  async function store(staff: StaffContext, row: { id: string; kind: 'image' | 'video'; mime: string; width: number | null; height: number | null }, display: Buffer, thumb?: Buffer) {
+  async function store(staff: StaffContext, row: { id: string; kind: 'image' | 'video'; mime: string; width: number | null; height: number | null }, display: Buffer | UploadedFile, thumb?: Buffer) {
     const storageKey = `${staff.societyId}/${row.id}${extensionOf(row.mime)}`;
     const thumbKey = thumb ? `${staff.societyId}/${row.id}-thumb.webp` : null;
     try {
       await storage.put(storageKey, display, row.mime);
       if (thumbKey && thumb) await storage.put(thumbKey, thumb, 'image/webp');
       return await inSociety(db, staff.societyId, (tx) =>
-        mediaRepo(tx).insert({ ...row, societyId: staff.societyId, bytes: display.length, storageKey, thumbKey, createdBy: staff.id, createdAt: clock.now() }),
+        mediaRepo(tx).insert({ ...row, societyId: staff.societyId, bytes: Buffer.isBuffer(display) ? display.length : display.size, storageKey, thumbKey, createdBy: staff.id, createdAt: clock.now() }),
       );
     } catch (err) {
       await removeFiles([storageKey, thumbKey]).catch(() => undefined);
@@ -101,18 +104,18 @@ export function mediaService(deps: MediaDeps) {
   }
 
   return {
-    async upload(staff: StaffContext, bytes: Buffer): Promise<Media> {
-      await uploadBytes.take(staff.id, bytes.length);
-      const detected = (await fileTypeFromBuffer(bytes))?.mime as string | undefined;
+    async upload(staff: StaffContext, file: UploadedFile): Promise<Media> {
+      await uploadBytes.take(staff.id, file.size);
+      const detected = (await fileTypeFromFile(file.path))?.mime as string | undefined;
       const id = randomUUID();
       if (detected && IMAGE_TYPES.has(detected)) {
-        if (bytes.length > maxImage) throw new PayloadTooLargeError(MSG.mediaImageTooLarge, 'file');
-        const img = await processImage(bytes, detected as ImageMime);
+        if (file.size > maxImage) throw new PayloadTooLargeError(MSG.mediaImageTooLarge, 'file');
+        const img = await processImage(file.path, detected as ImageMime);
         return toMediaDto(await store(staff, { id, kind: 'image', mime: img.mime, width: img.width, height: img.height }, img.display, img.thumb));
       }
       if (detected && VIDEO_TYPES.has(detected)) {
-        if (bytes.length > maxVideo) throw new PayloadTooLargeError(MSG.mediaVideoTooLarge, 'file');
-        return toMediaDto(await store(staff, { id, kind: 'video', mime: detected, width: null, height: null }, bytes));
+        if (file.size > maxVideo) throw new PayloadTooLargeError(MSG.mediaVideoTooLarge, 'file');
+        return toMediaDto(await store(staff, { id, kind: 'video', mime: detected, width: null, height: null }, file));
       }
       throw new UnsupportedMediaError(MSG.mediaUnsupported, 'file');
     },

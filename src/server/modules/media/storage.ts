@@ -7,7 +7,8 @@
  * can reach a path or an object name.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { copyFile, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -28,10 +29,19 @@ export interface StoredFile {
   contentLength: number;
 }
 
+/** A file on this machine's disk: its path and size in bytes. */
+export interface LocalFile {
+  path: string;
+  size: number;
+}
+
 /** The storage contract: idempotent delete, `undefined` for a missing key. */
 export interface MediaStorage {
-  /** Stores `body` under `key`, replacing nothing visible until complete. */
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores `body` under `key`, replacing nothing visible until complete. `body` is bytes, or a
+   * file on disk (`{path, size}`, size in bytes) that is copied by stream, never read whole.
+   */
+  put(key: string, body: Buffer | LocalFile, contentType: string): Promise<void>;
   /** The file's size in bytes, or undefined when there is no such key. */
   size(key: string): Promise<number | undefined>;
   /** Opens the file (or a range within it, which must lie inside the file); undefined when missing. */
@@ -64,7 +74,8 @@ export function folderStorage(root: string): MediaStorage {
       await mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${randomUUID()}.tmp`;
       try {
-        await writeFile(temp, body, { flag: 'wx' });
+        if (Buffer.isBuffer(body)) await writeFile(temp, body, { flag: 'wx' });
+        else await copyFile(body.path, temp, constants.COPYFILE_EXCL);
         await rename(temp, target);
       } catch (err) {
         await rm(temp, { force: true });
@@ -144,7 +155,10 @@ export function s3Storage(s: S3Settings): MediaStorage {
   return {
     describe: `s3 bucket ${s.bucket}`,
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: assertKey(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+      assertKey(key);
+      // A file goes up as a stream with its length (the SDK then needs no buffering).
+      const [Body, ContentLength] = Buffer.isBuffer(body) ? [body, body.length] : [createReadStream(body.path), body.size];
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body, ContentType: contentType, ContentLength }));
     },
     async size(key) {
       try {

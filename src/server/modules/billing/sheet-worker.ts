@@ -1,0 +1,81 @@
+/**
+ * Worker-thread entry of the spreadsheet parser (started only by sheet-parser.ts, never
+ * imported): SheetJS runs here, off the thread that serves HTTP, Socket.IO and timers, inside
+ * the memory limit the parent gave this thread (`resourceLimits`).
+ *
+ * Messages: posts {@link SheetWorkerReady} once loaded; for each {@link SheetWorkerTask} it posts a
+ * {@link SheetWorkerReply} with the same `id`: the rows, or the typed error's status, message and
+ * field (a class does not cross threads). Any other error is reported as unreadable (400).
+ */
+import { createHash } from 'node:crypto';
+import { setPriority } from 'node:os';
+import { parentPort, threadId } from 'node:worker_threads';
+import { MSG } from '../../../shared/messages.js';
+import { AppError } from '../../lib/errors.js';
+import { matchRows, type MatchResident } from './match.js';
+import type { MatchedJson } from './sheet-parser.js';
+import { readSheet1, type SheetRow } from './sheet.js';
+
+/** The parse thread's nice value: 10 gives the request thread ~10× its CPU share when both want it, yet a parse still progresses on a busy machine (19 starved a 20,000-row parse past its time limit). */
+const PARSE_NICE = 10;
+
+/** Parent → worker: one file to read; with `match`, its rows are also matched (match.ts). */
+export interface SheetWorkerTask {
+  id: number;
+  file: Uint8Array;
+  match?: { residents: MatchResident[]; billed: number[] };
+}
+/** Worker → parent, once, when it is ready for tasks. */
+export interface SheetWorkerReady {
+  type: 'ready';
+}
+/** Worker → parent: the answer to task `id`; `threadId` is the thread that ran `readSheet1`. */
+export type SheetWorkerReply =
+  | { type: 'rows'; id: number; rows: SheetRow[]; threadId: number }
+  | ({ type: 'matched'; id: number; threadId: number } & MatchedJson)
+  | { type: 'error'; id: number; statusCode: number; message: string; field?: string };
+
+const port = parentPort;
+if (!port) throw new Error('sheet-worker.ts must run as a worker thread');
+
+// Off the request thread is not off the CPU: on a busy machine a parse competes with the thread
+// that answers alarms. On Linux a nice value is per thread, and `setPriority(n)` (pid 0) sets
+// this thread's only, so the request thread and the database worker win the CPU. Best effort
+// (other systems may refuse or apply it to the whole process: then it is left as it is).
+if (process.platform === 'linux') {
+  try {
+    setPriority(PARSE_NICE);
+  } catch {
+    // not permitted here: parse at normal priority
+  }
+}
+
+port.on('message', (task: SheetWorkerTask) => {
+  let reply: SheetWorkerReply;
+  try {
+    const file = Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength);
+    const rows = readSheet1(file);
+    if (!task.match) reply = { type: 'rows', id: task.id, rows, threadId };
+    else {
+      const m = matchRows(rows, task.match.residents, new Set(task.match.billed));
+      // JSON text crosses threads as one string: cloning 40,000 objects back cost the request
+      // thread its own allocations and garbage collections.
+      reply = {
+        type: 'matched',
+        id: task.id,
+        threadId,
+        sha256: createHash('sha256').update(file).digest('hex'),
+        fileData: JSON.stringify(m.fileData),
+        misMatched: JSON.stringify(m.misMatched),
+        matched: JSON.stringify(m.matched),
+        counts: { fileData: m.fileData.length, misMatched: m.misMatched.length },
+      };
+    }
+  } catch (err) {
+    reply = err instanceof AppError
+      ? { type: 'error', id: task.id, statusCode: err.statusCode, message: err.message, field: err.field }
+      : { type: 'error', id: task.id, statusCode: 400, message: MSG.billImportUnreadable, field: 'file' };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ type: 'ready' } satisfies SheetWorkerReady);

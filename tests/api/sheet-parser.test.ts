@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { billSheet } from '../../e2e/fixtures/bill-sheets.js';
+import { sheetParser, type SheetParser } from '../../src/server/modules/billing/sheet-parser.js';
+import { MSG } from '../../src/shared/messages.js';
+
+const STUB = path.resolve(import.meta.dirname, '../support/sheet-worker-stub.ts');
+const small = billSheet([{ Address: 'House 1, Street 1, Block A', Units: 12 }]);
+const hang = billSheet([{ Address: 'HANG', Units: 1 }]);
+/** 20,000 rows with 400-character names: tens of MB of text once parsed, far past a 32 MB heap. */
+const rows20k = () => billSheet(Array.from({ length: 20_000 }, (_, i) => ({ Address: `House ${i + 1}, Street ${(i % 12) + 1}, Block A`, Units: 100 + (i % 400), Name: `Resident ${i + 1} ${'x'.repeat(400)}` })));
+
+/** The spreadsheet parser's pool: parses run in worker threads with heap and time limits, and recover. */
+describe('spreadsheet parser (worker threads)', () => {
+  let parser: SheetParser | undefined;
+  afterEach(async () => {
+    await parser?.close();
+    parser = undefined;
+  });
+
+  it('reads Sheet1 in a worker thread, not on the calling thread', async () => {
+    parser = sheetParser({ workers: 1, queue: 0, timeoutMs: 60_000, memoryMb: 128 });
+    const parsed = await parser.parse(small);
+    expect(parsed.rows).toMatchObject([{ address: 'House 1, Street 1, Block A', units: 12 }]);
+    expect(parsed.threadId).not.toBe(threadId);
+  });
+
+  it('ends a parse over the heap limit with 413 and reads the next file in a fresh worker', async () => {
+    // 32 MB of heap loads SheetJS and reads a small sheet with room to spare, but not 20,000 long rows.
+    parser = sheetParser({ workers: 1, queue: 0, timeoutMs: 120_000, memoryMb: 32 });
+    const first = await parser.parse(small);
+    await expect(parser.parse(rows20k())).rejects.toMatchObject({ statusCode: 413, message: MSG.billImportParseMemory, field: 'file' });
+    const next = await parser.parse(small);
+    expect(next.rows).toHaveLength(1);
+    expect(next.threadId).not.toBe(first.threadId);
+  });
+
+  it('ends a parse over the time limit with 413 and reads the next file in a fresh worker', async () => {
+    parser = sheetParser({ workers: 1, queue: 0, timeoutMs: 300, memoryMb: 64, workerFile: STUB });
+    const first = await parser.parse(small);
+    await expect(parser.parse(hang)).rejects.toMatchObject({ statusCode: 413, message: MSG.billImportParseTimeout, field: 'file' });
+    const next = await parser.parse(small);
+    expect(next.threadId).not.toBe(first.threadId);
+  });
+
+  it('runs `workers` parses at once, queues `queue` more and refuses the next with 429', async () => {
+    parser = sheetParser({ workers: 1, queue: 1, timeoutMs: 500, memoryMb: 64, workerFile: STUB });
+    const running = parser.parse(hang);
+    const queued = parser.parse(hang);
+    await expect(parser.parse(small)).rejects.toMatchObject({ statusCode: 429, message: MSG.billImportBusy });
+    await expect(running).rejects.toMatchObject({ statusCode: 413 });
+    await expect(queued).rejects.toMatchObject({ statusCode: 413 });
+    expect((await parser.parse(small)).rows).toEqual([]);
+  });
+});
