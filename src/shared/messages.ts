@@ -42,6 +42,8 @@ export const MSG = {
   prescriptionPrivate: 'Prescriptions are visible only to the doctor desk and the patient.',
   /** Any text input holding half of a UTF-16 surrogate pair: not valid Unicode (issue 6). */
   textBrokenCharacter: 'This text contains a broken character (an unpaired UTF-16 surrogate). Remove it and try again.',
+  /** Any shown text holding a bidirectional control (U+202A–U+202E, U+2066–U+2069), which can disguise what is displayed. */
+  textBidiControl: 'This text contains an invisible direction-override character (U+202A–U+202E or U+2066–U+2069) that can disguise what is shown. Remove it and try again.',
   /** Billing (issue 9; spec sections 5, 8). */
   billExists: 'This resident already has a bill for this period.',
   billSaved: 'Bill saved.',

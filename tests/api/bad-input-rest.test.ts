@@ -2,16 +2,17 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { groceryOrderLines, groceryOrders } from '../../src/server/db/schema.js';
 import { MAX_ORDER_TOTAL, MAX_PRICE, MAX_QUANTITY, type GroceryRequest, type OrderLineInput } from '../../src/shared/contracts/grocery.js';
+import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 
 /**
- * Bad input that answered 500 or was read as something else: money beyond the columns, ids that
- * are not plain decimal digits.
+ * Bad input that answered 500 or was accepted when it should not be: money beyond the columns,
+ * ids that are not plain decimal digits, bidirectional control characters in shown text.
  */
 describe('bad input: money and ids', () => {
   const h = useHarness();
   const GV = 'grocery@greenvalley.test';
-  const staff = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: unknown) =>
+  const staff = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
     h.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
   const file = async (phone: string) => {
     const authorization = await h.residentAuth(phone);
@@ -110,5 +111,33 @@ describe('bad input: money and ids', () => {
     expect(send.json().field).toBe('residentId');
     // Plain digits still work.
     expect((await staff('GET', '/api/grocery?page=2', await h.staffCookie(GV))).statusCode).toBe(200);
+  });
+
+  describe('bidirectional control characters', () => {
+    const RLO = '\u202E';
+    it.each([
+      ['U+202E in an announcement title', 'POST', '/api/announcement', 'announcements@greenvalley.test', { title: `Invoice ${RLO}fdp.exe`, description: 'Read me' }, 'title'],
+      ['U+2066 in a grocery item name', 'POST', '/api/orders', GV, { requestId: 1, items: [{ itemName: 'Rice\u2066', quantity: 1, currency: 'Kilogram', price: 1 }] }, 'items.0.itemName'],
+      ['U+202A in a panel title', 'POST', '/api/notifications/broadcast', 'notification@greenvalley.test', { title: '\u202Aoffer', body: 'x' }, 'title'],
+    ] as const)('refuses %s with 400 naming the field', async (_what, method, url, email, payload, field) => {
+      const cookie = await h.staffCookie(email);
+      const res = await staff(method, url, cookie, payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ field, message: MSG.textBidiControl });
+    });
+
+    it('refuses them in a resident registration name, and accepts Urdu text with its implicit marks', async () => {
+      const registration = { societyName: 'Green Valley', phone: '03001234567', password: 'long-enough-1', house: '1', street: '2', block: 'A' };
+      const bad = await h.app.inject({ method: 'POST', url: '/api/resident/register', payload: { ...registration, name: `Ali ${RLO}nimda` } });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json()).toMatchObject({ field: 'name', message: MSG.textBidiControl });
+      const urdu = await h.app.inject({ method: 'POST', url: '/api/resident/register', payload: { ...registration, name: 'علی احمد\u200F' } });
+      expect(urdu.statusCode, urdu.body).toBe(201);
+    });
+
+    it('leaves passwords alone: a password is never shown, so it is checked as typed (401, not 400)', async () => {
+      const res = await h.app.inject({ method: 'POST', url: '/api/society/login', payload: { email: GV, password: `x${RLO}y` } });
+      expect(res.statusCode).toBe(401);
+    });
   });
 });
