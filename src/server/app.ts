@@ -183,7 +183,7 @@ export async function buildApp(opts: {
   const security = securityService({ db, alarmDb: database.alarmDb, bus, outbox, clock, maxPressesPerMinute: config.SOS_MAX_PRESSES_PER_MINUTE, metrics });
   const notHome = notHomeService({ db, bus, outbox, clock });
   const grocery = groceryService({ db, bus, outbox, clock });
-  const doctor = doctorService({ db, bus, outbox, clock, meetBaseUrl: config.MEET_BASE_URL });
+  const doctor = doctorService({ db, bus, outbox, clock, meetBaseUrl: config.MEET_BASE_URL, meetAllowedHosts: config.MEET_ALLOWED_HOSTS });
   const billing = billingService({ db, outbox, clock });
   const residentAdmin = residentAdminService({ db, bus, clock });
   const jobs = {

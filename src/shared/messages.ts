@@ -34,6 +34,8 @@ export const MSG = {
   orderSaveFailed: 'An error occurred while processing your request.',
   /** Spec section 8: doctor link and prescription checks. */
   fillRequired: 'Please fill the required fields',
+  /** A Meet ID written as a link to a host other than MEET_BASE_URL's or MEET_ALLOWED_HOSTS. */
+  meetingLinkHost: "This meeting link is not on the society's meeting server. Enter a room name, or a link on the configured meeting server.",
   /** An order that was delivered cannot change (issue 8). */
   orderDelivered: 'This order has been delivered and can no longer change.',
   /** An order needs at least one line (issue 8; the spec's drawer had no check). */

@@ -10,7 +10,7 @@ import { useHarness } from './harness.js';
  * ids that are not plain decimal digits, bidirectional control characters in shown text.
  */
 describe('bad input: money and ids', () => {
-  const h = useHarness();
+  const h = useHarness({ MEET_ALLOWED_HOSTS: 'meet.google.com' });
   const GV = 'grocery@greenvalley.test';
   const staff = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
     h.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -139,5 +139,22 @@ describe('bad input: money and ids', () => {
       const res = await h.app.inject({ method: 'POST', url: '/api/society/login', payload: { email: GV, password: `x${RLO}y` } });
       expect(res.statusCode).toBe(401);
     });
+  });
+
+  it('a meeting link may point only at MEET_BASE_URL or MEET_ALLOWED_HOSTS: any other site is 400 naming meetingId, nothing written', async () => {
+    const authorization = await h.residentAuth('03000000006');
+    const filed = await h.app.inject({ method: 'POST', url: '/api/doctor', headers: { authorization }, payload: { description: 'Fever' } });
+    expect(filed.statusCode).toBe(201);
+    const id = filed.json<{ _id: number }>()._id;
+    const cookie = await h.staffCookie('doctor@greenvalley.test');
+    for (const meetingId of ['https://evil.test/meet', 'https://meet.jit.si.evil.test/room', 'https://meet.jit.si@evil.test/room', 'http://meet.google.com/abc']) {
+      const res = await staff('PUT', `/api/doctor/${id}/link`, cookie, { meetingId });
+      expect(res.statusCode, meetingId).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'meetingId', message: MSG.meetingLinkHost });
+      expect((await staff('GET', `/api/doctor/${id}`, cookie)).json()).toMatchObject({ stage: 'new', edit: false });
+    }
+    const ok = await staff('PUT', `/api/doctor/${id}/link`, cookie, { meetingId: 'https://meet.google.com/abc-defg-hij' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ meetingUrl: 'https://meet.google.com/abc-defg-hij' });
   });
 });
