@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { inputGuard } from './lib/input-guard.js';
+import { sameOriginWrites } from './lib/request-origin.js';
 import { EventBus } from './lib/events.js';
 import { authRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -122,6 +123,8 @@ export async function buildApp(opts: {
   registerErrorHandler(app);
   // Before any route is registered, so every route inherits it: text PostgreSQL cannot store → 400.
   app.addHook('preValidation', inputGuard);
+  // Staff writes from a foreign page → 403, before the session is read (lib/request-origin.ts).
+  app.addHook('onRequest', sameOriginWrites(config.ALLOWED_ORIGINS));
   // Issue 11: one registry per app; every answered request is timed by its route pattern.
   const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
   app.addHook('onResponse', async (req, reply) => metrics.httpRequest(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000));

@@ -16,6 +16,8 @@ export const MSG = {
   redirectBody: 'System is re-directing',
   notAvailable: 'This page is not available for your role.',
   notSignedIn: 'Please sign in.',
+  /** A staff write (POST/PUT/PATCH/DELETE) sent from a page of another site or origin. */
+  crossSiteRequest: 'This request came from a page outside Society Desk and was refused. Open the dashboard at its own address and try again.',
   notFound: 'Not found.',
   wrongStage: 'This request has already moved on. Refresh to see its current stage.',
   residentBlocked: 'Your account is blocked. Please contact your society office.',
