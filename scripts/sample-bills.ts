@@ -16,6 +16,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { residents, societies } from '../src/server/db/schema.js';
 import { formatAddress } from '../src/server/modules/residents/service.js';
 import { seedDemo } from '../src/server/seed/demo.js';
+import { neutraliseRow } from '../src/shared/spreadsheet-cell.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'bills-sample.xlsx' } } });
 
@@ -40,7 +41,8 @@ try {
   }));
   rows.push({ Index: rows.length + 1, Name: 'Not A Resident', Address: 'House 999, Street 99, Block Z', Block: '', Units: 120, Rate: '' });
   rows.push({ Index: rows.length + 1, Name: people[0]?.name ?? 'Someone', Address: people[0] ? formatAddress(people[0]) : '', Block: '', Units: 'n/a', Rate: '' });
-  writeFileSync(values.out, billSheet(rows, { header: ['Index', 'Name', 'Address', 'Block', 'Units', 'Rate'] }));
+  // Names and addresses are typed by people: no cell may reach Excel as a formula.
+  writeFileSync(values.out, billSheet(rows.map(neutraliseRow), { header: ['Index', 'Name', 'Address', 'Block', 'Units', 'Rate'] }));
   console.log(`wrote ${values.out}: ${rows.length} rows for Green Valley (${people.length} residents, 2 that do not match)`);
 } finally {
   await database.close();

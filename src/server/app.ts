@@ -19,6 +19,7 @@ import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { inputGuard } from './lib/input-guard.js';
 import { registerAdmission, type AdmissionState } from './plugins/admission.js';
+import { sameOriginWrites } from './lib/request-origin.js';
 import { EventBus } from './lib/events.js';
 import { authRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -132,6 +133,8 @@ export async function buildApp(opts: {
   registerErrorHandler(app);
   // Before any route is registered, so every route inherits it: text PostgreSQL cannot store → 400.
   app.addHook('preValidation', inputGuard);
+  // Staff writes from a foreign page → 403, before the session is read (lib/request-origin.ts).
+  app.addHook('onRequest', sameOriginWrites(config.ALLOWED_ORIGINS));
   // Issue 11: one registry per app; every answered request is timed by its route pattern.
   const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
   app.addHook('onResponse', async (req, reply) => metrics.httpRequest(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000));
@@ -215,7 +218,7 @@ export async function buildApp(opts: {
   const security = securityService({ db, alarmDb: database.alarmDb, bus, outbox, clock, pressLimit: rate.sosPresses, metrics });
   const notHome = notHomeService({ db, bus, outbox, clock });
   const grocery = groceryService({ db, bus, outbox, clock });
-  const doctor = doctorService({ db, bus, outbox, clock, meetBaseUrl: config.MEET_BASE_URL });
+  const doctor = doctorService({ db, bus, outbox, clock, meetBaseUrl: config.MEET_BASE_URL, meetAllowedHosts: config.MEET_ALLOWED_HOSTS });
   // Spreadsheets are parsed in worker threads with heap and time limits (billing/sheet-parser.ts).
   const sheets = sheetParser({ workers: config.IMPORT_PARSE_WORKERS, queue: config.IMPORT_PARSE_QUEUE, timeoutMs: config.IMPORT_PARSE_TIMEOUT_MS, memoryMb: config.IMPORT_PARSE_MEMORY_MB });
   app.addHook('onClose', () => sheets.close());

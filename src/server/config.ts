@@ -52,6 +52,22 @@ const ZOrigins = z
     return origins;
   });
 
+/** MEET_ALLOWED_HOSTS: comma-separated host names (optionally `:port`), lower-cased. */
+const ZHosts = z
+  .string()
+  .default('')
+  .transform((v, ctx): string[] => {
+    const hosts: string[] = [];
+    for (const item of v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean)) {
+      if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$/.test(item)) {
+        ctx.addIssue({ code: 'custom', message: `not a host name (host[:port], no scheme or path): ${item}` });
+        return z.NEVER;
+      }
+      hosts.push(item);
+    }
+    return hosts;
+  });
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -134,6 +150,12 @@ const ZEnv = z.object({
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Video meeting server for doctor consultations: a generated link is MEET_BASE_URL/<unguessable room> (issue 8). */
   MEET_BASE_URL: z.string().url().default('https://meet.jit.si'),
+  /**
+   * Other video meeting hosts a Meet ID typed as a link may point at (comma-separated host names,
+   * e.g. `meet.google.com,zoom.us`; https only). Links to MEET_BASE_URL's host are always allowed;
+   * any other link is refused (400), so residents are never sent to an arbitrary site.
+   */
+  MEET_ALLOWED_HOSTS: ZHosts,
   /**
    * Firebase Cloud Messaging service-account JSON file: when set, pushes really go out through
    * FCM's HTTP v1 API (issue 9); unset, the logging transport stays.

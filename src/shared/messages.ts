@@ -16,6 +16,8 @@ export const MSG = {
   redirectBody: 'System is re-directing',
   notAvailable: 'This page is not available for your role.',
   notSignedIn: 'Please sign in.',
+  /** A staff write (POST/PUT/PATCH/DELETE) sent from a page of another site or origin. */
+  crossSiteRequest: 'This request came from a page outside Society Desk and was refused. Open the dashboard at its own address and try again.',
   notFound: 'Not found.',
   /** The database is away (a restart, a failover): the client retries. */
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
@@ -40,6 +42,8 @@ export const MSG = {
   orderSaveFailed: 'An error occurred while processing your request.',
   /** Spec section 8: doctor link and prescription checks. */
   fillRequired: 'Please fill the required fields',
+  /** A Meet ID written as a link to a host other than MEET_BASE_URL's or MEET_ALLOWED_HOSTS. */
+  meetingLinkHost: "This meeting link is not on the society's meeting server. Enter a room name, or a link on the configured meeting server.",
   /** An order that was delivered cannot change (issue 8). */
   orderDelivered: 'This order has been delivered and can no longer change.',
   /** An order needs at least one line (issue 8; the spec's drawer had no check). */
@@ -48,6 +52,8 @@ export const MSG = {
   prescriptionPrivate: 'Prescriptions are visible only to the doctor desk and the patient.',
   /** Any text input holding half of a UTF-16 surrogate pair: not valid Unicode (issue 6). */
   textBrokenCharacter: 'This text contains a broken character (an unpaired UTF-16 surrogate). Remove it and try again.',
+  /** Any shown text holding a bidirectional control (U+202A–U+202E, U+2066–U+2069), which can disguise what is displayed. */
+  textBidiControl: 'This text contains an invisible direction-override character (U+202A–U+202E or U+2066–U+2069) that can disguise what is shown. Remove it and try again.',
   /** Billing (issue 9; spec sections 5, 8). */
   billExists: 'This resident already has a bill for this period.',
   billSaved: 'Bill saved.',

@@ -15,7 +15,7 @@ import { openStaffSocket } from '../support/staff-socket.js';
  * Lake City 03100000001.
  */
 describe('doctor desk', () => {
-  const h = useHarness();
+  const h = useHarness({ MEET_ALLOWED_HOSTS: 'meet.example.org' });
   const db = () => h.database.db;
   let url = '';
   const sockets: Socket[] = [];

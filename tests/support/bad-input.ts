@@ -13,7 +13,7 @@ import fc from 'fast-check';
 /** Strings PostgreSQL refuses or that are not valid Unicode. */
 const poison = fc.constantFrom('\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', '\uDBFF\u0000', '\u0000'.repeat(3));
 
-/** Text that is odd but storable. */
+/** Text that is odd but storable (U+202E is refused as a bidi control by the input guard, with a 400). */
 const oddText = fc.oneof(
   fc.constantFrom('', ' ', '\t\n', '%', '_', '\\', "' or 1=1 --", '%_\\', '😀', 'é', '\u202E', '\uFEFF', 'null', 'true', '[]', '{}'),
   fc.string({ unit: 'grapheme', maxLength: 40 }),

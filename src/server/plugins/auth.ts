@@ -61,11 +61,17 @@ export function residentOf(req: FastifyRequest): ResidentContext {
  * One guard per module (issue 6): a module's staff routes are registered inside this plugin, whose
  * `onRequest` hook authenticates the session cookie and checks the sub-role for `module` (omit it
  * for routes any signed-in staff member may call, whose service checks more). A route added to the
- * plugin cannot be left unguarded by accident.
+ * plugin cannot be left unguarded by accident. Its POST/PUT/PATCH/DELETE requests must also come
+ * from the app's own pages (`sameOriginWrites` route config, checked in lib/request-origin.ts).
  * @param routes registers the routes on the guarded, encapsulated instance.
  */
 export function staffScope(auth: AuthService, module: Module | readonly Module[] | undefined, routes: (app: ZodApp) => void | Promise<void>) {
   return async (app: FastifyInstance): Promise<void> => {
+    // Cookie-authenticated: writes must come from the app's own pages (lib/request-origin.ts,
+    // whose hook in app.ts runs before this guard, so a foreign page gets 403 signed in or not).
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, sameOriginWrites: true };
+    });
     app.addHook('onRequest', staffGuard(auth, module));
     await routes(app.withTypeProvider<ZodTypeProvider>());
   };

@@ -7,7 +7,8 @@
  * A socket lives no longer than its session (issue 6, finding 5): it also joins `staff:<id>` and
  * `session:<tokenHash>`, which logout ('staff.session-ended') and account changes
  * ('staff.account-changed') disconnect, and a timer disconnects it when the session expires.
- * A handshake whose `Origin` is neither the app's own nor in ALLOWED_ORIGINS is refused.
+ * A handshake whose `Origin` is neither the app's own nor in ALLOWED_ORIGINS is refused
+ * (`originAllowed`, lib/request-origin.ts: the same check as the staff routes' writes).
  *
  * Many instances (issue 11, ADR 0005): the adapter (adapter.ts) carries every `io.to(…)` emit,
  * presence question and session end to the other instances. Writing to local sockets only
@@ -18,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { SUB_ROLE_TABLE, isSubRole, type Module } from '../../shared/subroles.js';
+import { originAllowed } from '../lib/request-origin.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events.js';
 import type { EventBus } from '../lib/events.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
@@ -53,19 +55,6 @@ const PRESENCE_DEBOUNCE_MS = 250;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** How long an ended session or account is remembered for handshakes that were mid-way. */
 const ENDED_MEMORY_MS = 60_000;
-
-/**
- * True when a browser may open a socket from `origin`: no Origin header (not a browser), the app's
- * own origin (same host and port as the handshake's Host header, http or https), or one listed in
- * ALLOWED_ORIGINS (normalised origins). Refusing others stops a foreign page riding the cookie.
- */
-export function originAllowed(origin: string | undefined, host: string | undefined, allowed: ReadonlySet<string>): boolean {
-  if (origin === undefined) return true;
-  if (!URL.canParse(origin)) return false; // includes the opaque origin "null"
-  const url = new URL(origin);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return url.host === host?.toLowerCase() || allowed.has(url.origin);
-}
 
 /** What {@link oneWritePerSocket} relies on: socket.io-adapter 2.5's private per-broadcast encoder. */
 interface FrameEncoder {

@@ -6,7 +6,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { IN_APP } from '../messages.js';
-import { ZListQuery, ZResidentCard, atMostChars, listResponse } from './common.js';
+import { ZListQuery, ZResidentCard, atMostChars, listResponse, zIdText } from './common.js';
 
 /** Default rate per unit in rupees (spec section 9). */
 export const DEFAULT_RATE_PER_UNIT = 45;
@@ -157,4 +157,5 @@ export const ZImportCommitResult = z.object({ created: z.number().int(), skipped
 export type ImportCommitResult = z.infer<typeof ZImportCommitResult>;
 
 const IMPORT_ID_MSG = 'Not a valid import id.';
-export const ZImportParams = z.object({ importId: z.coerce.number({ error: IMPORT_ID_MSG }).int(IMPORT_ID_MSG).positive(IMPORT_ID_MSG).max(2_147_483_647, IMPORT_ID_MSG) });
+/** POST /api/bills/import/:importId/commit: the import's id, plain decimal digits. */
+export const ZImportParams = z.object({ importId: zIdText(IMPORT_ID_MSG) });

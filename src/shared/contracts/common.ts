@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const ID_MSG = 'Not a valid id.';
+
 /**
  * The message of every text length limit ("At most 2000 characters."). Give it to each `.max()`:
  * a schema-level `{error}` (the "required" message) otherwise answers for the length check too.
@@ -8,10 +10,43 @@ export function atMostChars(n: number): string {
   return `At most ${n} characters.`;
 }
 
+/** The largest id (PostgreSQL `integer`/`serial`). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A whole number sent as text (a path segment or a query parameter) → a number in `min..max`.
+ * Only plain decimal digits are accepted: '0x10', '1e2', ' 7 ', '+7', '7.0' and '' are refused
+ * with `message` (Number() and z.coerce would read the first two as 16 and 100). Leading zeros
+ * are plain digits ('007' is 7). Ten digits at most before the range check, so no huge string is
+ * converted.
+ */
+export function zDigits(min: number, max: number, message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^[0-9]{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+}
+
+/** An id in a path or query string: plain decimal digits, 1 to {@link MAX_ID}; anything else is a 400 with `message`. */
+export function zIdText(message = ID_MSG) {
+  return zDigits(1, MAX_ID, message);
+}
+
+/**
+ * An id in a JSON body: a JSON integer, 1 to {@link MAX_ID} (a string, even '16', is refused with
+ * `message`: JSON bodies carry numbers as numbers).
+ */
+export function zId(message = ID_MSG) {
+  return z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+}
+
 const PAGE_MSG = 'Page must be a whole number from 1 to 100000.';
+/** A 1-based page number in a query string (plain digits, 1–100,000; default 1). */
+export const ZPage = zDigits(1, 100_000, PAGE_MSG).default(1);
 
 const CURSOR_MSG = 'Not a valid list position.';
-const ZCursor = z.coerce.number({ error: CURSOR_MSG }).int(CURSOR_MSG).positive(CURSOR_MSG).max(2_147_483_647, CURSOR_MSG).optional();
+const ZCursor = zIdText(CURSOR_MSG).optional();
 
 /**
  * The one pagination contract for every staff list (STYLE: documenso; ADR 0003). Lists are
@@ -23,7 +58,7 @@ const ZCursor = z.coerce.number({ error: CURSOR_MSG }).int(CURSOR_MSG).positive(
  * with more matches than the server counts).
  */
 export const ZListQuery = z.object({
-  page: z.coerce.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(100_000, PAGE_MSG).default(1),
+  page: ZPage,
   q: z.string({ error: 'Search text must be text.' }).trim().max(100, atMostChars(100)).optional().default(''),
   after: ZCursor,
   before: ZCursor,
@@ -46,11 +81,8 @@ export interface ListResponse<T> {
   totalExact: boolean;
 }
 
-const ID_MSG = 'Not a valid id.';
-/** Numeric id in a URL path (`/:id`); anything else is a 400 naming `id`. */
-export const ZIdParams = z.object({
-  id: z.coerce.number({ error: ID_MSG }).int(ID_MSG).positive(ID_MSG).max(2_147_483_647, ID_MSG),
-});
+/** Numeric id in a URL path (`/:id`): plain decimal digits ({@link zIdText}); anything else is a 400 naming `id`. */
+export const ZIdParams = z.object({ id: zIdText() });
 
 /** Every 4xx/5xx body: `message` is user-facing, `field` names the input at fault when there is one. */
 export const ZErrorBody = z.object({

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { ZAuditEntry, ZListQuery, ZResidentCard, atMostChars, listResponse } from './common.js';
+import { ZAuditEntry, ZListQuery, ZResidentCard, atMostChars, listResponse, zId } from './common.js';
 import { ZDeskRequestBase, ZStage } from './desk.js';
 
 /** Flat delivery charge added to every order total, in rupees (spec section 9: 150 Rs). */
@@ -26,12 +26,26 @@ export const UNIT_LABELS: Record<Unit, string> = {
   packet: 'pack',
 };
 
-/** Largest quantity of one line (a sanity bound: 100,000 units). */
+/*
+ * Money limits. Each bound fits its column, and every amount they allow has at most 15 significant
+ * digits (whole rupees plus 2 decimals), which is why amounts travel as JSON numbers: a decimal of
+ * ≤ 15 significant digits parses to a double and prints back (JSON.stringify, Number()) as the
+ * same digits, so the JSON text carries the exact stored figure and no paisa is lost (a
+ * double is exact only up to 2^53 paisa ≈ 90 trillion rupees, and 16-digit amounts may not round-trip).
+ */
+/** Largest quantity of one line (a sanity bound: 100,000 units; `quantity` is numeric(12,3)). */
 export const MAX_QUANTITY = 100_000;
-/** Largest price per unit, in rupees. */
+/** Largest price per unit, in rupees (`price` is numeric(12,2)). */
 export const MAX_PRICE = 10_000_000;
 /** Most lines one order may have. */
 export const MAX_ORDER_LINES = 100;
+/**
+ * Largest order total (Σ line totals + {@link DELIVERY_CHARGE}), in rupees: 10 trillion. It fits
+ * `grocery_orders.all_total` numeric(16,2) (below 10^14) with 15 significant digits at most. One
+ * line is at most {@link MAX_QUANTITY} × {@link MAX_PRICE} = 10^12, but 100 such lines (10^14) would
+ * overflow the column: such an order is refused with a 400 naming `items`.
+ */
+export const MAX_ORDER_TOTAL = 10_000_000_000_000;
 
 const hasAtMostDecimals = (n: number, places: number) => Number.isFinite(n) && new Big(n).round(places, Big.roundDown).eq(n);
 
@@ -59,10 +73,16 @@ export const ZOrderLineInput = z.object({
 });
 export type OrderLineInput = z.infer<typeof ZOrderLineInput>;
 
-/** The lines of an order: 1 to {@link MAX_ORDER_LINES}. */
-export const ZOrderLines = z.array(ZOrderLineInput, { error: MSG.orderNoItems }).min(1, MSG.orderNoItems).max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} items.`);
+const ORDER_TOTAL_MSG = `The order total can be at most ${MAX_ORDER_TOTAL.toLocaleString('en-US')} rupees.`;
 
-/** One stored order line: the input plus `total` = quantity × price (rupees, 2 decimals). */
+/** The lines of an order: 1 to {@link MAX_ORDER_LINES}, whose {@link orderTotal} is at most {@link MAX_ORDER_TOTAL} (else 400 naming `items`). */
+export const ZOrderLines = z
+  .array(ZOrderLineInput, { error: MSG.orderNoItems })
+  .min(1, MSG.orderNoItems)
+  .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} items.`)
+  .refine((lines) => new Big(orderTotal(lines)).lte(MAX_ORDER_TOTAL), ORDER_TOTAL_MSG);
+
+/** One stored order line: the input plus `total` = quantity × price (rupees, 2 decimals, at most MAX_QUANTITY × MAX_PRICE). */
 export const ZOrderLine = ZOrderLineInput.extend({ total: z.number() });
 export type OrderLine = z.infer<typeof ZOrderLine>;
 
@@ -111,7 +131,7 @@ export const ZOrder = z.object({
   _id: z.number().int().describe('The grocery request id (one order per request)'),
   items: z.array(ZOrderLine),
   deliveryCharge: z.number(),
-  allTotal: z.number(),
+  allTotal: z.number().describe(`rupees, 2 decimals, at most ${MAX_ORDER_TOTAL} (exact as a JSON number: ≤ 15 significant digits)`),
   Status: z.enum(['Processing', 'Delivered']),
   update: z.boolean(),
   list: z.string().describe("The resident's request text"),
@@ -144,7 +164,7 @@ export type OrderListQuery = z.infer<typeof ZOrderListQuery>;
 
 /** POST /api/orders: turn grocery request `requestId` into an order (a second order → 409). */
 export const ZPlaceOrder = z.object({
-  requestId: z.number({ error: 'Not a valid request id.' }).int('Not a valid request id.').positive('Not a valid request id.').max(2_147_483_647, 'Not a valid request id.'),
+  requestId: zId('Not a valid request id.'),
   items: ZOrderLines,
 });
 export type PlaceOrder = z.infer<typeof ZPlaceOrder>;

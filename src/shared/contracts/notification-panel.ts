@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { ZResidentCard, atMostChars, listResponse } from './common.js';
+import { ZPage, ZResidentCard, atMostChars, listResponse, zId } from './common.js';
 
 /** Longest title and body a panel message may have (FCM shows about 65 characters of a title). */
 export const PANEL_TITLE_MAX = 100;
@@ -27,7 +27,7 @@ const RESIDENT_MSG = 'Choose a resident.';
  * resident search returned (a positive integer; not the 'GV0001' code).
  */
 export const ZSendToResident = ZPanelMessage.extend({
-  residentId: z.number({ error: RESIDENT_MSG }).int(RESIDENT_MSG).positive(RESIDENT_MSG).max(2_147_483_647, RESIDENT_MSG),
+  residentId: zId(RESIDENT_MSG),
 });
 export type SendToResident = z.infer<typeof ZSendToResident>;
 
@@ -38,8 +38,6 @@ export const ZCampaignCreated = z.object({
 });
 export type CampaignCreated = z.infer<typeof ZCampaignCreated>;
 
-const PAGE_MSG = 'Page must be a whole number from 1 to 100000.';
-
 /**
  * GET /api/notifications/residents: `name` = the start of the resident's full name
  * (case-insensitive, trimmed, at most 100 characters; empty lists every approved resident),
@@ -47,7 +45,7 @@ const PAGE_MSG = 'Page must be a whole number from 1 to 100000.';
  */
 export const ZPanelResidentQuery = z.object({
   name: z.string({ error: 'Name must be text.' }).trim().max(100, atMostChars(100)).optional().default(''),
-  page: z.coerce.number({ error: PAGE_MSG }).int(PAGE_MSG).min(1, PAGE_MSG).max(100_000, PAGE_MSG).default(1),
+  page: ZPage,
 });
 export type PanelResidentQuery = z.infer<typeof ZPanelResidentQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAuditEntry, ZListQuery, ZResidentCard, atMostChars, listResponse } from './common.js';
+import { ZAuditEntry, ZListQuery, ZResidentCard, atMostChars, listResponse, zIdText } from './common.js';
 import { ZStage, ZSubmit } from './desk.js';
 
 /**
@@ -58,7 +58,7 @@ export const ALARM_INBOX_PAGE_SIZE = 100;
 
 /** GET /api/security/alarms?before=<id>: the next page holds alarms with ids below `before`. */
 export const ZPendingAlarmsQuery = z.object({
-  before: z.coerce.number({ error: 'Not a valid id.' }).int('Not a valid id.').positive('Not a valid id.').max(2_147_483_647, 'Not a valid id.').optional(),
+  before: zIdText().optional(),
 });
 
 /**

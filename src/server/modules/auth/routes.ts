@@ -7,7 +7,9 @@ import { toCurrentUser, type AuthService } from './service.js';
 
 /** Staff sign-in, sign-out and "who am I" (spec section 7 POST /api/society/login). */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie: boolean }> = async (app, { auth, secureCookie }) => {
+  // Sign-in and sign-out set and clear the session cookie: same-origin pages only (lib/request-origin.ts).
   app.post('/api/society/login', {
+    config: { sameOriginWrites: true },
     schema: {
       tags: ['staff auth'],
       summary: 'Staff sign-in; sets the httpOnly session cookie',
@@ -22,6 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
   });
 
   app.post('/api/society/logout', {
+    config: { sameOriginWrites: true },
     schema: { tags: ['staff auth'], summary: 'Ends the session on the server', response: { 204: z.null() } },
     handler: async (req, reply) => {
       await auth.logout(req.cookies[SESSION_COOKIE]);

@@ -3,19 +3,19 @@ import type { Db } from '../../db/client.js';
 import type { DeskRow } from '../../desk/repo.js';
 import type { DeskDefinition } from '../../desk/service.js';
 import { toResidentCard } from '../residents/service.js';
-import { meetingUrlOf } from './meeting-link.js';
+import { meetingUrlOf, type MeetServers } from './meeting-link.js';
 import { consultationRepo, type ConsultationRow } from './repo.js';
 
 /**
  * Row + consultation → Consultation (spec section 3 "Consultation"). The prescription's content
  * is left out on purpose: it is read only through the audited prescription route.
  */
-export function toConsultation(row: DeskRow, c: ConsultationRow, meetBaseUrl: string): Consultation {
+export function toConsultation(row: DeskRow, c: ConsultationRow, meet: MeetServers): Consultation {
   const card = toResidentCard(row.resident);
   return {
     _id: row.id,
     meetingId: c.meetingId,
-    meetingUrl: meetingUrlOf(c.meetingId, meetBaseUrl),
+    meetingUrl: meetingUrlOf(c.meetingId, meet),
     description: c.description,
     requestDescription: row.body,
     meetingStatus: c.prescribedAt ? 'Meeting Held' : 'Link Generated',
@@ -47,7 +47,7 @@ export function toConsultation(row: DeskRow, c: ConsultationRow, meetBaseUrl: st
  * has none. Every processing or completed doctor request has a consultation (made in the same
  * transaction as its stage change); a row without one is a broken invariant (500).
  */
-export function consultationView(meetBaseUrl: string): DeskDefinition<Consultation> {
+export function consultationView(meet: MeetServers): DeskDefinition<Consultation> {
   return {
     desk: 'doctor',
     module: 'doctor',
@@ -59,7 +59,7 @@ export function consultationView(meetBaseUrl: string): DeskDefinition<Consultati
       return rows.map((row) => {
         const c = byId.get(row.id);
         if (!c) throw new Error(`doctor request ${row.id} (${row.stage}) has no consultation`);
-        return toConsultation(row, c, meetBaseUrl);
+        return toConsultation(row, c, meet);
       });
     },
     onProceed: {},

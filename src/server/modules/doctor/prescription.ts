@@ -1,6 +1,6 @@
 import type { DoctorRequest, Prescription, ResidentConsultation } from '../../../shared/contracts/doctor.js';
 import type { AuditRecord } from '../audit/service.js';
-import { meetingUrlOf } from './meeting-link.js';
+import { meetingUrlOf, type MeetServers } from './meeting-link.js';
 import type { ConsultationRow } from './repo.js';
 
 /** The prescription of a consultation, or null before it is written (all four fields are set together). */
@@ -42,7 +42,7 @@ export function prescriptionAudit(reader: PrescriptionReader, requestId: number,
 }
 
 /** A resident's own request with its meeting (null before the link) and prescription (null before it is written). */
-export function toResidentConsultation(r: DoctorRequest, c: ConsultationRow | undefined, meetBaseUrl: string): ResidentConsultation {
+export function toResidentConsultation(r: DoctorRequest, c: ConsultationRow | undefined, meet: MeetServers): ResidentConsultation {
   return {
     _id: r._id,
     description: r.description,
@@ -52,7 +52,7 @@ export function toResidentConsultation(r: DoctorRequest, c: ConsultationRow | un
     meeting: c
       ? {
           meetingId: c.meetingId,
-          meetingUrl: meetingUrlOf(c.meetingId, meetBaseUrl),
+          meetingUrl: meetingUrlOf(c.meetingId, meet),
           meetingStatus: c.prescribedAt ? 'Meeting Held' : 'Link Generated',
           linkGeneratedAt: c.linkGeneratedAt.toISOString(),
           readyNotifiedAt: c.readyNotifiedAt?.toISOString() ?? null,

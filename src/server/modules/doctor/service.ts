@@ -15,7 +15,7 @@ import { inSociety } from '../../db/society-scope.js';
 import { deskRepo } from '../../desk/repo.js';
 import { deskService } from '../../desk/service.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
 import type { PageRequest } from '../../lib/list-page.js';
 import { recordAudit } from '../audit/service.js';
@@ -24,7 +24,7 @@ import { queuePush, type OutboxWorker } from '../outbox/service.js';
 import type { ResidentContext } from '../resident-auth/service.js';
 import { consultationView } from './consultation-view.js';
 import { doctorDesk } from './definition.js';
-import { DEFAULT_MEET_BASE_URL, freshMeetingLink } from './meeting-link.js';
+import { DEFAULT_MEET_BASE_URL, freshMeetingLink, looksLikeLink, meetingLinkAllowed, type MeetServers } from './meeting-link.js';
 import { consultationRepo } from './repo.js';
 import { prescriptionAudit, toPrescription, toResidentConsultation } from './prescription.js';
 
@@ -35,6 +35,8 @@ export interface DoctorDeps {
   clock?: Clock;
   /** Video meeting server (config MEET_BASE_URL; default https://meet.jit.si). */
   meetBaseUrl?: string;
+  /** Other hosts a typed https meeting link may point at (config MEET_ALLOWED_HOSTS; default none). */
+  meetAllowedHosts?: readonly string[];
 }
 
 /** The only sub-role that may read prescriptions (issue 8: not super-admin, not any other). */
@@ -53,8 +55,9 @@ export function doctorService(deps: DoctorDeps) {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
   const meetBaseUrl = deps.meetBaseUrl ?? DEFAULT_MEET_BASE_URL;
+  const meet: MeetServers = { baseUrl: meetBaseUrl, allowedHosts: deps.meetAllowedHosts ?? [] };
   const desk = deskService(doctorDesk, { ...deps, clock });
-  const consultations = deskService(consultationView(meetBaseUrl), { ...deps, clock });
+  const consultations = deskService(consultationView(meet), { ...deps, clock });
 
   /** The consultation after a change, announced as 'consultation-updated' (after commit). */
   async function announced(societyId: number, id: number): Promise<Consultation> {
@@ -77,9 +80,12 @@ export function doctorService(deps: DoctorDeps) {
      * PUT /api/doctor/:id/link: new → processing with its consultation, one transaction (stage,
      * consultation, in-app DOCTOR 'Meet ID has been generated', push 'Link Generated' — queued
      * with `to: null` when the resident has no push token — and audit). A second link, even a
-     * concurrent one, is 409. @returns the consultation ('Link Generated', prescription false).
+     * concurrent one, is 409. A Meet ID written as a link must be on MEET_BASE_URL's host or one of
+     * MEET_ALLOWED_HOSTS (400 MSG.meetingLinkHost naming `meetingId`, nothing written).
+     * @returns the consultation ('Link Generated', prescription false).
      */
     async generateLink(staff: StaffContext, id: number, body: GenerateLink): Promise<Consultation> {
+      if (looksLikeLink(body.meetingId) && !meetingLinkAllowed(body.meetingId, meet)) throw new BadRequestError(MSG.meetingLinkHost, 'meetingId');
       await desk.proceed(staff, id, {
         inTx: async (tx) => {
           const made = await consultationRepo(tx).insert({ requestId: id, societyId: staff.societyId, meetingId: body.meetingId, description: body.description, at: clock.now(), by: staff.id });
@@ -160,7 +166,7 @@ export function doctorService(deps: DoctorDeps) {
       const page = await desk.mine(resident, req);
       const items = await inSociety(db, resident.societyId, async (tx) => {
         const byId = await consultationRepo(tx).byRequestIds(resident.societyId, page.items.map((r) => r._id));
-        const out = page.items.map((r) => toResidentConsultation(r, byId.get(r._id), meetBaseUrl));
+        const out = page.items.map((r) => toResidentConsultation(r, byId.get(r._id), meet));
         const at = clock.now();
         for (const item of out) {
           if (item.prescription) await recordAudit(tx, prescriptionAudit({ kind: 'resident', id: resident.id, name: resident.name, societyId: resident.societyId }, item._id, at));
