@@ -96,15 +96,12 @@ export class GatedPool extends ResilientPool {
           (client) => {
             const release = client.release.bind(client);
             let open = true;
-            // A connection dropped while held gives the gate back too (ResilientPool has already
-            // released the connection itself), or the other lane would wait for it forever.
-            const onEnd = () => client.release();
-            client.once('end', onEnd);
+            // Also called by ResilientPool when the connection drops while held: the gate is given
+            // back then too, or the other lane would wait for it forever.
             client.release = (err?: Error | boolean) => {
               release(err);
               if (open) {
                 open = false;
-                client.removeListener('end', onEnd);
                 this.gate.release(this.urgent);
               }
             };

@@ -73,15 +73,15 @@ export class ResilientPool extends pg.Pool {
   }
 }
 
-/** Makes `client.release` idempotent and calls it (with an error) when the connection ends. */
+/**
+ * Makes `client.release` idempotent and calls it (with an error) when the connection ends. The
+ * call goes through `client.release` as it is then, so a subclass that wraps release after this
+ * (db/lanes.ts GatedPool, which gives its gate back there) hears the end too.
+ */
 function releasedOnEnd(client: pg.PoolClient): pg.PoolClient {
   const release = client.release.bind(client);
   let released = false;
-  const onEnd = () => {
-    if (released) return;
-    released = true;
-    release(new Error('database connection ended while checked out'));
-  };
+  const onEnd = () => client.release(new Error('database connection ended while checked out'));
   client.once('end', onEnd);
   client.release = (err?: Error | boolean) => {
     if (released) return;
