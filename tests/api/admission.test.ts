@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.js';
 import { MAIN_POOL_MAX } from '../../src/server/db/client.js';
 import { deskRequests, residents } from '../../src/server/db/schema.js';
-import { waitFor } from '../support/two-instances.js';
+import { waitFor } from '../support/wait-for.js';
 import { useHarness } from './harness.js';
 
 describe('admission control', () => {

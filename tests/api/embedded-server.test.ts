@@ -17,7 +17,7 @@ import { startEmbeddedServer, type EmbeddedServer } from '../../src/server/db/em
 import * as schema from '../../src/server/db/schema.js';
 import { ResilientPool } from '../../src/server/db/resilient-pool.js';
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable.js';
-import { waitFor } from '../support/two-instances.js';
+import { waitFor } from '../support/wait-for.js';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle');
 

@@ -11,6 +11,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { openStaffSocket } from './staff-socket.js';
 import { ADMIT_ALL } from './test-config.js';
+
+// Many files import the wait from here; it lives in wait-for.ts.
+export { waitFor } from './wait-for.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
@@ -106,18 +109,6 @@ export function useTwoInstances(env: Record<string, string> = {}): TwoInstances 
     return s;
   };
   return t;
-}
-
-/**
- * Resolves once `check()` returns true, polling on each macrotask; rejects after `timeoutMs`
- * (a bounded wait for a condition, never a fixed sleep).
- */
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!(await check())) {
-    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 /** A TCP port free on 127.0.0.1 right now (the OS picks it), e.g. for nginx in front of the instances. */

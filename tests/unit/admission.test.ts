@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.js';
 import { registerAdmission, type AdmissionLimits } from '../../src/server/plugins/admission.js';
+import { waitFor } from '../support/wait-for.js';
 
 const LIMITS: AdmissionLimits = { maxInFlight: 2, maxQueue: 3, maxQueueWaitMs: 50, maxLoopDelayMs: 200, retryAfterS: 1 };
 
@@ -84,20 +85,11 @@ describe('admission control', () => {
       if (performance.now() < busyUntil) setImmediate(spin);
     };
     spin();
-    await waitUntil(() => state.loopSaturated());
+    await waitFor(() => state.loopSaturated(), 'the loop counted as saturated');
     expect((await app.inject({ url: '/work' })).statusCode).toBe(503);
     expect(state.refused().loop).toBe(1);
     expect((await app.inject({ method: 'POST', url: '/alarm' })).statusCode).toBe(200);
-    await waitUntil(() => !state.loopSaturated());
+    await waitFor(() => !state.loopSaturated(), 'the loop recovered');
     expect((await app.inject({ url: '/work' })).statusCode).toBe(200);
   }, 15_000);
 });
-
-/** Resolves once `check()` holds, polling each 10 ms; fails after 10 s. */
-async function waitUntil(check: () => boolean): Promise<void> {
-  const deadline = performance.now() + 10_000;
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error('condition not reached in 10 s');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

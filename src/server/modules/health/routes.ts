@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../../lib/error-handler.js';
 
 /** Longest wait (ms) for the database's answer before health says it is unavailable. */
 export const HEALTH_TIMEOUT_MS = 2000;
@@ -27,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; dbKind: string }> = a
         await Promise.race([db.execute(sql`select 1`), late]);
         return { status: 'ok' as const, database: dbKind };
       } catch {
-        return reply.code(503).header('retry-after', '5').send({ status: 'unavailable' as const, database: dbKind });
+        return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send({ status: 'unavailable' as const, database: dbKind });
       } finally {
         clearTimeout(timer);
       }

@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
  * `retentionDays` ago (`OUTBOX_RETENTION_DAYS`) and staff and resident sessions that have expired,
  * in batches of `batchSize` rows (default 500) until none is left. Times come from `clock`.
  * Failed outbox rows are kept for inspection. With `loginWindowMs` (the sign-in throttle's window,
- * LOGIN_WINDOW_S) it also deletes shared throttle rows older than that window (issue 11). Rate-limit
+ * LOGIN_WINDOW_S) it also deletes shared throttle rows older than that window. Rate-limit
  * rows whose window has ended go too.
  */
 export function purgeService(deps: { repo: MaintenanceRepo; clock: Clock; retentionDays: number; log: FastifyBaseLogger; batchSize?: number; loginWindowMs?: number }) {
