@@ -19,6 +19,7 @@
  * follow at once without waiting for its answer (the Redis adapter's order).
  */
 import { ResilientPool } from '../db/resilient-pool.js';
+import { withTimeout } from '../lib/with-timeout.js';
 import { Redis } from 'ioredis';
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
@@ -150,15 +151,6 @@ async function postgresAdapter(url: string, onError: AdapterOptions['onError']):
       await withTimeout(pool.end(), ADAPTER_CONNECT_MS, 'socket.io adapter pool did not close').catch((err: Error) => onError(err, 'postgres'));
     },
   };
-}
-
-/** `p`, or a rejection with `message` after `ms`. */
-function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 /** The protected method of socket.io-adapter's ClusterAdapter that `publishFirst` calls. */

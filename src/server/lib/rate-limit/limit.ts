@@ -1,6 +1,7 @@
 import { tryAgainIn } from '../../../shared/messages.js';
 import { TooManyRequestsError } from '../errors.js';
 import type { RateLimitStore } from './store.js';
+import { withTimeout } from '../with-timeout.js';
 
 /** One named limit: `limit` units per `windowMs` for each subject (a society, staff member, resident). */
 export interface LimitRule {
@@ -35,15 +36,6 @@ export interface LimitOptions {
   timeoutMs?: number;
 }
 
-/** The store's answer within `ms`, or a rejection once they pass. */
-function within<T>(p: Promise<T>, ms: number, key: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`rate limit ${key}: no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
-
 /** A {@link Limit} for `rule`, counted in `store`. */
 export function limitOf(store: RateLimitStore, rule: LimitRule, opts: LimitOptions): Limit {
   return {
@@ -52,7 +44,7 @@ export function limitOf(store: RateLimitStore, rule: LimitRule, opts: LimitOptio
       let retryAfterS: number;
       try {
         const taken = store.take(key, cost, rule.limit, rule.windowMs);
-        retryAfterS = await (opts.timeoutMs === undefined ? taken : within(taken, opts.timeoutMs, key));
+        retryAfterS = await (opts.timeoutMs === undefined ? taken : withTimeout(taken, opts.timeoutMs, `rate limit ${key}: no answer within ${opts.timeoutMs} ms`));
       } catch (err) {
         opts.onStoreError(err, key);
         return;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../../lib/error-handler.js';
+import { withTimeout } from '../../lib/with-timeout.js';
 
 /** Longest wait (ms) for the database's answer before health says it is unavailable. */
 export const HEALTH_TIMEOUT_MS = 2000;
@@ -22,15 +23,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; dbKind: string }> = a
       response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable'), database: z.string() }) },
     },
     handler: async (_req, reply) => {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS)));
       try {
-        await Promise.race([db.execute(sql`select 1`), late]);
+        await withTimeout(db.execute(sql`select 1`), HEALTH_TIMEOUT_MS, 'health check timed out');
         return { status: 'ok' as const, database: dbKind };
       } catch {
         return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send({ status: 'unavailable' as const, database: dbKind });
-      } finally {
-        clearTimeout(timer);
       }
     },
   });
