@@ -9,7 +9,7 @@
  *     [--pg-url postgres://postgres@127.0.0.1:5432/bench_load] [--port 3700] [--sockets 100]
  *     [--residents 3000] [--rows 10000] [--ack-delay-ms 1000] [--ack-share 1]
  *     [--timeout-ms 10000] [--max-sockets 256] [--redis redis://127.0.0.1:6379] [--cpu-prof] [--no-search]
- *     [--overload [--probe-seconds 5] [--probe-clients 16]]
+ *     [--overload [--probe-seconds 5] [--probe-clients 16]] [--max-conns 8]
  *
  * The database of --pg-url is reset (schemas dropped, created if missing; never test, postgres or
  * root) and seeded: the demo data with --residents residents per society plus --rows complaints in
@@ -25,8 +25,10 @@
  * Every run prints the CPU-ms per list request (instances and the bench database's PostgreSQL
  * backends over the load window, divided by the lists sent) and the mean number of connections
  * idle in transaction (pg_stat_activity sampled every 500 ms).
+ * --max-conns: nginx's cap on requests in flight per instance outside the alarm path
+ * (scripts/cluster/nginx.ts `maxConns`; beyond it nginx answers 503 itself).
  * --overload: lists at twice this machine's capacity. The capacity is measured first by a
- * closed-loop probe (--probe-clients clients reading the list mix through nginx for
+ * closed-loop probe (--probe-clients clients reading the list mix from the instances for
  * --probe-seconds); --list-rate is then ignored. Goals: 0 SOS errors, SOS p99 ≤ 100 ms, every
  * list answered within 100 ms or refused (503/429) within 10 ms, and each instance drained (its
  * /api/health answered within 50 ms three times in a row) within 2 s after the load stopped.
@@ -38,7 +40,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startInstances, type InstanceProcess } from '../scripts/cluster/instances.js';
-import { startNginx } from '../scripts/cluster/nginx.js';
+import { DEFAULT_MAX_CONNS, startNginx } from '../scripts/cluster/nginx.js';
 import { prepareDatabase } from './list-scale/seed.js';
 import { drain } from './list-scale/server.js';
 import { cpuSnapshot, cpuUse } from './load/cpu.js';
@@ -71,6 +73,7 @@ const { values } = parseArgs({
     overload: { type: 'boolean', default: false },
     'probe-seconds': { type: 'string', default: '5' },
     'probe-clients': { type: 'string', default: '16' },
+    'max-conns': { type: 'string', default: String(DEFAULT_MAX_CONNS) },
   },
 });
 const num = (name: keyof typeof values, min: number, max: number) => {
@@ -94,6 +97,7 @@ const opt = {
   maxSockets: num('max-sockets', 1, 10_000),
   probeSeconds: num('probe-seconds', 1, 60),
   probeClients: num('probe-clients', 1, 256),
+  maxConns: num('max-conns', 1, 10_000),
 };
 const PG_URL = values['pg-url'];
 const DATABASE = new URL(PG_URL).pathname.slice(1);
@@ -141,7 +145,7 @@ async function main(): Promise<void> {
   cleanups.push({ name: 'instances', run: () => Promise.all(instances.map((i) => i.stop())) });
   const execArgv = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS, 'cpu-prof')}`] : [];
   instances = await startInstances({ count: 2, basePort: opt.port + 1, env, cpus: pins.instance, execArgv, output: (name) => (line) => console.error(`  [${name}] ${line}`) });
-  const nginx = await startNginx({ port: opt.port, upstreams: instances.map((i) => `127.0.0.1:${i.port}`), dir: path.join(tmp, 'nginx') });
+  const nginx = await startNginx({ port: opt.port, upstreams: instances.map((i) => `127.0.0.1:${i.port}`), dir: path.join(tmp, 'nginx'), maxConns: opt.maxConns });
   cleanups.push({ name: 'nginx', run: () => nginx.stop() });
   console.log(`instances ${instances.map((i) => `${i.name} ${i.url} (pid ${i.child.pid})`).join(', ')} behind nginx ${nginx.url}; Socket.IO adapter: ${values.redis ? 'Redis' : 'PostgreSQL'}`);
 
@@ -153,7 +157,7 @@ async function main(): Promise<void> {
   let listRate = opt.listRate;
   let capacityPerSec = 0;
   if (values.overload) {
-    capacityPerSec = await probeCapacity(nginx.url, lists, opt.probeClients, opt.probeSeconds);
+    capacityPerSec = await probeCapacity(instances.map((i) => i.url), lists, opt.probeClients, opt.probeSeconds);
     listRate = Math.max(1, Math.round(2 * capacityPerSec));
     console.log(`capacity probe: ${capacityPerSec.toFixed(0)} lists/s with ${opt.probeClients} closed-loop clients for ${opt.probeSeconds} s → overload at ${listRate} lists/s`);
     // The probe's backlog must not count against the run.
@@ -247,17 +251,20 @@ async function main(): Promise<void> {
 
 /**
  * This machine's list capacity: `clients` closed-loop clients (each sends its next list request
- * when the previous is answered) read the list mix through nginx for `seconds`.
+ * when the previous is answered) read the list mix for `seconds`, straight from the instances
+ * (`bases`, in turn): nginx's cap on requests in flight (--max-conns) does not lower the figure,
+ * so runs with different caps are loaded alike.
  * @returns 2xx answers per second.
  */
-async function probeCapacity(base: string, lists: readonly RequestTemplate[], clients: number, seconds: number): Promise<number> {
+async function probeCapacity(bases: readonly string[], lists: readonly RequestTemplate[], clients: number, seconds: number): Promise<number> {
   const end = performance.now() + seconds * 1000;
   let ok = 0;
   let k = 0;
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < end) {
-        const t = lists[k++ % lists.length]!;
+        const t = lists[k % lists.length]!;
+        const base = bases[k++ % bases.length]!;
         const res = await fetch(base + t.path, { headers: t.headers, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
         if (res) await res.arrayBuffer();
         if (res?.ok) ok++;

@@ -9,13 +9,22 @@
  *   for idle sockets). Clients open a WebSocket first, which is one long request, so any instance
  *   may take it. The upstream hashes the client address so Socket.IO's long-polling fallback
  *   (several requests of one session) also stays on one instance.
- * - everything else: round robin over the instances, keep-alive connections to them.
+ * - the API outside the alarm path (`/api/…` but the SOS press, its acknowledgement, the alarm
+ *   inbox and health): the `api` upstream, round robin with at most {@link NginxOptions.maxConns}
+ *   requests in flight per instance. Past that, nginx itself answers 503 with `Retry-After: 1`
+ *   and the app's "busy" message in well under a millisecond: refused before it costs an
+ *   instance any CPU, so a saturated machine still reads and serves an SOS press at once (an
+ *   instance's own admission control can only refuse what its event loop has already read).
+ * - everything else (the alarm path, health, the web app's files, media): the `app` upstream,
+ *   round robin with no cap, so nothing can take an alarm's place and a page's many files load
+ *   together.
  * - `X-Forwarded-For`/`X-Forwarded-Proto` set, for the instances' TRUST_PROXY.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { MSG } from '../../src/shared/messages.js';
 import { stopProcess, waitForHealth } from './instances.js';
 
 /** The nginx binary: NGINX_BIN, else where Debian's package puts it. */
@@ -33,7 +42,25 @@ export interface NginxOptions {
   maxBody?: string;
   /** nginx worker processes (default 'auto': one per core). */
   workerProcesses?: number | 'auto';
+  /**
+   * Requests in flight per instance outside the alarm path (nginx `max_conns`, shared by the
+   * workers through the upstream's `zone`). Default {@link DEFAULT_MAX_CONNS}. Lists and other
+   * work beyond it are refused by nginx (503) instead of queueing on the instances.
+   */
+  maxConns?: number;
 }
+
+/**
+ * Default of {@link NginxOptions.maxConns}. Measured with `bench/load.ts --overload --sos-rate 10`
+ * on a 2-core machine holding nginx, both instances, PostgreSQL and the bench: lists served per
+ * second were the same with 2, 4 and 8 (the CPU is the limit), while SOS p99 was 113, 237 and
+ * 571 ms. With the database on another machine a list spends more of its time waiting on the
+ * network, and a higher cap (4–8) keeps an instance busy.
+ */
+export const DEFAULT_MAX_CONNS = 2;
+
+/** nginx's own answer when every instance has `maxConns` requests: the app's 503 body (lib/error-handler.ts shape). */
+const BUSY_BODY = JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: MSG.busy });
 
 export interface NginxProcess {
   /** http://host:port */
@@ -46,7 +73,8 @@ export interface NginxProcess {
 /** The proxy settings of every location that passes requests to the instances' API (`pad`: indentation). */
 function appProxy(pad: string): string {
   return [
-    'proxy_pass http://app;',
+    // $lane: the capped upstream for the API outside the alarm path (the map in nginxConfig).
+    'proxy_pass http://$lane;',
     'proxy_http_version 1.1;',
     'proxy_set_header Connection "";',
     'proxy_set_header Host $http_host;',
@@ -91,9 +119,28 @@ http {
     ''      close;
   }
 
+  # The API but the alarm path: at most maxConns requests in flight per instance (the zone
+  # shares the count between workers). When every instance is full nginx has no upstream to
+  # pick and answers 502 itself, which error_page turns into the busy 503 (@busy).
+  upstream api {
+    zone api 64k;
+${servers(` max_fails=0 max_conns=${opts.maxConns ?? DEFAULT_MAX_CONNS}`)}
+    keepalive 64;
+  }
+
+  # The alarm path, health, the web app's files and media: never capped.
   upstream app {
 ${servers(' max_fails=0')}
     keepalive 64;
+  }
+
+  # Exact strings first, then the patterns in order.
+  map "$request_method $uri" $lane {
+    default app;
+    "GET /api/security/alarms" app;
+    "GET /api/health" app;
+    "~^POST /api/security(/[0-9]+/acknowledge)?$" app;
+    "~^[A-Z]+ /api/" api;
   }
 
   # WebSocket first: one long request, any instance will do. The hash keeps a client's
@@ -105,6 +152,13 @@ ${servers(' max_fails=0')}
 
   server {
     listen ${opts.host ?? '127.0.0.1'}:${opts.port};
+
+    error_page 502 = @busy;
+    location @busy {
+      default_type application/json;
+      add_header Retry-After 1 always;
+      return 503 '${BUSY_BODY}';
+    }
 
     location /socket.io/ {
       proxy_pass http://sockets;
