@@ -89,10 +89,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   // replaced by the next checkout; it never ends the process (db/resilient-pool.ts).
   const onError = opts.onConnectionError ?? ((err: Error) => console.error(`database connection error: ${err.message}`));
   const server = (max: number): pg.PoolConfig => ({ connectionString: opts.databaseUrl, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  // pipeline (main lane): a society-scoped unit of work sends BEGIN and its settings with its first
-  // statement in one round trip (db/society-scope.ts); one-statement-at-a-time callers see no difference.
+  // pipeline (both lanes): a society-scoped unit of work sends BEGIN and its settings with its first
+  // statement in one round trip (db/society-scope.ts); one-statement-at-a-time callers see no
+  // difference. On the alarm lane an SOS press is then three round trips instead of five.
   const pool = embedded ? new GatedPool(embedded.poolConfig, gate, false, onError) : new ResilientPool({ ...server(MAIN_POOL_MAX), pipeline: true }, onError);
-  const alarmPool = embedded ? new GatedPool(embedded.poolConfig, gate, true, onError) : new ResilientPool(server(ALARM_POOL_MAX), onError);
+  const alarmPool = embedded ? new GatedPool(embedded.poolConfig, gate, true, onError) : new ResilientPool({ ...server(ALARM_POOL_MAX), pipeline: true }, onError);
   const db: Db = drizzle(pool, { schema });
   return {
     db,

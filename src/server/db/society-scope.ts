@@ -22,12 +22,12 @@ const scopeSettings = (societyId: number) =>
  * Runs `work` in one transaction as {@link SOCIETY_ROLE} with `app.society_id = societyId`.
  * Both settings are transaction-local: the pooled connection is back to normal after commit.
  *
- * On a pool in pipeline mode (the PostgreSQL main lane, db/client.ts), BEGIN and the settings are
+ * On a pool in pipeline mode (both PostgreSQL lanes, db/client.ts), BEGIN and the settings are
  * not awaited: they leave with `work`'s first statement(s) in one round trip, so a list read is
  * two round trips (its statements, then COMMIT) and its connection sits idle in the transaction
  * for one answer's handling instead of four. Statements `work` sends without awaiting in between
- * (Promise.all) share a round trip too. Elsewhere (the embedded database's gated pools, the alarm
- * lane) it is Drizzle's transaction: BEGIN, settings, work, COMMIT one after another.
+ * (Promise.all) share a round trip too. Elsewhere (the embedded database's gated pools) it is
+ * Drizzle's transaction: BEGIN, settings, work, COMMIT one after another.
  * @param societyId the signed-in staff member's or resident's society (positive integer)
  * @returns what `work` returns; rolls back and rethrows if it throws.
  */

@@ -70,14 +70,17 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
     bus.emit('desk.changed', { kind, desk: def.desk, module: def.module, societyId, id: item._id, publish: (to) => def.announce[kind](to, item) });
   }
 
+  /** One request as its desk's DTO, read inside the caller's society-scoped transaction `tx`. @throws NotFoundError outside the society. */
+  async function loadIn(tx: Db, societyId: number, id: number): Promise<T> {
+    const row = await deskRepo(tx, def.desk).get(societyId, id);
+    if (!row) throw new NotFoundError();
+    const [item] = await def.toDtos(tx, [row]);
+    return item!;
+  }
+
   /** One request as its desk's DTO (404 outside the society), read through `via` (default: the main lane). */
   function load(societyId: number, id: number, via: Db = db): Promise<T> {
-    return inSociety(via, societyId, async (tx) => {
-      const row = await deskRepo(tx, def.desk).get(societyId, id);
-      if (!row) throw new NotFoundError();
-      const [item] = await def.toDtos(tx, [row]);
-      return item!;
-    });
+    return inSociety(via, societyId, (tx) => loadIn(tx, societyId, id));
   }
 
   async function transition(
@@ -140,6 +143,7 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
     announce,
     /** One request as its desk's DTO, without history (404 outside the society); `via` picks the lane. */
     load,
+    loadIn,
     /** One page of a stage for the caller's society: `{items, total, totalExact}` (ADR 0003). */
     async list(staff: StaffContext, stage: Stage, req: ListQuery): Promise<ListResponse<T>> {
       return inSociety(db, staff.societyId, async (tx) => {

@@ -62,9 +62,6 @@ export function securityService(deps: SecurityDeps) {
     deps.pressLimit ??
     limitOf(memoryRateLimitStore(() => clock.now().getTime()), { name: 'sos', limit: 10, windowMs: 60_000, message: MSG.sosTooMany }, { onStoreError: () => undefined });
 
-  /** An alarm as announced, read on the alarm lane. */
-  const load = (societyId: number, id: number) => desk.load(societyId, id, alarmDb);
-
   /** Inside `tx`: records the acknowledgement once, with its audit row. @returns true if this call recorded it. */
   async function acknowledgeIn(tx: Db, staff: StaffContext, id: number): Promise<boolean> {
     const at = clock.now();
@@ -128,13 +125,15 @@ export function securityService(deps: SecurityDeps) {
     async acknowledge(staff: StaffContext, id: number): Promise<SecurityAlert> {
       const who = receivesAlarms(staff.subRole);
       if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
-      const recorded = await inSociety(alarmDb, staff.societyId, async (tx) => {
+      // The alarm as announced is read in the same transaction, after the acknowledgement: one
+      // BEGIN/COMMIT on the alarm lane instead of two.
+      const { recorded, item } = await inSociety(alarmDb, staff.societyId, async (tx) => {
         const state = await alarmRepo(tx).state(staff.societyId, id);
         if (!state) throw new NotFoundError();
         if (who === 'escalated' && !state.escalated) throw new ForbiddenError(MSG.alarmNotEscalated);
-        return acknowledgeIn(tx, staff, id);
+        const first = await acknowledgeIn(tx, staff, id);
+        return { recorded: first, item: await desk.loadIn(tx, staff.societyId, id) };
       });
-      const item = await load(staff.societyId, id);
       if (recorded) announceAcknowledged(staff.societyId, item, staff.name);
       return item;
     },
