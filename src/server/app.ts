@@ -265,7 +265,7 @@ export async function buildApp(opts: {
   await app.register(residentAdminRoutes, { auth, residentAdmin });
   // ── issue 10: media (storage, upload, serving, cleanup job) ──
   const media = mediaService({ db, storage: mediaStorageFor(config), clock, orphanHours: config.MEDIA_ORPHAN_HOURS, log: app.log, uploadBytes: rate.uploadBytes });
-  await app.register(mediaRoutes, { auth, media, uploads: rate.uploads, uploadDir: uploadTempDir(config.DATA_DIR), uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS });
+  await app.register(mediaRoutes, { auth, media, uploads: rate.uploads, uploadDir: uploadTempDir(config.DATA_DIR), uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS, now: () => clock.now().getTime() });
   // ── issue 10: posts (feed, discounts, plots) ──
   // SUPER_SOCIETY (spec section 6): that society's staff list and delete every society's posts.
   const postDeps = { db, outbox, clock, superSociety: config.SUPER_SOCIETY };

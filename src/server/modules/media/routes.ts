@@ -8,7 +8,7 @@ import type { Limit } from '../../lib/rate-limit/limit.js';
 import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { MediaService } from './service.js';
-import { withUploadedFile } from './upload-file.js';
+import { sweepStaleUploads, withUploadedFile } from './upload-file.js';
 
 interface Opts {
   auth: AuthService;
@@ -19,6 +19,8 @@ interface Opts {
   uploads: Limit;
   /** Folder for uploads while they arrive (upload-file.ts, uploadTempDir(DATA_DIR)). */
   uploadDir: string;
+  /** Epoch ms now (the app's clock): what counts as a stale temp file at start-up. */
+  now?: () => number;
 }
 
 /** Staff of any content screen may upload (issue 10): feed, discounts, plots, announcements, logo. */
@@ -35,7 +37,16 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 413: ZErrorB
  * unguessable), which streams the file with its type, a year-long immutable cache, a strong ETag
  * (304 on If-None-Match) and byte ranges (206, 416) for video players.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, media, uploads, uploadDir, uploadTimeoutMs }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, media, uploads, uploadDir, uploadTimeoutMs, now = Date.now }) => {
+  // Temp files a crash left behind are deleted once the instance is up (not awaited: start-up
+  // does not wait on a disk walk). Twice the upload time limit: never a file still arriving on
+  // another instance sharing DATA_DIR.
+  root.addHook('onReady', async () => {
+    void sweepStaleUploads(uploadDir, 2 * uploadTimeoutMs, now()).then(
+      (n) => n > 0 && root.log.warn({ deleted: n, dir: uploadDir }, 'deleted upload temp files left by an earlier run'),
+      (err: unknown) => root.log.warn({ err, dir: uploadDir }, 'could not sweep upload temp files'),
+    );
+  });
   await root.register(staffScope(auth, MEDIA_UPLOAD_MODULES, async (app) => {
     // Only this plugin takes multipart bodies.
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_VIDEO_BYTES, files: 1 } });

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
@@ -22,6 +22,31 @@ export interface UploadedFile {
 /** Where uploads are written while they arrive: `<DATA_DIR>/upload-tmp`. */
 export function uploadTempDir(dataDir: string): string {
   return path.join(dataDir, 'upload-tmp');
+}
+
+/**
+ * Deletes the temp files in `dir` last written more than `olderThanMs` ago: uploads cut off by a
+ * crash or a kill, which no `finally` deleted. Instances on one machine share DATA_DIR, so
+ * `olderThanMs` must exceed the longest an upload may take (UPLOAD_TIMEOUT_MS): a file still being
+ * written is never that old. A missing folder is nothing to sweep; a file that cannot be removed is
+ * left for the next sweep.
+ * @param now the current time, epoch ms (the app's clock)
+ * @returns how many files were deleted
+ */
+export async function sweepStaleUploads(dir: string, olderThanMs: number, now: number): Promise<number> {
+  const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  let deleted = 0;
+  for (const name of names) {
+    if (!name.endsWith('.part')) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (!info || now - info.mtimeMs <= olderThanMs) continue;
+    if (await rm(file, { force: true }).then(() => true, () => false)) deleted++;
+  }
+  return deleted;
 }
 
 /**
