@@ -6,7 +6,6 @@ import { inSociety } from '../db/society-scope.js';
 import type { PageRequest } from '../lib/list-page.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
-import type { Module } from '../../shared/subroles.js';
 import type { DeskChangeKind, DeskItem, EventBus } from '../lib/events.js';
 import { auditHistory, recordAudit } from '../modules/audit/service.js';
 import type { StaffContext } from '../modules/auth/service.js';
@@ -30,8 +29,6 @@ export interface Notice {
 export interface DeskDefinition<T extends { _id: number }> {
   /** The desk's name in `desk_requests.desk`. */
   desk: DeskName;
-  /** The sub-role module whose staff work this desk. */
-  module: Module;
   /** Audit trail entity name. */
   entity: string;
   /**

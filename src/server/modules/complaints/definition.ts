@@ -27,7 +27,6 @@ export function toComplaint(row: DeskRow): Complaint {
 /** The complaints desk (spec sections 2, 4, 5, 7). */
 export const complaintDesk: DeskDefinition<Complaint> = {
   desk: 'complaint',
-  module: 'complaints',
   entity: 'complaint',
   announceAs: (item) => ({ desk: 'complaint', item }),
   toDtos: mapRows(toComplaint),

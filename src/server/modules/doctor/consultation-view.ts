@@ -50,7 +50,6 @@ export function toConsultation(row: DeskRow, c: ConsultationRow, meet: MeetServe
 export function consultationView(meet: MeetServers): DeskDefinition<Consultation> {
   return {
     desk: 'doctor',
-    module: 'doctor',
     entity: 'doctor',
     announceAs: (item) => ({ desk: 'consultation', item }),
     async toDtos(tx: Db, rows: readonly DeskRow[]) {

@@ -24,7 +24,6 @@ export function toDoctorRequest(row: DeskRow): DoctorRequest {
  */
 export const doctorDesk: DeskDefinition<DoctorRequest> = {
   desk: 'doctor',
-  module: 'doctor',
   entity: 'doctor',
   announceAs: (item) => ({ desk: 'doctor', item }),
   toDtos: mapRows(toDoctorRequest),

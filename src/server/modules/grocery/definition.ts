@@ -90,7 +90,6 @@ export async function toResidentOrders(tx: Db, rows: readonly DeskRow[]): Promis
  */
 export const groceryDesk: DeskDefinition<GroceryRequest> = {
   desk: 'grocery',
-  module: 'grocery',
   entity: 'grocery',
   announceAs: (item) => ({ desk: 'grocery', item }),
   toDtos: mapRows(toGroceryRequest),

@@ -49,7 +49,6 @@ export async function toSecurityAlerts(tx: Db, rows: readonly DeskRow[]): Promis
 /** The security desk (spec sections 2, 4, 5, 7). */
 export const securityDesk: DeskDefinition<SecurityAlert> = {
   desk: 'security',
-  module: 'security',
   entity: 'security',
   announceAs: (item) => ({ desk: 'security', item }),
   toDtos: toSecurityAlerts,
