@@ -92,7 +92,7 @@ export interface ModuleParts {
 
 /** One entry of `modules.ts`. */
 export interface ServerModule {
-  /** The module's folder name (for errors and logs). */
+  /** The module's folder name under modules/. */
   name: string;
   /** Builds the module's services from `deps` and returns what it brings; called once per app. */
   build(deps: SharedDeps): ModuleParts;
