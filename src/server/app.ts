@@ -39,6 +39,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { webStaticOptions } from './lib/web-static.js';
 import { createMetrics, type AppMetrics } from './modules/metrics/metrics.js';
 import { appLimits, rateLimitStoresFor, type RateLimitStores } from './lib/rate-limit/app-limits.js';
+
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 export interface BuiltApp {
@@ -61,6 +62,11 @@ export interface BuiltApp {
   admission: AdmissionState;
 }
 
+/**
+ * Builds one app on `opts.database` (migrated and seeded by the caller), ready for `listen` or
+ * `inject`; its jobs and outbox are not started. Throws when Redis (REDIS_URL) cannot be reached,
+ * or when `modules.ts` lacks a module whose job or service `BuiltApp` names.
+ */
 export async function buildApp(opts: {
   config: Config;
   database: Database;
