@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, deskRequests, outbox } from '../../src/server/db/schema.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
+import type { DeskChange } from '../../src/server/lib/events.js';
 
 /**
  * Truly concurrent requests (issue 6 "Tests worth trusting"): on PostgreSQL these run on separate
@@ -66,12 +67,12 @@ describe('security alarms under concurrency', () => {
     const created: number[] = [];
     const merged: number[] = [];
     const onCreated = (e: { kind: string; desk: string; id: number }) => void (e.kind === 'created' && e.desk === 'security' && created.push(e.id));
-    const onPressed = (e: { item: SecurityAlert }) => void merged.push(e.item.pressCount);
+    const onPressed = (e: DeskChange) => void (e.desk === 'security' && e.kind === 'pressed' && merged.push(e.item.pressCount));
     h.bus.on('desk.changed', onCreated);
-    h.bus.on('alarm.pressed', onPressed);
+    h.bus.on('desk.changed', onPressed);
     const results = await Promise.all(Array.from({ length: N }, () => h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} }))).finally(() => {
       h.bus.off('desk.changed', onCreated);
-      h.bus.off('alarm.pressed', onPressed);
+      h.bus.off('desk.changed', onPressed);
     });
     expect(results.map((r) => r.statusCode)).toEqual(Array<number>(N).fill(201));
     const ids = new Set(results.map((r) => r.json<SecurityAlert>()._id));

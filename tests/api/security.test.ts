@@ -4,6 +4,7 @@ import { auditLog, deskRequests, staffUsers } from '../../src/server/db/schema.j
 import { MSG } from '../../src/shared/messages.js';
 import type { PendingAlarms, SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
+import type { DeskChange } from '../../src/server/lib/events.js';
 
 // Residents of this file (each test its own): Green Valley 03000000031–03000000045.
 const ESCALATE_AFTER_S = 30;
@@ -164,9 +165,9 @@ describe('security alarms', () => {
     const created: number[] = [];
     const merged: { id: number; count: number }[] = [];
     const onCreated = (e: { kind: string; desk: string; id: number }) => void (e.kind === 'created' && e.desk === 'security' && created.push(e.id));
-    const onPressed = (e: { item: SecurityAlert }) => void merged.push({ id: e.item._id, count: e.item.pressCount });
+    const onPressed = (e: DeskChange) => void (e.desk === 'security' && e.kind === 'pressed' && merged.push({ id: e.item._id, count: e.item.pressCount }));
     h.bus.on('desk.changed', onCreated);
-    h.bus.on('alarm.pressed', onPressed);
+    h.bus.on('desk.changed', onPressed);
     try {
       const first = await sos('03000000039', 'Help');
       h.clock.advance(2_000);
@@ -191,7 +192,7 @@ describe('security alarms', () => {
       expect((await stored(first._id)).pressCount).toBe(3);
     } finally {
       h.bus.off('desk.changed', onCreated);
-      h.bus.off('alarm.pressed', onPressed);
+      h.bus.off('desk.changed', onPressed);
     }
   });
 

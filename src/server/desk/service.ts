@@ -6,8 +6,7 @@ import { inSociety } from '../db/society-scope.js';
 import type { PageRequest } from '../lib/list-page.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
-import type { Module } from '../../shared/subroles.js';
-import type { EventBus, SocketRoom } from '../lib/events.js';
+import type { DeskChangeKind, DeskItem, EventBus } from '../lib/events.js';
 import { auditHistory, recordAudit } from '../modules/audit/service.js';
 import type { StaffContext } from '../modules/auth/service.js';
 import { notifyResident } from '../modules/notifications/service.js';
@@ -30,12 +29,14 @@ export interface Notice {
 export interface DeskDefinition<T extends { _id: number }> {
   /** The desk's name in `desk_requests.desk`. */
   desk: DeskName;
-  /** The sub-role module whose staff work this desk (their socket room hears it). */
-  module: Module;
   /** Audit trail entity name. */
   entity: string;
-  /** Sends a stored or moved item to a room under the desk's own socket events (typed per desk). */
-  announce: { created(to: SocketRoom, item: T): void; updated(to: SocketRoom, item: T): void };
+  /**
+   * Tags an item with its key in `DeskItems` (lib/events.ts) for 'desk.changed', e.g.
+   * `(item) => ({desk: 'complaint', item})`; the module's listener picks the client event and the
+   * room. Left out by a read-only view that announces nothing (the resident's own orders).
+   */
+  announceAs?: (item: T) => DeskItem;
   /**
    * Rows → DTOs, in order. Runs inside the caller's society scope (`tx`), so a desk can load its
    * own data for exactly these rows in one query (security: acknowledgement, presses, note).
@@ -65,9 +66,9 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
   const { db, bus } = deps;
   const clock = deps.clock ?? systemClock;
 
-  /** Tells the desk's room about a stored or moved item (after its transaction committed). */
-  function announce(kind: 'created' | 'updated', societyId: number, item: T): void {
-    bus.emit('desk.changed', { kind, desk: def.desk, module: def.module, societyId, id: item._id, publish: (to) => def.announce[kind](to, item) });
+  /** Emits 'desk.changed' for a stored, moved or (security) pressed-again item, after its transaction committed. */
+  function announce(kind: DeskChangeKind, societyId: number, item: T): void {
+    if (def.announceAs) bus.emit('desk.changed', { ...def.announceAs(item), kind, societyId, id: item._id });
   }
 
   /** One request as its desk's DTO, read inside the caller's society-scoped transaction `tx`. @throws NotFoundError outside the society. */

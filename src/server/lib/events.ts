@@ -1,40 +1,53 @@
 /**
- * Typed in-process domain events (STYLE: immich). Services emit after their transaction commits;
- * the realtime module turns them into Socket.IO events for the right rooms.
+ * Typed in-process domain events (STYLE: immich). Services emit data after their transaction
+ * commits; each module's listener (its `index.ts`, `listen`) turns the events it owns into client
+ * events for the right rooms. No closure travels with an event.
  */
 import { EventEmitter } from 'node:events';
 import type { BroadcastOperator } from 'socket.io';
 import type { ServerToClientEvents } from '../../shared/events.js';
-import type { Module } from '../../shared/subroles.js';
+import type { Complaint } from '../../shared/contracts/complaints.js';
+import type { Consultation, DoctorRequest } from '../../shared/contracts/doctor.js';
+import type { GroceryRequest, Order } from '../../shared/contracts/grocery.js';
 import type { NotHome } from '../../shared/contracts/nothome.js';
 import type { AlarmAcknowledged, SecurityAlert } from '../../shared/contracts/security.js';
 
-/** The room a desk announcement goes to (the realtime module supplies it; only `emit` is used). */
+/** Rooms a listener sends a client event to (realtime picks the sockets; only `emit` is used). */
 export type SocketRoom = Pick<BroadcastOperator<ServerToClientEvents, unknown>, 'emit'>;
 
 /**
- * A desk request was stored or changed stage. The desk's definition typed its DTO and its socket
- * events, so the event carries `publish`, which sends the item under the desk's own event name:
- * the realtime module only picks the room (`module` of `societyId`), and needs no per-desk table.
+ * The item each desk announces, keyed by desk (a view of a desk that announces its own DTO has
+ * its own key: grocery's orders, doctor's consultations). A new desk adds one line here.
  */
-export interface DeskAnnouncement {
-  kind: 'created' | 'updated';
-  desk: string;
-  module: Module;
-  societyId: number;
-  id: number;
-  publish(to: SocketRoom): void;
+export interface DeskItems {
+  complaint: Complaint;
+  security: SecurityAlert;
+  grocery: GroceryRequest;
+  order: Order;
+  doctor: DoctorRequest;
+  consultation: Consultation;
 }
+export type DeskKey = keyof DeskItems;
+
+/**
+ * What happened to a desk's item: stored by a resident (`created`), moved or edited by staff
+ * (`updated`), or pressed again while open (`pressed`: an SOS press merged into the open alarm).
+ */
+export type DeskChangeKind = 'created' | 'updated' | 'pressed';
+
+/** A desk's item as data, tagged with its desk: `{desk: 'complaint', item: Complaint}`, … */
+export type DeskItem = { [K in DeskKey]: { desk: K; item: DeskItems[K] } }[DeskKey];
+
+/** A desk item stored or changed: narrowing on `desk` types `item` (`e.desk === 'security'` → SecurityAlert). */
+export type DeskChange = DeskItem & { kind: DeskChangeKind; societyId: number; id: number };
 
 export interface DomainEvents {
-  /** A resident's request was stored (new stage), or a request changed stage. */
-  'desk.changed': [DeskAnnouncement];
+  /** A desk's item was stored, changed stage or edited, or (security) pressed again while open. */
+  'desk.changed': [DeskChange];
   /** A staff member closed an alarm toast first (recorded once). */
   'alarm.acknowledged': [{ societyId: number; ack: AlarmAcknowledged }];
   /** The escalation job re-raised an unacknowledged alarm. */
   'alarm.escalated': [{ societyId: number; item: SecurityAlert }];
-  /** A resident pressed SOS again while their alarm was unacknowledged: merged into it (new press count). */
-  'alarm.pressed': [{ societyId: number; item: SecurityAlert }];
   /** A not-at-home request was filed. */
   'nothome.created': [{ societyId: number; item: NotHome }];
   /** A not-at-home request changed (guard, cancelled, arrived). */
@@ -43,8 +56,19 @@ export interface DomainEvents {
   'staff.session-ended': [{ tokenHash: string }];
   /** A staff account changed or was revoked (all its sessions deleted): every socket of it must close. */
   'staff.account-changed': [{ staffId: number }];
-  /** The society's logo changed (issue 10): `logoUrl` is its display URL (null: none). */
+  /** The society's logo changed: `logoUrl` is its display URL (null: none). */
   'society.logo': [{ societyId: number; logoUrl: string | null }];
 }
 
 export class EventBus extends EventEmitter<DomainEvents> {}
+
+/** The changes of one desk: `item` is that desk's DTO. */
+export type DeskChangeOf<K extends DeskKey> = Extract<DeskChange, { desk: K }>;
+
+/** Calls `listener` with the 'desk.changed' events of `desk` only (a module's listener, index.ts). */
+export function onDesk<K extends DeskKey>(bus: EventBus, desk: K, listener: (e: DeskChangeOf<K>) => void): void {
+  const ofDesk = (e: DeskChange): e is DeskChangeOf<K> => e.desk === desk;
+  bus.on('desk.changed', (e) => {
+    if (ofDesk(e)) listener(e);
+  });
+}

@@ -1,8 +1,8 @@
 /**
  * Socket.IO on the HTTP server's port. A socket authenticates with the staff session cookie and
  * the server — never the client — puts it in rooms: `society:<id>`, `society:<id>:<module>` for
- * each module its sub-role may use, and `society:<id>:sub:<subRole>`. Domain events become client
- * events for exactly those rooms.
+ * each module its sub-role may use, and `society:<id>:sub:<subRole>` (rooms.ts). Each module's
+ * listener (its index.ts) turns its domain events into client events for those rooms, through `to`.
  *
  * A socket lives no longer than its session (issue 6, finding 5): it also joins `staff:<id>` and
  * `session:<tokenHash>`, which logout ('staff.session-ended') and account changes
@@ -18,14 +18,15 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { SUB_ROLE_TABLE, isSubRole, type Module } from '../../shared/subroles.js';
+import { SUB_ROLE_TABLE, isSubRole } from '../../shared/subroles.js';
 import { originAllowed } from '../lib/request-origin.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events.js';
-import type { EventBus } from '../lib/events.js';
+import type { EventBus, SocketRoom } from '../lib/events.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuthService, StaffSession } from '../modules/auth/service.js';
 import type { RealtimeAdapter } from './adapter.js';
+import { alarmRooms, moduleRoom, sessionRoom, societyRoom, staffRoom, subRoleRoom } from './rooms.js';
 
 /** Per socket: its session, and when its handshake started reading it (performance.now() ms). */
 type SocketData = StaffSession & { authAt: number };
@@ -40,15 +41,6 @@ interface InterServerEvents {
 }
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-
-export const societyRoom = (societyId: number) => `society:${societyId}`;
-export const moduleRoom = (societyId: number, module: Module) => `society:${societyId}:${module}`;
-export const subRoleRoom = (societyId: number, subRole: string) => `society:${societyId}:sub:${subRole}`;
-/** Alarm rooms: button-one (security module) and super-admin (escalations, acknowledgements). */
-const alarmRooms = (societyId: number) => [moduleRoom(societyId, 'security'), subRoleRoom(societyId, 'super-admin')];
-const staffRoom = (staffId: number) => `staff:${staffId}`;
-const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
-
 
 const PRESENCE_DEBOUNCE_MS = 250;
 /** setTimeout's longest delay (~24.8 days); a longer session re-arms its expiry timer. */
@@ -95,6 +87,11 @@ export interface Realtime {
   io: Io;
   /** Distinct security staff (button-one) of a society connected now, to any instance. */
   securityPresence(societyId: number): Promise<number>;
+  /**
+   * The sockets of `rooms` on every instance (through the adapter): what each module's listener
+   * sends its client events to (`to(moduleRoom(societyId, 'complaints')).emit('receive-complain', item)`).
+   */
+  to(rooms: string | string[]): SocketRoom;
 }
 
 /** Attaches Socket.IO to the app's HTTP server; closes with the app. */
@@ -207,17 +204,6 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
     }
   });
 
-  // Each desk's definition sends its own typed event; here only the room is chosen.
-  bus.on('desk.changed', (e) => e.publish(io.to(moduleRoom(e.societyId, e.module))));
-  bus.on('alarm.acknowledged', (e) => io.to(alarmRooms(e.societyId)).emit('security-acknowledged', e.ack));
-  bus.on('alarm.escalated', (e) => io.to(alarmRooms(e.societyId)).emit('security-escalated', e.item));
-  // Super-admin hears an alarm only once it is escalated (receivesAlarms), so a merged press too.
-  bus.on('alarm.pressed', (e) => io.to(e.item.escalated ? alarmRooms(e.societyId) : moduleRoom(e.societyId, 'security')).emit('security-pressed', e.item));
-  bus.on('nothome.created', (e) => io.to(moduleRoom(e.societyId, 'notHome')).emit('receive-not-at-home', e.item));
-  bus.on('nothome.updated', (e) => io.to(moduleRoom(e.societyId, 'notHome')).emit('not-at-home-updated', e.item));
-  // Every staff screen of the society shows the logo in its header (issue 10).
-  bus.on('society.logo', (e) => io.to(societyRoom(e.societyId)).emit('society:logo', { logoUrl: e.logoUrl }));
-
   // Open websockets would otherwise hold app.close() until they time out (~60 s).
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
@@ -227,5 +213,5 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
     await io.close();
     await adapter?.close();
   });
-  return { io, securityPresence };
+  return { io, securityPresence, to: (rooms) => io.to(rooms) };
 }

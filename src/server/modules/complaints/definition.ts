@@ -27,9 +27,8 @@ export function toComplaint(row: DeskRow): Complaint {
 /** The complaints desk (spec sections 2, 4, 5, 7). */
 export const complaintDesk: DeskDefinition<Complaint> = {
   desk: 'complaint',
-  module: 'complaints',
   entity: 'complaint',
-  announce: { created: (to, item) => to.emit('receive-complain', item), updated: (to, item) => to.emit('complain-updated', item) },
+  announceAs: (item) => ({ desk: 'complaint', item }),
   toDtos: mapRows(toComplaint),
   onProceed: { inApp: IN_APP.complaintProceed, push: PUSH.complaintReviewed },
   onSubmit: { inApp: IN_APP.complaintSubmit, push: PUSH.complaintResolved },

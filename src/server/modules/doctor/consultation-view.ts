@@ -50,9 +50,8 @@ export function toConsultation(row: DeskRow, c: ConsultationRow, meet: MeetServe
 export function consultationView(meet: MeetServers): DeskDefinition<Consultation> {
   return {
     desk: 'doctor',
-    module: 'doctor',
     entity: 'doctor',
-    announce: { created: (to, item) => to.emit('consultation-updated', item), updated: (to, item) => to.emit('consultation-updated', item) },
+    announceAs: (item) => ({ desk: 'consultation', item }),
     async toDtos(tx: Db, rows: readonly DeskRow[]) {
       if (rows.length === 0) return [];
       const byId = await consultationRepo(tx).byRequestIds(rows[0]!.societyId, rows.map((r) => r.id));

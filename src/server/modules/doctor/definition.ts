@@ -24,9 +24,8 @@ export function toDoctorRequest(row: DeskRow): DoctorRequest {
  */
 export const doctorDesk: DeskDefinition<DoctorRequest> = {
   desk: 'doctor',
-  module: 'doctor',
   entity: 'doctor',
-  announce: { created: (to, item) => to.emit('receive-doctor', item), updated: (to, item) => to.emit('doctor-updated', item) },
+  announceAs: (item) => ({ desk: 'doctor', item }),
   toDtos: mapRows(toDoctorRequest),
   onProceed: { inApp: IN_APP.linkGenerated, push: PUSH.linkGenerated },
   onSubmit: { inApp: IN_APP.prescriptionCreated, push: PUSH.prescriptionGenerated },

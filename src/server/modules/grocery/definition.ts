@@ -90,9 +90,8 @@ export async function toResidentOrders(tx: Db, rows: readonly DeskRow[]): Promis
  */
 export const groceryDesk: DeskDefinition<GroceryRequest> = {
   desk: 'grocery',
-  module: 'grocery',
   entity: 'grocery',
-  announce: { created: (to, item) => to.emit('receive-grocery', item), updated: (to, item) => to.emit('grocery-updated', item) },
+  announceAs: (item) => ({ desk: 'grocery', item }),
   toDtos: mapRows(toGroceryRequest),
   onProceed: { inApp: IN_APP.orderPlaced },
   onSubmit: { push: PUSH.orderCompleted },
@@ -100,12 +99,12 @@ export const groceryDesk: DeskDefinition<GroceryRequest> = {
 
 /**
  * The same desk seen as orders (/Orders, /CompletedGrocery, the editor drawer): its DTO is the
- * Order with its lines, announced as 'order-updated' to the grocery room. Transitions go through
+ * Order with its lines, announced under its own key ('order': 'order-updated' to the grocery room). Transitions go through
  * {@link groceryDesk}; this view lists, loads and announces orders.
  */
 export const orderDesk: DeskDefinition<Order> = {
   ...groceryDesk,
-  announce: { created: (to, item) => to.emit('order-updated', item), updated: (to, item) => to.emit('order-updated', item) },
+  announceAs: (item) => ({ desk: 'order', item }),
   toDtos: toOrders,
 };
 
@@ -115,6 +114,6 @@ export const orderDesk: DeskDefinition<Order> = {
  */
 export const residentOrderDesk: DeskDefinition<ResidentOrder> = {
   ...groceryDesk,
-  announce: { created: () => undefined, updated: () => undefined },
+  announceAs: undefined,
   toDtos: toResidentOrders,
 };

@@ -1,27 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorBody, ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { ZResidentNotification, ZResidentNotificationList } from '../../../shared/contracts/resident.js';
-import type { Db } from '../../db/client.js';
 import { residentOf, residentScope } from '../../plugins/auth.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Limit } from '../../lib/rate-limit/limit.js';
 import type { AuthService } from '../auth/service.js';
-import type { OutboxWorker } from '../outbox/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
 import { panelRoutes } from './panel-routes.js';
-import { panelService } from './panel-service.js';
-import { notificationsService } from './service.js';
+import type { PanelService } from './panel-service.js';
+import type { NotificationsService } from './service.js';
 
 interface Opts {
-  db: Db;
   /** Staff guard of the notification panel (issue 9). */
   auth: AuthService;
   residentAuth: ResidentAuthService;
-  /** Poked after a panel message queued its pushes (issue 9). */
-  outbox: OutboxWorker;
-  clock: Clock;
-  /** The panel's limits (app-limits.ts): Send to All per society, single pushes per staff member. */
-  limits: { broadcasts: Limit; pushes: Limit };
+  /** The resident's in-app records. */
+  notifications: NotificationsService;
+  /** The staff's notification panel, with its limits (index.ts builds it). */
+  panel: PanelService;
 }
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -30,9 +24,8 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
  * The resident's in-app notification records (issue 8; spec sections 3 and 7): resident API, bearer
  * token; and the staff's notification panel (issue 9, `panel-routes.ts`).
  */
-export const notificationRoutes: FastifyPluginAsyncZod<Opts> = async (root, { db, auth, residentAuth, outbox, clock, limits }) => {
-  const notifications = notificationsService(db);
-  await root.register(panelRoutes(auth, panelService({ db, outbox, clock, ...limits })));
+export const notificationRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, notifications, panel }) => {
+  await root.register(panelRoutes(auth, panel));
 
   await root.register(residentScope(residentAuth, (app) => {
     app.get('/api/resident/notifications', {

@@ -49,9 +49,8 @@ export async function toSecurityAlerts(tx: Db, rows: readonly DeskRow[]): Promis
 /** The security desk (spec sections 2, 4, 5, 7). */
 export const securityDesk: DeskDefinition<SecurityAlert> = {
   desk: 'security',
-  module: 'security',
   entity: 'security',
-  announce: { created: (to, item) => to.emit('receive-security', item), updated: (to, item) => to.emit('security-updated', item) },
+  announceAs: (item) => ({ desk: 'security', item }),
   toDtos: toSecurityAlerts,
   onProceed: { inApp: IN_APP.securityProceed, push: PUSH.securityOnTheWay },
   onSubmit: { inApp: IN_APP.securitySubmit, push: PUSH.securityCompleted },

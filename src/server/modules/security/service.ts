@@ -103,8 +103,8 @@ export function securityService(deps: SecurityDeps) {
       });
       // Built from what the press statement returned: no second read before the alarm goes out.
       const item = toSecurityAlert(pressed.row, pressed.details);
-      if (pressed.created) desk.announce('created', resident.societyId, item);
-      else bus.emit('alarm.pressed', { societyId: resident.societyId, item });
+      // A merged press is announced like a new one, as 'pressed' (the module's listener picks the event).
+      desk.announce(pressed.created ? 'created' : 'pressed', resident.societyId, item);
       return item;
     },
 

@@ -1,0 +1,21 @@
+import type { BaseDeps, ServerModule } from '../../lib/server-module.js';
+import { authRepo } from './repo.js';
+import { authRoutes } from './routes.js';
+import { authService, type AuthService } from './service.js';
+import type { SignInThrottle } from './login-throttle.js';
+
+/**
+ * The staff session service, built by app.ts as an app plugin (every staff guard and the socket's
+ * handshake use it). `throttle` counts sign-in failures where every instance sees them.
+ */
+export function staffAuth({ db, config, clock, bus }: BaseDeps, throttle: SignInThrottle): AuthService {
+  return authService({ repo: authRepo(db), throttle, sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000, clock, bus, sessionCacheMs: config.SESSION_CACHE_MS });
+}
+
+/** Staff sign-in and sign-out (the session cookie is Secure in production). */
+export const authModule: ServerModule = {
+  name: 'auth',
+  build: ({ auth, config }) => ({
+    routes: (app) => app.register(authRoutes, { auth, secureCookie: config.NODE_ENV === 'production' }),
+  }),
+};
