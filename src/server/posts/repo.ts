@@ -5,7 +5,7 @@
  * SUPER_SOCIETY list and for finding which society owns a post it deletes (service.ts).
  */
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { societies } from '../db/schema.js';
 import { pageIds, pageWindow, type PageRequest } from '../lib/list-page.js';
@@ -62,8 +62,8 @@ export function postRepo<T extends PostTable>(db: Db, table: T) {
       const [row] = await db.select({ societyId: t.societyId }).from(t).where(eq(t.id, id));
       return row?.societyId;
     },
-    async insert(values: T['$inferInsert']): Promise<PostRow<T>> {
-      const [row] = await db.insert(t).values(values as never).returning();
+    async insert(values: PgInsertValue<T>): Promise<PostRow<T>> {
+      const [row] = await db.insert(table).values(values).returning();
       return row as PostRow<T>;
     },
     /** Deletes post `id` of the society. @returns whether a row was deleted. */

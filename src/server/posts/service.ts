@@ -7,6 +7,7 @@ import type { ListQuery, ListResponse } from '../../shared/contracts/common.js';
 import type { Media } from '../../shared/contracts/media.js';
 import { PAGE_SIZE, POST_PAGE_SIZE } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { inSociety } from '../db/society-scope.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -81,7 +82,7 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
           if (rows.some((r) => r.attachedAt !== null)) throw new BadRequestError(MSG.mediaUnknown, f.field);
           for (const m of resolved) media.set(m.id, m);
         }
-        const row = await repo(tx).insert({ ...def.toRow(body, staff), societyId: staff.societyId, createdBy: staff.id, createdAt: at } as T['$inferInsert']);
+        const row = await repo(tx).insert({ ...def.toRow(body, staff), societyId: staff.societyId, createdBy: staff.id, createdAt: at } as PgInsertValue<T>);
         await attachMedia(tx, [...media.keys()], at);
         await recordAudit(tx, { societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name, entity: def.entity, entityId: row.id, action: 'create', at });
         await queueSocietyPush(tx, staff.societyId, { ...def.push, documentId: String(row.id) }, at);
