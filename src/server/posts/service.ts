@@ -12,7 +12,7 @@ import type { Db } from '../db/client.js';
 import { inSociety } from '../db/society-scope.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
-import type { PageRequest } from '../lib/list-page.js';
+import type { ListResult, PageRequest } from '../lib/list-page.js';
 import { recordAudit } from '../modules/audit/service.js';
 import type { StaffContext } from '../modules/auth/service.js';
 import { mediaRepo } from '../modules/media/repo.js';
@@ -20,7 +20,7 @@ import { attachMedia, mediaByIds, releaseMedia, resolveMedia } from '../modules/
 import { queueSocietyPush, type OutboxWorker } from '../modules/outbox/service.js';
 import type { ResidentContext } from '../modules/resident-auth/service.js';
 import type { PostDefinition, PostTable } from './definition.js';
-import { postRepo, type IdPage } from './repo.js';
+import { postRepo, type PostWithSociety } from './repo.js';
 
 export interface PostDeps {
   db: Db;
@@ -53,11 +53,10 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
   const isSuper = (staff: StaffContext) => deps.superSociety !== undefined && staff.societyName === deps.superSociety;
   const repo = (conn: Db) => postRepo(conn, def.table);
 
-  /** The DTOs of a page of ids, read on `conn` (its rows, their societies' names, their media). */
-  async function page(conn: Db, ids: IdPage): Promise<ListResponse<Dto>> {
-    const found = await repo(conn).withSociety(ids.ids);
-    const media = await mediaByIds(conn, found.flatMap((f) => def.mediaIdsOf(f.row)));
-    return { items: found.map((f) => def.toDto(f.row, f.societyName, media)), total: ids.total, totalExact: ids.totalExact };
+  /** The DTOs of a page of posts, their media read on `conn`. */
+  async function page(conn: Db, found: ListResult<PostWithSociety<T>>): Promise<ListResponse<Dto>> {
+    const media = await mediaByIds(conn, found.items.flatMap((f) => def.mediaIdsOf(f.row)));
+    return { ...found, items: found.items.map((f) => def.toDto(f.row, f.societyName, media)) };
   }
 
   return {
