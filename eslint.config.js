@@ -9,10 +9,12 @@ const dirs = (path) => readdirSync(path, { withFileTypes: true }).filter((d) => 
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Module boundaries (issue 6, STYLE), with ESLint's own `no-restricted-imports` (regex patterns
- * per folder): a server module imports another module only through that module's service.ts; a
- * web feature never imports another feature; shared web code (components, lib) imports no feature.
+ * Module boundaries (STYLE), with ESLint's own `no-restricted-imports` (regex patterns per
+ * folder): a server module imports another module only through that module's service.ts, and so
+ * do the server's mechanisms and plugins (`desk/`, `posts/`, `plugins/`, at any depth); a web
+ * feature never imports another feature; shared web code (components, lib) imports no feature.
  */
+const serverOutsideModules = ['desk', 'posts', 'plugins', 'mechanisms'];
 const boundaries = [
   ...dirs('src/server/modules').map((m) => ({
     files: [`src/server/modules/${m}/**/*.ts`],
@@ -22,6 +24,14 @@ const boundaries = [
       }],
     },
   })),
+  {
+    files: serverOutsideModules.map((d) => `src/server/${d}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(\\.\\./)+modules/[^./][^/]*/(?!service\\.js$)', message: 'Code outside the modules reaches a module only through its service.ts.' }],
+      }],
+    },
+  },
   ...dirs('src/web/features').map((f) => ({
     files: [`src/web/features/${f}/**/*.{ts,tsx}`],
     rules: {

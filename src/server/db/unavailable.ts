@@ -24,6 +24,7 @@ const OUTAGE_TEXT = [
   // ioredis (the shared limits, with REDIS_URL): a command given up while Redis is away.
   'Reached the max retries per request limit',
   'Connection is closed.',
+  'Command timed out',
 ];
 
 /**

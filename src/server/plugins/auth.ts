@@ -9,9 +9,9 @@ import { canUse, type Module } from '../../shared/subroles.js';
 import { MSG } from '../../shared/messages.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/service.js';
-import type { StaffContext } from '../modules/auth/repo.js';
+import type { StaffContext } from '../lib/caller-context.js';
 import type { ResidentAuthService } from '../modules/resident-auth/service.js';
-import type { ResidentContext } from '../modules/resident-auth/repo.js';
+import type { ResidentContext } from '../modules/resident-auth/service.js';
 
 export const SESSION_COOKIE = 'sd_session';
 

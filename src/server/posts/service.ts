@@ -6,17 +6,15 @@
 import type { ListQuery, ListResponse } from '../../shared/contracts/common.js';
 import type { Media } from '../../shared/contracts/media.js';
 import { PAGE_SIZE, POST_PAGE_SIZE } from '../../shared/constants.js';
-import { MSG } from '../../shared/messages.js';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { inSociety } from '../db/society-scope.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { BadRequestError, NotFoundError } from '../lib/errors.js';
+import { NotFoundError } from '../lib/errors.js';
 import type { ListResult, PageRequest } from '../lib/list-page.js';
 import { recordAudit } from '../modules/audit/service.js';
 import type { StaffContext } from '../modules/auth/service.js';
-import { mediaRepo } from '../modules/media/repo.js';
-import { attachMedia, mediaByIds, releaseMedia, resolveMedia } from '../modules/media/refs.js';
+import { attachMedia, mediaByIds, releaseMedia, resolveFreeMedia } from '../modules/media/service.js';
 import { queueSocietyPush, type OutboxWorker } from '../modules/outbox/service.js';
 import type { ResidentContext } from '../modules/resident-auth/service.js';
 import type { PostDefinition, PostTable } from './definition.js';
@@ -76,10 +74,7 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
         // Every check reads only, before the first write: a refused body writes nothing at all.
         const media = new Map<string, Media>();
         for (const f of def.mediaFields(body)) {
-          const resolved = await resolveMedia(tx, staff.societyId, f.ids, f.field, f.kind);
-          const rows = await mediaRepo(tx).forSociety(staff.societyId, resolved.map((m) => m.id));
-          if (rows.some((r) => r.attachedAt !== null)) throw new BadRequestError(MSG.mediaUnknown, f.field);
-          for (const m of resolved) media.set(m.id, m);
+          for (const m of await resolveFreeMedia(tx, staff.societyId, f.ids, f.field, f.kind)) media.set(m.id, m);
         }
         const row = await repo(tx).insert({ ...def.toRow(body, staff), societyId: staff.societyId, createdBy: staff.id, createdAt: at } as PgInsertValue<T>);
         await attachMedia(tx, [...media.keys()], at);

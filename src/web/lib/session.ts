@@ -3,10 +3,21 @@
  * closes the socket and drops cached data so the next user never sees the previous one's lists.
  * Called on Log Out and whenever the server answers 401. The protected routes react to the
  * cleared user and render /Login.
+ *
+ * What else holds session state registers itself with {@link onSessionEnd} (the socket does)
+ * rather than being imported here: the api client imports this file, and the socket imports the
+ * api client, so an import of the socket here would close a circle.
  */
 import { notifyCurrentUserChanged } from './current-user';
 import { queryClient } from './query-client';
-import { disconnectSocket } from './socket';
+
+const endListeners = new Set<() => void>();
+
+/** Calls `listener` whenever a session ends, after local storage is cleared; returns the unsubscribe function. */
+export function onSessionEnd(listener: () => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
 
 export function endSession(): void {
   try {
@@ -14,7 +25,7 @@ export function endSession(): void {
   } catch {
     // storage unavailable: nothing to clear
   }
-  disconnectSocket();
+  for (const listener of endListeners) listener();
   queryClient.clear();
   notifyCurrentUserChanged();
 }

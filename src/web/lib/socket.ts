@@ -16,6 +16,7 @@ import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/events';
 import { api } from './api-client';
+import { onSessionEnd } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketEventName = keyof ServerToClientEvents;
@@ -105,7 +106,7 @@ export function connectSocket(): void {
   if (!s.connected && !s.active) s.connect();
 }
 
-/** Closes the connection (Log Out, 401). */
+/** Closes the connection (Log Out, 401: every end of the session, see below). */
 export function disconnectSocket(): void {
   wanted = false;
   clearTimeout(retryTimer);
@@ -113,6 +114,10 @@ export function disconnectSocket(): void {
   socket?.disconnect();
   emitStatus();
 }
+
+// Registered when this file loads: a socket exists only once this file is loaded, so no end of
+// a session can find one open without this listener.
+onSessionEnd(disconnectSocket);
 
 /** Calls `listener` after every connect of this session; returns the unsubscribe function. */
 export function onSocketReconnect(listener: () => void): () => void {

@@ -1,8 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import type { AuditEntry } from '../../../shared/contracts/common.js';
 import type { Db } from '../../db/client.js';
-import { auditRepo, type AuditRecord } from './repo.js';
+import { auditRepo, insertAuditsSql, type AuditRecord, type AuditsSelect } from './repo.js';
 
-export type { AuditRecord };
+export type { AuditRecord, AuditsSelect };
 
 /**
  * The audit trail as other modules use it (issue 6: modules reach each other through services).
@@ -11,6 +12,15 @@ export type { AuditRecord };
  */
 export function recordAudit(tx: Db, entry: AuditRecord): Promise<void> {
   return auditRepo(tx).record(entry);
+}
+
+/**
+ * Many audit rows in one statement, for a change made to many rows at once (a bill import): the
+ * `INSERT … SELECT` writing one row per row of `select.from`, as an SQL statement to place in
+ * the caller's statement (a `WITH` item), so each change and its audit row commit together.
+ */
+export function recordAuditsSql(select: AuditsSelect): SQL {
+  return insertAuditsSql(select);
 }
 
 /** One entity's history, oldest first, scoped to the society. */

@@ -1,16 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { media, societies, staffSessions, staffUsers } from '../../db/schema.js';
-
-/** The signed-in staff member as every service sees it. */
-export interface StaffContext {
-  id: number;
-  name: string;
-  role: string;
-  subRole: string;
-  societyId: number;
-  societyName: string;
-}
+import type { StaffContext } from '../../lib/caller-context.js';
 
 const staffColumns = {
   id: staffUsers.id,

@@ -8,9 +8,10 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import type { SignInThrottle } from './login-throttle.js';
 import { verifyPassword } from '../../lib/password.js';
 import { mediaPaths } from '../media/service.js';
-import type { AuthRepo, StaffContext } from './repo.js';
+import type { StaffContext } from '../../lib/caller-context.js';
+import type { AuthRepo } from './repo.js';
 
-export type { StaffContext } from './repo.js';
+export type { StaffContext } from '../../lib/caller-context.js';
 
 /** Shapes a staff member as the spec's current-user object (section 3). */
 export function toCurrentUser(s: StaffContext): CurrentUser {

@@ -151,6 +151,9 @@ export function redisLoginThrottle(redis: Redis, limits: ThrottleLimits, prefix 
   };
 }
 
+/** Longest wait (ms) for one command of the shared limits' Redis before it fails as unavailable. */
+export const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
 /** Where the sign-in counts live and what the rate limits share. */
 export interface SharedLimits {
   kind: 'memory' | 'postgres' | 'redis';
@@ -175,7 +178,9 @@ export async function sharedLimitsFor(opts: { dbKind: 'pglite' | 'postgres'; db:
   }
   if (!opts.redisUrl) return { kind: 'postgres', throttle: pgLoginThrottle(opts.db, limits), rateLimitRedis: undefined, close: async () => undefined };
   // One connection for both: the throttle's script and the rate limit's INCR are short commands.
-  const redis = new Redis(opts.redisUrl, { lazyConnect: true, connectionName: 'society-desk:limits' });
+  // Bounded, so a Redis that is away or hangs costs a sign-in at most about REDIS_COMMAND_TIMEOUT_MS
+  // and then a 503 (db/unavailable.ts), not the ~20 reconnections ioredis waits through by default.
+  const redis = new Redis(opts.redisUrl, { lazyConnect: true, connectionName: 'society-desk:limits', maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
   redis.on('error', (err: Error) => opts.onRedisError(err));
   try {
     await redis.connect();

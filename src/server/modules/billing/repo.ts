@@ -6,6 +6,9 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { billImports, bills, residents } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
+import { recordAuditsSql } from '../audit/service.js';
+import { notifyResidentsSql } from '../notifications/service.js';
+import { queuePushesSql } from '../outbox/service.js';
 import { formatAddress, residentCardColumns } from '../residents/service.js';
 import type { MatchResident } from './match.js';
 
@@ -158,10 +161,40 @@ export function billingRepo(db: Db) {
      * leave the database) in ONE statement, skipping residents already billed for the period
      * (`on conflict do nothing`) or no longer of the society, and with each new bill its in-app
      * record ('BILL', described as `billDescription` does: `to_char` gives the same '1,234.50'
-     * up to 999,999,999,999.99), its push ('Bill Generated') and its audit row.
+     * up to 999,999,999,999.99), its push ('Bill Generated') and its audit row, each written by
+     * its owner's bulk statement (notifications, outbox, audit) as a `WITH` item of this one.
      * @returns how many bills were created.
      */
     async commitImport(p: { societyId: number; importId: number; period: string; staffId: number; staffName: string; at: Date }): Promise<number> {
+      const notices = notifyResidentsSql({
+        societyId: p.societyId,
+        from: sql`ins`,
+        residentId: sql`ins.resident_id`,
+        title: IN_APP.bill.title,
+        description: sql`replace(replace(${IN_APP.bill.description}::text, '{period}', ${p.period}::text), '{total}', to_char(ins.total, 'FM999,999,999,990.00'))`,
+        refEntity: 'bill',
+        refId: sql`ins.id`,
+        at: p.at,
+      });
+      const pushes = queuePushesSql({
+        societyId: p.societyId,
+        from: sql`ins join src on src.resident_id = ins.resident_id`,
+        to: sql`src.push_token`,
+        residentId: sql`ins.resident_id`,
+        ...PUSH.billGenerated,
+        documentId: sql`ins.id::text`,
+      });
+      const audits = recordAuditsSql({
+        societyId: p.societyId,
+        from: sql`ins`,
+        actorKind: 'staff',
+        actorId: p.staffId,
+        actorName: p.staffName,
+        entity: 'bill',
+        entityId: sql`ins.id`,
+        action: 'import',
+        at: p.at,
+      });
       const result = await db.execute(sql`
         with x as (
           select x."residentId" as resident_id, x.units, x."ratePerUnit" as rate, x.total
@@ -174,20 +207,7 @@ export function billingRepo(db: Db) {
           select ${p.societyId}, src.resident_id, ${p.period}, src.rate, src.units, src.total, ${p.importId}, ${p.staffId}, ${p.at} from src
           on conflict (resident_id, period) do nothing
           returning id, resident_id, total
-        ), n as (
-          insert into notifications (society_id, resident_id, title, description, ref_entity, ref_id, created_at)
-          select ${p.societyId}, ins.resident_id, ${IN_APP.bill.title},
-            replace(replace(${IN_APP.bill.description}::text, '{period}', ${p.period}::text), '{total}', to_char(ins.total, 'FM999,999,999,990.00')), 'bill', ins.id, ${p.at}
-          from ins
-        ), o as (
-          insert into outbox (society_id, kind, payload)
-          select ${p.societyId}, 'push', jsonb_build_object('to', src.push_token, 'residentId', ins.resident_id, 'title', ${PUSH.billGenerated.title}::text,
-            'body', ${PUSH.billGenerated.body}::text, 'data', jsonb_build_object('documentId', ins.id::text))
-          from ins join src on src.resident_id = ins.resident_id
-        ), a as (
-          insert into audit_log (society_id, actor_kind, actor_id, actor_name, entity, entity_id, action, at)
-          select ${p.societyId}, 'staff', ${p.staffId}, ${p.staffName}, 'bill', ins.id, 'import', ${p.at} from ins
-        )
+        ), n as (${notices}), o as (${pushes}), a as (${audits})
         select count(*)::int as created from ins`);
       return rowsOf(result, z.object({ created: z.coerce.number() }))[0]?.created ?? 0;
     },

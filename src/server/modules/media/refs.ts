@@ -29,6 +29,18 @@ export async function resolveMedia(tx: Db, societyId: number, ids: readonly stri
   });
 }
 
+/**
+ * {@link resolveMedia} for a new post: the media must also be attached to nothing yet (the rows
+ * stay locked FOR UPDATE until the post's transaction ends, so the cleanup job cannot take them).
+ * @throws BadRequestError (400, `field`) as resolveMedia, and MSG.mediaUnknown for media already attached
+ */
+export async function resolveFreeMedia(tx: Db, societyId: number, ids: readonly string[], field: string, kind: 'image' | 'any' = 'any'): Promise<Media[]> {
+  const resolved = await resolveMedia(tx, societyId, ids, field, kind);
+  const rows = await mediaRepo(tx).forSociety(societyId, resolved.map((m) => m.id));
+  if (rows.some((r) => r.attachedAt !== null)) throw new BadRequestError(MSG.mediaUnknown, field);
+  return resolved;
+}
+
 /** Marks resolved media as used (same transaction as the post's insert). */
 export function attachMedia(tx: Db, ids: readonly string[], at: Date): Promise<void> {
   return mediaRepo(tx).attach(ids, at);

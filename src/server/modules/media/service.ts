@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.js';
 import { PayloadTooLargeError, UnsupportedMediaError } from '../../lib/errors.js';
 import { NO_LIMIT, type Limit } from '../../lib/rate-limit/limit.js';
 import type { JobLog } from '../../lib/interval-job.js';
-import type { StaffContext } from '../auth/service.js';
+import type { StaffContext } from '../../lib/caller-context.js';
 import { processImage, type ImageMime } from './images.js';
 import { parseRange } from './range.js';
 import { extensionOf, mediaRepo, toMediaDto } from './repo.js';
@@ -16,7 +16,7 @@ import type { MediaStorage, StoredFile } from './storage.js';
 import type { UploadedFile } from './upload-file.js';
 
 /** The media module's surface for other modules (issue 10): media ids in posts, the logo's URLs. */
-export { attachMedia, mediaByIds, releaseMedia, resolveMedia } from './refs.js';
+export { attachMedia, mediaByIds, releaseMedia, resolveFreeMedia, resolveMedia } from './refs.js';
 export { mediaPaths, toMediaDto } from './repo.js';
 
 export interface MediaDeps {

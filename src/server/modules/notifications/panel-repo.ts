@@ -4,7 +4,9 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { notificationCampaigns, outbox, residents } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
+import { queuePushesSql } from '../outbox/service.js';
 import { residentCardColumns } from '../residents/service.js';
+import { insertNotificationsSql } from './repo.js';
 
 export type CampaignRow = typeof notificationCampaigns.$inferSelect;
 export interface DeliveryCounts {
@@ -45,32 +47,43 @@ export function panelRepo(db: Db) {
      * society, or the one `residentId` if approved) and one queued push per resident (`to` = their
      * token, null when none; `campaign_id` set; the payload shaped as the outbox's `PushPayload`)
      * in ONE statement, so 5,000 residents cost one round trip and every row is written for the
-     * same set of residents. (The outbox's `queuePushes` facade takes payloads built in JS; this
-     * INSERT … SELECT never loads the residents into the process.)
+     * same set of residents. The records and pushes are the notifications' and the outbox's own
+     * bulk statements, as `WITH` items of this one: the residents never enter the process.
      * @returns the campaign's id and recipient count, or undefined (nothing written) for no resident.
      */
     async createCampaign(c: NewCampaign): Promise<{ id: number; recipients: number } | undefined> {
-      const at = c.at.toISOString();
       const one = c.residentId === undefined ? sql`` : sql` and id = ${c.residentId}`;
+      const notices = insertNotificationsSql({
+        societyId: c.societyId,
+        from: sql`r cross join c`,
+        residentId: sql`r.id`,
+        title: c.title,
+        description: c.body,
+        refEntity: 'notification_campaign',
+        refId: sql`c.id`,
+        at: c.at,
+      });
+      const pushes = queuePushesSql({
+        societyId: c.societyId,
+        from: sql`r cross join c`,
+        to: sql`r.push_token`,
+        residentId: sql`r.id`,
+        title: c.title,
+        body: c.body,
+        documentId: sql`c.id::text`,
+        campaignId: sql`c.id`,
+        at: c.at,
+      });
       const result = await db.execute(sql`
         with r as (
           select id, push_token from residents
           where society_id = ${c.societyId} and status = 'Approve'${one}
         ), c as (
           insert into notification_campaigns (society_id, kind, title, body, recipients, created_by, created_at)
-          select ${c.societyId}::int, ${c.kind}::text, ${c.title}::text, ${c.body}::text, count(*)::int, ${c.createdBy}::int, ${at}::timestamptz
+          select ${c.societyId}::int, ${c.kind}::text, ${c.title}::text, ${c.body}::text, count(*)::int, ${c.createdBy}::int, ${c.at.toISOString()}::timestamptz
           from r having count(*) > 0
           returning id, recipients
-        ), n as (
-          insert into notifications (society_id, resident_id, title, description, ref_entity, ref_id, created_at)
-          select ${c.societyId}::int, r.id, ${c.title}::text, ${c.body}::text, 'notification_campaign', c.id, ${at}::timestamptz from r cross join c
-        ), o as (
-          insert into outbox (society_id, kind, payload, campaign_id, created_at)
-          select ${c.societyId}::int, 'push', jsonb_build_object(
-            'to', r.push_token, 'residentId', r.id, 'title', ${c.title}::text, 'body', ${c.body}::text,
-            'data', jsonb_build_object('documentId', c.id::text)), c.id, ${at}::timestamptz
-          from r cross join c
-        )
+        ), n as (${notices}), o as (${pushes})
         select id, recipients from c`);
       return rowsOf(result, ZCreatedCampaign)[0];
     },

@@ -1,9 +1,42 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Many in-app records as ONE `INSERT … SELECT`: one record per row of `from`. The SQL values are
+ * expressions over `from`'s columns (e.g. `ins.resident_id`); plain strings are bound as text.
+ */
+export interface NotificationsSelect {
+  societyId: number;
+  /** The rows the records are made of: a FROM list, e.g. sql`ins` or sql`r cross join c`. */
+  from: SQL;
+  /** The resident's row id (an int expression). */
+  residentId: SQL;
+  title: SQL | string;
+  description: SQL | string;
+  /** The kind of thing the record opens in the app (e.g. 'bill') and its row id (an int expression). */
+  refEntity: string;
+  refId: SQL;
+  /** `created_at` of every record. */
+  at: Date;
+}
+
+/** A plain string as a text parameter, an SQL expression as it is. */
+const text = (v: SQL | string): SQL => (typeof v === 'string' ? sql`${v}::text` : v);
+
+/**
+ * The statement writing {@link NotificationsSelect}'s records: place it where a statement may
+ * stand, typically as a data-modifying `WITH` item of the statement that makes the change the
+ * records report (so they commit with it and never leave the database). Read nothing back.
+ */
+export function insertNotificationsSql(n: NotificationsSelect): SQL {
+  return sql`insert into notifications (society_id, resident_id, title, description, ref_entity, ref_id, created_at)
+    select ${n.societyId}::int, ${n.residentId}, ${text(n.title)}, ${text(n.description)}, ${n.refEntity}::text, ${n.refId}, ${n.at.toISOString()}::timestamptz
+    from ${n.from}`;
+}
 
 /**
  * In-app notification records (spec section 7), written with the change they report and read by

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { ResidentNotification, ResidentNotificationList } from '../../../shared/contracts/resident.js';
 import type { Db } from '../../db/client.js';
 import type { notifications } from '../../db/schema.js';
@@ -5,7 +6,9 @@ import { inSociety } from '../../db/society-scope.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/list-page.js';
 import type { ResidentContext } from '../resident-auth/service.js';
-import { notificationsRepo, type NotificationRow } from './repo.js';
+import { insertNotificationsSql, notificationsRepo, type NotificationRow, type NotificationsSelect } from './repo.js';
+
+export type { NotificationsSelect } from './repo.js';
 
 /**
  * Writes the in-app notification record a resident reads in the app (spec section 7), inside the
@@ -13,6 +16,16 @@ import { notificationsRepo, type NotificationRow } from './repo.js';
  */
 export function notifyResident(tx: Db, record: typeof notifications.$inferInsert): Promise<void> {
   return notificationsRepo(tx).insert(record);
+}
+
+/**
+ * Many in-app records in one statement, for a change that reaches many residents at once (a bill
+ * import, a panel campaign): the `INSERT … SELECT` making one record per row of `select.from`,
+ * as an SQL statement to place in the caller's statement (a `WITH` item), so 20,000 records
+ * cost no round trip of their own and commit with the change. Same columns as `notifyResident`.
+ */
+export function notifyResidentsSql(select: NotificationsSelect): SQL {
+  return insertNotificationsSql(select);
 }
 
 /** Stored record → what the resident app shows (spec section 3 "Notification"). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
@@ -22,6 +22,69 @@ export interface PushPayload {
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
+
+/** A plain string as a text parameter, an SQL expression as it is. */
+const text = (v: SQL | string): SQL => (typeof v === 'string' ? sql`${v}::text` : v);
+
+/**
+ * The fields of a {@link PushPayload} as SQL: expressions over the rows a statement reads
+ * (e.g. `r.push_token`), plain strings bound as text.
+ */
+export interface PushPayloadSql {
+  /** The device token (text, may be null: such a push is never sent, it is marked failed). */
+  to: SQL;
+  /** The resident's row id (an int expression). */
+  residentId: SQL;
+  title: SQL | string;
+  body: SQL | string;
+  /** An image URL; the `image` key is left out when undefined. */
+  image?: string;
+  /** The document the push opens (its id as text). */
+  documentId: SQL | string;
+}
+
+/**
+ * The push payload JSON (`jsonb`) built in SQL, shaped exactly as a {@link PushPayload} queued
+ * from JS: `{to, residentId, title, body, image?, data: {documentId}}` (`to` kept when null).
+ * Every statement that queues pushes in bulk builds its payload here and nowhere else.
+ */
+export function pushPayloadSql(p: PushPayloadSql): SQL {
+  const image = p.image == null ? sql`` : sql`, 'image', ${p.image}::text`;
+  return sql`jsonb_build_object('to', ${p.to}, 'residentId', ${p.residentId}, 'title', ${text(p.title)}, 'body', ${text(p.body)}${image},
+    'data', jsonb_build_object('documentId', ${text(p.documentId)}))`;
+}
+
+/** Many pushes as ONE `INSERT … SELECT`: one queued push per row of `from`. */
+export interface PushesSelect extends PushPayloadSql {
+  societyId: number;
+  /** The rows the pushes are made of: a FROM list with any WHERE, e.g. sql`ins join src on …`. */
+  from: SQL;
+  /** The notification-panel campaign (an int expression) whose delivery report counts them. */
+  campaignId?: SQL;
+  /** `created_at` of every row; the database's now() when undefined. */
+  at?: Date;
+}
+
+/**
+ * The statement queuing {@link PushesSelect}'s pushes (`kind` 'push', pending, due at once):
+ * place it where a statement may stand, typically a data-modifying `WITH` item of the statement
+ * that makes the change, so the pushes commit with it. Append `returning …` to count them.
+ */
+export function insertPushesSql(p: PushesSelect): SQL {
+  const columns = [sql`society_id`, sql`kind`, sql`payload`];
+  const values = [sql`${p.societyId}::int`, sql`'push'`, pushPayloadSql(p)];
+  if (p.campaignId) {
+    columns.push(sql`campaign_id`);
+    values.push(p.campaignId);
+  }
+  if (p.at) {
+    columns.push(sql`created_at`);
+    values.push(sql`${p.at.toISOString()}::timestamptz`);
+  }
+  return sql`insert into outbox (${sql.join(columns, sql`, `)})
+    select ${sql.join(values, sql`, `)}
+    from ${p.from}`;
+}
 
 /** The longest a Retry-After is honoured: a push service asking for more is retried after 1 hour. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
@@ -66,15 +129,18 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
      * @returns how many pushes were queued.
      */
     async enqueueSocietyPush(societyId: number, message: { title: string; body: string; image?: string; documentId: string }, at: Date): Promise<number> {
-      const result = await db.execute(sql`
-        with i as (insert into outbox (society_id, kind, payload, created_at)
-        select ${societyId}::int, 'push', jsonb_strip_nulls(jsonb_build_object(
-          'to', push_token, 'residentId', id, 'title', ${message.title}::text, 'body', ${message.body}::text,
-          'image', ${message.image ?? null}::text, 'data', jsonb_build_object('documentId', ${message.documentId}::text))), ${at.toISOString()}::timestamptz
-        from residents
-        where society_id = ${societyId} and status = 'Approve' and push_token is not null and push_token <> ''
-        returning 1)
-        select count(*)::int as n from i`);
+      const pushes = insertPushesSql({
+        societyId,
+        from: sql`residents where society_id = ${societyId} and status = 'Approve' and push_token is not null and push_token <> ''`,
+        to: sql`push_token`,
+        residentId: sql`id`,
+        title: message.title,
+        body: message.body,
+        image: message.image,
+        documentId: message.documentId,
+        at,
+      });
+      const result = await db.execute(sql`with i as (${pushes} returning 1) select count(*)::int as n from i`);
       return rowsOf(result, z.object({ n: z.coerce.number() }))[0]?.n ?? 0;
     },
     /**

@@ -1,7 +1,8 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { outboxRepo, type PushPayload } from './repo.js';
+import { insertPushesSql, outboxRepo, type PushesSelect, type PushPayload } from './repo.js';
 
-export type { PushPayload } from './repo.js';
+export type { PushPayload, PushPayloadSql, PushesSelect } from './repo.js';
 export { outboxWorker, type OutboxWorker } from './worker.js';
 export { logTransport, type PushOutcome, type PushTransport } from './push-contract.js';
 
@@ -12,6 +13,16 @@ export { logTransport, type PushOutcome, type PushTransport } from './push-contr
  */
 export function queuePush(tx: Db, societyId: number, payload: PushPayload): Promise<void> {
   return outboxRepo(tx).enqueuePush(societyId, payload);
+}
+
+/**
+ * Many pushes in one statement, for a change that reaches many residents at once (a bill import,
+ * a panel campaign): the `INSERT … SELECT` queuing one push per row of `select.from`, payload
+ * shaped as `PushPayload`, as an SQL statement to place in the caller's statement (a `WITH`
+ * item). Delivered only if that statement's transaction commits; poke the worker after it.
+ */
+export function queuePushesSql(select: PushesSelect): SQL {
+  return insertPushesSql(select);
 }
 
 /**

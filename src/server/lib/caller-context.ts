@@ -1,0 +1,18 @@
+/**
+ * Who is calling, as every service takes it. It lives outside the modules so that any module
+ * (auth, which signs staff in; media, which stores their uploads; every desk) can name the caller
+ * without importing another module that may import it back.
+ */
+
+/**
+ * The signed-in staff member: row id, display name, role and sub-role (the module they may use,
+ * '' when none), and their society (row id and name). Built by the auth module from a session.
+ */
+export interface StaffContext {
+  id: number;
+  name: string;
+  role: string;
+  subRole: string;
+  societyId: number;
+  societyName: string;
+}
