@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { anyJson, badDate, badText, body, query, text } from './bad-input.js';
-import { COMPLAINTS, SECURITY, bearer, email, listParams, nearDate, noBody, onId, password, phone, stage, withBody, type InputEndpoint } from './input-arbitraries.js';
+import { COMPLAINTS, SECURITY, bearer, cursor, email, listParams, nearDate, noBody, onId, page, password, phone, stage, withBody, type InputEndpoint } from './input-arbitraries.js';
 import { DOCTOR_INPUTS } from './input-endpoints/doctor.js';
 import { GROCERY_INPUTS } from './input-endpoints/grocery.js';
 import { BILLING_INPUTS } from './input-endpoints/billing.js';
@@ -41,7 +41,7 @@ export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
   // Security.
   { route: 'GET /api/security', as: SECURITY, weight: 0.6, request: noBody(fc.tuple(fc.constantFrom('/api/security', '/api/security/'), query({ stage, ...listParams })).map(([p, q]) => p + q)) },
   { route: 'PUT /api/security/{id}', as: SECURITY, request: withBody(onId('/api/security/'), body({ action: text(fc.constantFrom('proceed', 'submit')), securityComplain: text(fc.constant('Guard sent.')), response: text(fc.constant('Done.')), confirmed: text(fc.boolean()) })) },
-  { route: 'GET /api/security/alarms', as: SECURITY, weight: 0.6, request: noBody(query({ before: fc.integer({ min: 1, max: 200 }).map(String) }).map((q) => `/api/security/alarms${q}`)) },
+  { route: 'GET /api/security/alarms', as: SECURITY, weight: 0.6, request: noBody(query({ page, after: cursor, before: cursor }).map((q) => `/api/security/alarms${q}`)) },
   { route: 'POST /api/security/{id}/acknowledge', as: SECURITY, request: withBody(onId('/api/security/', '/acknowledge'), fc.option(anyJson, { nil: undefined })) },
   { route: 'POST /api/security', as: 'resident', request: withBody(fc.constant('/api/security'), body({ securityComplain: text(fc.constant('Help at the gate.')) })) },
   // Not at home.

@@ -131,7 +131,8 @@ function fakeInbox(pending: number[], size: number) {
     asked.push(before);
     const rest = pending.filter((id) => before === undefined || id < before);
     const page = rest.slice(0, size);
-    return { items: page.map((id) => alert({ _id: id })), total: pending.length, nextBefore: rest.length > size ? page[page.length - 1]! : null, connectedSecurityStaff: 2 };
+    const next = rest.length > size ? page[page.length - 1]! : null;
+    return { items: page.map((id) => alert({ _id: id })), total: pending.length, totalExact: true, nextAfter: next, prevBefore: null, nextBefore: next, connectedSecurityStaff: 2 };
   };
   return { fetchPage, asked };
 }
@@ -152,7 +153,7 @@ describe('catch-up over every page of the alarm inbox (issue 6 finding 6)', () =
 
   it('an answer cut short (too many pages, or a cursor that does not move down) is not complete', async () => {
     expect((await fetchAllPending(fakeInbox(ids(250), 100).fetchPage, 2)).complete).toBe(false);
-    const stuck = async (): Promise<PendingAlarms> => ({ items: [alert({ _id: 9 })], total: 2, nextBefore: 9, connectedSecurityStaff: 0 });
+    const stuck = async (): Promise<PendingAlarms> => ({ items: [alert({ _id: 9 })], total: 2, totalExact: true, nextAfter: 9, prevBefore: null, nextBefore: 9, connectedSecurityStaff: 0 });
     const answer = await fetchAllPending(stuck, 10);
     expect(answer.complete).toBe(false);
     expect(answer.items).toHaveLength(2);

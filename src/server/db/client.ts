@@ -7,14 +7,16 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { createTableRelationsHelpers, extractTablesRelationalConfig, type ExtractTablesWithRelations, type RelationalSchemaConfig } from 'drizzle-orm';
+import { NodePgDatabase, NodePgSession, NodePgTransaction, drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedServer } from './embedded-server.js';
 import { GatedPool, LaneGate } from './lanes.js';
 import { ResilientPool } from './resilient-pool.js';
 import * as schema from './schema.js';
+import { registerPipelinedLane } from './society-scope.js';
 
 /** The Drizzle handle every repo receives; the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -74,6 +76,24 @@ export const ALARM_POOL_MAX = 4;
  */
 export const CONNECT_TIMEOUT_MS = 3000;
 
+/**
+ * A lane's Drizzle handle over `pool`. When the pool pipelines (`pipeline: true`), the lane is
+ * registered with db/society-scope.ts together with what a pipelined transaction needs: the
+ * pool, and Drizzle's transaction object built from this lane's dialect and schema on a
+ * checked-out connection (what `db.transaction` would hand out, without its awaited BEGIN).
+ */
+function laneDb(pool: pg.Pool, pipelined: boolean): Db {
+  if (!pipelined) return drizzle(pool, { schema });
+  const dialect = new PgDialect();
+  const tables = extractTablesRelationalConfig<ExtractTablesWithRelations<typeof schema>>(schema, createTableRelationsHelpers);
+  const relational: RelationalSchemaConfig<ExtractTablesWithRelations<typeof schema>> = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
+  const db = new NodePgDatabase<typeof schema>(dialect, new NodePgSession(pool, dialect, relational), relational);
+  return registerPipelinedLane(db, {
+    pool,
+    transaction: (client) => new NodePgTransaction(dialect, new NodePgSession(client, dialect, relational), relational),
+  });
+}
+
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /**
@@ -94,10 +114,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   // difference. On the alarm lane an SOS press is then three round trips instead of five.
   const pool = embedded ? new GatedPool(embedded.poolConfig, gate, false, onError) : new ResilientPool({ ...server(MAIN_POOL_MAX), pipeline: true }, onError);
   const alarmPool = embedded ? new GatedPool(embedded.poolConfig, gate, true, onError) : new ResilientPool({ ...server(ALARM_POOL_MAX), pipeline: true }, onError);
-  const db: Db = drizzle(pool, { schema });
+  const db = laneDb(pool, !embedded);
   return {
     db,
-    alarmDb: drizzle(alarmPool, { schema }),
+    alarmDb: laneDb(alarmPool, !embedded),
     kind: embedded ? 'pglite' : 'postgres',
     mainLaneLoad: () => (embedded ? { waiting: gate.waiting.normal, waitMs: 0 } : { waiting: pool.waitingCount, waitMs: pool.waitMs }),
     migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS }),

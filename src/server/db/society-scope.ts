@@ -7,9 +7,7 @@
  * policies: jobs that span societies, sign-in and migrations use it directly.
  */
 import { sql } from 'drizzle-orm';
-import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from './client.js';
 
 /** The non-owner role society-scoped work runs as (created by the migration). */
@@ -17,6 +15,30 @@ export const SOCIETY_ROLE = 'society_app';
 
 const scopeSettings = (societyId: number) =>
   sql`select set_config('app.society_id', ${String(societyId)}, true), set_config('role', ${SOCIETY_ROLE}, true)`;
+
+/**
+ * What {@link inSociety} needs to run a pipelined transaction on a lane: the lane's pool (in
+ * pipeline mode) and a transaction handle on one of its checked-out connections (Drizzle's own
+ * transaction object with the lane's dialect and schema). db/client.ts builds it with the lane.
+ */
+export interface PipelinedLane {
+  pool: pg.Pool;
+  transaction(client: pg.PoolClient): Db;
+}
+
+/** The lanes that pipeline, by their handle; any other handle runs Drizzle's own transaction. */
+const pipelinedLanes = new WeakMap<Db, PipelinedLane>();
+/** The transaction handles opened on a pipelining connection (see {@link pipelines}). */
+const pipelinedHandles = new WeakSet<Db>();
+
+/**
+ * Marks `db` as a lane whose pool pipelines (db/client.ts, PostgreSQL lanes): {@link inSociety}
+ * then sends BEGIN and the settings with the work's first statement. @returns `db`.
+ */
+export function registerPipelinedLane(db: Db, lane: PipelinedLane): Db {
+  pipelinedLanes.set(db, lane);
+  return db;
+}
 
 /**
  * Runs `work` in one transaction as {@link SOCIETY_ROLE} with `app.society_id = societyId`.
@@ -33,33 +55,18 @@ const scopeSettings = (societyId: number) =>
  */
 export function inSociety<T>(db: Db, societyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
   if (!Number.isSafeInteger(societyId) || societyId <= 0) throw new Error(`invalid society id ${societyId}`);
-  const pool = pipelinedPool(db);
-  if (pool) return pipelinedTransaction(db, pool, societyId, work);
+  const lane = pipelinedLanes.get(db);
+  if (lane) return pipelinedTransaction(lane, societyId, work);
   return db.transaction(async (tx) => {
     await tx.execute(scopeSettings(societyId));
     return work(tx);
   });
 }
 
-/** What Drizzle keeps on its database object but does not type (its dialect and session). */
-type SessionArgs = ConstructorParameters<typeof NodePgSession>;
-interface DrizzleInternals {
-  dialect: PgDialect;
-  session: { schema: SessionArgs[2]; options: SessionArgs[3] };
-}
-
-/** The pg.Pool behind `db` when it pipelines (db/client.ts sets `pipeline: true`), else undefined. */
-function pipelinedPool(db: Db): pg.Pool | undefined {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool && (client.options as pg.PoolConfig).pipeline === true ? client : undefined;
-}
-
-async function pipelinedTransaction<T>(db: Db, pool: pg.Pool, societyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
-  const { dialect, session } = db as unknown as DrizzleInternals;
-  const client = await pool.connect();
-  // The same transaction object Drizzle's own `db.transaction` hands out, on this connection.
-  const txSession = new NodePgSession(client, dialect, session.schema, session.options);
-  const tx = new NodePgTransaction(dialect, txSession, session.schema) as unknown as Db;
+async function pipelinedTransaction<T>(lane: PipelinedLane, societyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  const client = await lane.pool.connect();
+  const tx = lane.transaction(client);
+  pipelinedHandles.add(tx);
   // Sent now, answered later: a failure here aborts the transaction, so `work` fails too and the
   // first error (this one) is what is thrown.
   // `.then` now, not inside Promise.all: Drizzle sends a query when its `then` is called, and
@@ -89,5 +96,5 @@ async function pipelinedTransaction<T>(db: Db, pool: pg.Pool, societyId: number,
  * Elsewhere they are awaited one by one (node-postgres would queue them anyway, with a warning).
  */
 export function pipelines(db: Db): boolean {
-  return (db as unknown as { session?: { client?: { pipeline?: unknown } } }).session?.client?.pipeline === true;
+  return pipelinedHandles.has(db);
 }

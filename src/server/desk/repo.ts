@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { deskRequests, residents, societies } from '../db/schema.js';
 import type { Stage } from '../../shared/contracts/desk.js';
@@ -42,6 +42,10 @@ export function deskRepo(db: Db, desk: DeskName) {
       .innerJoin(residents, eq(residents.id, deskRequests.residentId))
       .innerJoin(societies, eq(societies.id, deskRequests.societyId));
 
+  /** The society's rows of this desk whose ids `ids` lists or selects (a subquery), any order. */
+  const rowsIn = (societyId: number, ids: SQLWrapper | readonly number[]) =>
+    Array.isArray(ids) && ids.length === 0 ? Promise.resolve([]) : base().where(and(scope(societyId), inArray(deskRequests.id, ids)));
+
   return {
     /**
      * One page (10 rows, newest first) of a stage with its total (ADR 0003): keyset by id when the
@@ -60,28 +64,31 @@ export function deskRepo(db: Db, desk: DeskName) {
         term: req.q || undefined,
         req,
         order: [deskRequests.societyId, deskRequests.desk, deskRequests.stage, deskRequests.id],
-        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(scope(societyId), inArray(deskRequests.id, ids)))),
-        rowsIn: (ids) => base().where(and(scope(societyId), inArray(deskRequests.id, ids))),
+        rows: (ids) => rowsIn(societyId, ids),
+        rowsIn: (ids) => rowsIn(societyId, ids),
         idOf: (row) => row.id,
       });
     },
     /**
-     * One page of a resident's own requests of this desk, newest first, any stage (resident API,
-     * issue 8): `desk_requests_resident_idx`; the total is counted (a resident has few requests).
+     * One page of a resident's own requests of this desk, newest first, any stage (resident API):
+     * `desk_requests_resident_idx`; the total is counted exactly (a resident has few requests),
+     * in the round trip that reads the page.
      */
     mine(societyId: number, residentId: number, req: PageRequest) {
       return listPage({
         db,
-        societyId,
+        exactCount: true,
         table: deskRequests,
         id: deskRequests.id,
         where: and(scope(societyId), eq(deskRequests.residentId, residentId)),
         req,
         order: [deskRequests.residentId, deskRequests.desk, deskRequests.id],
-        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(scope(societyId), inArray(deskRequests.id, ids)))),
+        rows: (ids) => rowsIn(societyId, ids),
+        rowsIn: (ids) => rowsIn(societyId, ids),
         idOf: (row) => row.id,
       });
     },
+    rowsIn,
     async get(societyId: number, id: number) {
       const [row] = await base().where(and(scope(societyId), eq(deskRequests.id, id)));
       return row;

@@ -1,9 +1,13 @@
 /**
- * The one list mechanism of the server (issue 7, ADR 0003): every staff list is newest first by
- * id, 10 rows a page, with an exact total for an unsearched list (from `list_counts`) and a capped
- * one for a search. Deep pages are cheap when the client sends the keyset cursor it has:
- * `after` (the id of the last row of the previous page) or `before` (the id of the first row of
- * the next page). Without one, the page is read from the nearer end of the list.
+ * The one list mechanism of the server (ADR 0003): every list is newest first by id, with the
+ * shared list contract's `{items, total, totalExact, nextAfter, prevBefore}`. Two ways to count:
+ * - a list that can grow large (the desks, not-at-home, residents, bills, …) takes its unsearched
+ *   total from `list_counts` and counts a search up to {@link SEARCH_COUNT_CAP};
+ * - a small list (`exactCount`: the posts, the alarm inbox, a resident's own requests) counts its
+ *   rows, search included, with one `count(*)`.
+ * Deep pages are cheap when the client sends the keyset cursor it has: `after` (the id of the
+ * last row of the previous page) or `before` (the id of the first row of the next page). Without
+ * one, the page is read from the nearer end of the list.
  */
 import { and, asc, desc, eq, gt, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -97,6 +101,19 @@ export interface ListTotal {
   totalExact: boolean;
 }
 
+/**
+ * The cursors of the pages next to one page (the shared list contract): `nextAfter` is the id to
+ * send as `after` for the next (older) page, `prevBefore` the id to send as `before` for the
+ * previous (newer) one; null when there is no such page (or the page is empty).
+ */
+export interface ListCursors {
+  nextAfter: number | null;
+  prevBefore: number | null;
+}
+
+/** One page as {@link listPage} answers it. */
+export type ListResult<Row> = { items: Row[] } & ListTotal & ListCursors;
+
 /** The trigger-kept count of an unsearched list (`list_counts`, ADR 0003): one primary-key read. */
 export async function countedTotal(db: Db, societyId: number, list: string): Promise<ListTotal> {
   const [row] = await db
@@ -109,9 +126,18 @@ export async function countedTotal(db: Db, societyId: number, list: string): Pro
 /** What a repo gives {@link listPage}. */
 export interface ListSpec<Row> {
   db: Db;
-  societyId: number;
+  /** The society of `countKey`'s row (required with `countKey`). */
+  societyId?: number;
   /** The `list_counts` key of the unsearched list, e.g. 'complaint:new'; none: counted up to the cap. */
   countKey?: string;
+  /**
+   * A small list: its total is one exact `count(*)` of `where` and `search` (no cap, no trigram
+   * plan, no `list_counts` row), and its position at a cursor is counted in the same statement,
+   * so both cursors of the answer are exact.
+   */
+  exactCount?: boolean;
+  /** Rows a page (default {@link PAGE_SIZE}). */
+  size?: number;
   /** The listed table, its id column, and its list index's columns ending with the id. */
   table: PgTable;
   id: PgColumn;
@@ -185,23 +211,66 @@ export function trigramOnly(term: string | undefined): boolean {
   return term !== undefined && /[\p{L}\p{N}]{3}/u.test(term);
 }
 
-/** Unsearched pages up to this one (10 rows each) are read from the top in one statement. */
+/** Unsearched pages up to this one are read from the top in one statement. */
 const DIRECT_PAGES = 10;
 
+/** A total, and for an exact count at a cursor the rows beyond the cursor (see {@link exactTotal}). */
+interface Counted extends ListTotal {
+  /** Rows of the list past the request's cursor (older than `after`, newer than `before`). */
+  beyond?: number;
+}
+
 /**
- * One page of a list with its total: `{items, total, totalExact}` (the shared list contract).
- * Unsearched totals come from `list_counts`; searched ones are counted up to the cap. Call it
- * inside `inSociety` (the rows are read under row-level security).
- *
- * Statements: an unsearched page of a list with `rowsIn`, at a cursor or among the first
- * {@link DIRECT_PAGES}, is two — the total and the rows of the page's ids (one statement with the
- * ids as a subquery) — sent together. Otherwise the total, the ids, then the rows; a search sends
- * its scan settings with its first statement and restores them with the rows.
+ * The exact total of a small list in one statement; at a cursor, also how many rows lie past it
+ * (`count(*) filter (…)`), which places the page in the list.
  */
-export async function listPage<Row>(spec: ListSpec<Row>): Promise<{ items: Row[] } & ListTotal> {
-  const { db } = spec;
-  const scope = spec.search && spec.where && trigramOnly(spec.term) ? sql`(${spec.where}) is true` : spec.where;
-  const where = spec.search ? and(scope, spec.search) : spec.where;
+async function exactTotal(db: Db, table: PgTable, id: PgColumn, where: SQL | undefined, req: PageRequest): Promise<Counted> {
+  const past = req.after !== undefined ? lt(id, req.after) : req.before !== undefined ? gt(id, req.before) : undefined;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, beyond: past ? sql<number>`(count(*) filter (where ${past}))::int` : sql<number>`0` })
+    .from(table)
+    .where(where);
+  return { total: Number(row?.n ?? 0), totalExact: true, ...(past ? { beyond: Number(row?.beyond ?? 0) } : {}) };
+}
+
+/**
+ * Where the page starts in the list (0-based, newest first): counted ({@link Counted.beyond}),
+ * found among every matching id, or — at a cursor of a list counted by `list_counts` — taken from
+ * the page number the client sent with it.
+ */
+function pageStart(req: PageRequest, size: number, counted: Counted, all?: readonly number[], firstId?: number): number {
+  if (all && firstId !== undefined) return Math.max(0, all.indexOf(firstId));
+  if (counted.beyond !== undefined) return req.after !== undefined ? counted.total - counted.beyond : Math.max(0, counted.beyond - size);
+  return (req.page - 1) * size;
+}
+
+/** The cursors next to a page of `ids` (display order) starting at `start`. */
+function cursorsOf(ids: readonly number[], start: number, size: number, count: ListTotal): ListCursors {
+  if (ids.length === 0) return { nextAfter: null, prevBefore: null };
+  const more = count.totalExact ? start + ids.length < count.total : ids.length === size;
+  return { nextAfter: more ? ids[ids.length - 1]! : null, prevBefore: start > 0 ? ids[0]! : null };
+}
+
+/**
+ * One page of a list with its total and cursors: `{items, total, totalExact, nextAfter,
+ * prevBefore}` (the shared list contract). Call it inside `inSociety` (the rows are read under
+ * row-level security).
+ *
+ * Statements: a page of a list with `rowsIn` and a stored or exact count (unsearched, or any
+ * `exactCount` page), at a cursor or among the first {@link DIRECT_PAGES}, is two — the total and
+ * the rows of the page's ids (one statement with the ids as a subquery) — sent together.
+ * Otherwise the total, the ids, then the rows; a search of a large list sends its scan settings
+ * with its first statement and restores them with the rows.
+ */
+export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row>> {
+  const { db, req } = spec;
+  const size = spec.size ?? PAGE_SIZE;
+  const exact = spec.exactCount === true;
+  // A small list's search is part of its filter: counted exactly, no owner role, no trigram plan.
+  const search = exact ? undefined : spec.search;
+  const scope = search && spec.where && trigramOnly(spec.term) ? sql`(${spec.where}) is true` : spec.where;
+  const where = exact ? and(spec.where, spec.search) : search ? and(scope, search) : spec.where;
+  const cursor = req.after !== undefined || req.before !== undefined;
   // Two independent statements: one round trip on a pipelining connection.
   const together = async <A, B>(a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> => {
     // `.then` at once: Drizzle sends a query when its `then` is called, and Promise.all would
@@ -210,42 +279,55 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<{ items: Row[]
     const first = await a();
     return [first, await b()];
   };
-  const { countKey, rowsIn } = spec;
-  if (!spec.search && countKey !== undefined && rowsIn && (spec.req.after !== undefined || spec.req.before !== undefined || spec.req.page <= DIRECT_PAGES)) {
-    // From the top (or the cursor) whatever the total: at most 100 index entries to skip.
-    const { query } = pageIdsQuery(db, spec.table, spec.id, spec.order, where, pageWindow(spec.req, 0, false));
-    const [count, rows] = await together(() => countedTotal(db, spec.societyId, countKey), () => rowsIn(query));
-    return { items: [...rows].sort((x, y) => spec.idOf(y) - spec.idOf(x)), ...count };
+  const stored = (): Promise<Counted> => {
+    if (spec.societyId === undefined || spec.countKey === undefined) throw new Error('listPage: countKey needs societyId');
+    return countedTotal(db, spec.societyId, spec.countKey);
+  };
+  const counter = exact ? () => exactTotal(db, spec.table, spec.id, where, req) : !search && spec.countKey !== undefined ? stored : undefined;
+  const answer = (ids: readonly number[], rows: readonly Row[], count: Counted, all?: readonly number[]): ListResult<Row> => {
+    const byId = new Map(rows.map((r) => [spec.idOf(r), r]));
+    const items = ids.flatMap((id) => byId.get(id) ?? []);
+    const shown = items.map((r) => spec.idOf(r));
+    const start = pageStart(req, size, count, all, shown[0]);
+    return { items, total: count.total, totalExact: count.totalExact, ...cursorsOf(shown, start, size, count) };
+  };
+
+  const { rowsIn } = spec;
+  if (counter && rowsIn && (cursor || req.page <= DIRECT_PAGES)) {
+    // From the top (or the cursor) whatever the total: at most DIRECT_PAGES pages to skip.
+    const { query } = pageIdsQuery(db, spec.table, spec.id, spec.order, where, pageWindow(req, 0, false, size));
+    const [count, rows] = await together(counter, () => rowsIn(query));
+    const ids = rows.map((r) => spec.idOf(r)).sort((x, y) => y - x);
+    return answer(ids, rows, count);
   }
-  const locate = async () => {
-    if (spec.search || spec.countKey === undefined) {
-      // Up to SEARCH_COUNT_CAP + 1 matching ids in one statement: when they are all there (the
-      // usual case for a search), they give both the exact total and the page, with one pass over
-      // the trigram index instead of two.
-      const matches = await db.select({ id: sql<number>`${spec.id}` }).from(spec.table).where(where).limit(SEARCH_COUNT_CAP + 1);
-      if (matches.length <= SEARCH_COUNT_CAP) {
-        const all = matches.map((m) => Number(m.id)).sort((x, y) => y - x);
-        return { count: { total: all.length, totalExact: true }, ids: pageOfIds(all, pageWindow(spec.req, all.length, true)) };
-      }
+  if (counter) {
+    // The window of a page without a cursor depends on the total (read from the nearer end).
+    const [count, ids] = cursor
+      ? await together(counter, () => pageIds(db, spec.table, spec.id, spec.order, where, pageWindow(req, 0, false, size)))
+      : await counter().then(async (c) => [c, await pageIds(db, spec.table, spec.id, spec.order, where, pageWindow(req, c.total, c.totalExact, size))] as const);
+    return answer(ids, await spec.rows(ids), count);
+  }
+  const locate = async (): Promise<{ count: Counted; ids: number[]; all?: number[] }> => {
+    // Up to SEARCH_COUNT_CAP + 1 matching ids in one statement: when they are all there (the
+    // usual case for a search), they give both the exact total and the page, with one pass over
+    // the trigram index instead of two.
+    const matches = await db.select({ id: sql<number>`${spec.id}` }).from(spec.table).where(where).limit(SEARCH_COUNT_CAP + 1);
+    if (matches.length <= SEARCH_COUNT_CAP) {
+      const all = matches.map((m) => Number(m.id)).sort((x, y) => y - x);
+      return { count: { total: all.length, totalExact: true }, ids: pageOfIds(all, pageWindow(req, all.length, true, size)), all };
     }
-    const count = spec.search || spec.countKey === undefined ? { total: SEARCH_COUNT_CAP, totalExact: false } : await countedTotal(db, spec.societyId, spec.countKey);
+    const count = { total: SEARCH_COUNT_CAP, totalExact: false };
     // A search orders by `id + 0`, which no index yields: the planner then takes the matches from
     // the trigram index and sorts them, instead of walking an id-ordered index and testing every
     // row until ten match (374 ms for a 1% word at 100,000 rows, against 15 ms).
-    const order = spec.search ? [sql`${spec.id} + 0`] : spec.order;
-    const ids = await pageIds(db, spec.table, spec.id, order, where, pageWindow(spec.req, count.total, count.totalExact));
-    return { count, ids };
+    const order = search ? [sql`${spec.id} + 0`] : spec.order;
+    return { count, ids: await pageIds(db, spec.table, spec.id, order, where, pageWindow(req, count.total, count.totalExact, size)) };
   };
-  let found: Awaited<ReturnType<typeof locate>>;
-  let rows: Row[];
-  if (spec.search) {
+  if (search) {
     const owner = await asOwner(db, locate);
-    found = owner.result;
-    [, rows] = await together(owner.leave, () => spec.rows(owner.result.ids));
-  } else {
-    found = await locate();
-    rows = await spec.rows(found.ids);
+    const [, rows] = await together(owner.leave, () => spec.rows(owner.result.ids));
+    return answer(owner.result.ids, rows, owner.result.count, owner.result.all);
   }
-  const byId = new Map(rows.map((r) => [spec.idOf(r), r]));
-  return { items: found.ids.flatMap((id) => byId.get(id) ?? []), ...found.count };
+  const found = await locate();
+  return answer(found.ids, await spec.rows(found.ids), found.count, found.all);
 }

@@ -44,7 +44,7 @@ export function staffPostRoutes<Body>(
       response: { 201: opts.item, ...errors },
     },
     // The body was parsed by `opts.body`; the reply is checked against `opts.item`.
-    handler: async (req, reply) => reply.code(201).send((await service.create(staffOf(req), req.body as Body)) as never),
+    handler: async (req, reply) => reply.code(201).send(await service.create(staffOf(req), req.body as Body)),
   });
   app.delete(`${path}/:id`, {
     schema: {

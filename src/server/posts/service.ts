@@ -6,18 +6,19 @@
 import type { ListQuery, ListResponse } from '../../shared/contracts/common.js';
 import type { Media } from '../../shared/contracts/media.js';
 import { PAGE_SIZE, POST_PAGE_SIZE } from '../../shared/constants.js';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { inSociety } from '../db/society-scope.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { NotFoundError } from '../lib/errors.js';
-import type { PageRequest } from '../lib/list-page.js';
+import type { ListResult, PageRequest } from '../lib/list-page.js';
 import { recordAudit } from '../modules/audit/service.js';
 import type { StaffContext } from '../modules/auth/service.js';
 import { attachMedia, mediaByIds, releaseMedia, resolveFreeMedia } from '../modules/media/service.js';
 import { queueSocietyPush, type OutboxWorker } from '../modules/outbox/service.js';
 import type { ResidentContext } from '../modules/resident-auth/service.js';
 import type { PostDefinition, PostTable } from './definition.js';
-import { postRepo, type IdPage } from './repo.js';
+import { postRepo, type PostWithSociety } from './repo.js';
 
 export interface PostDeps {
   db: Db;
@@ -50,11 +51,10 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
   const isSuper = (staff: StaffContext) => deps.superSociety !== undefined && staff.societyName === deps.superSociety;
   const repo = (conn: Db) => postRepo(conn, def.table);
 
-  /** The DTOs of a page of ids, read on `conn` (its rows, their societies' names, their media). */
-  async function page(conn: Db, ids: IdPage): Promise<ListResponse<Dto>> {
-    const found = await repo(conn).withSociety(ids.ids);
-    const media = await mediaByIds(conn, found.flatMap((f) => def.mediaIdsOf(f.row)));
-    return { items: found.map((f) => def.toDto(f.row, f.societyName, media)), total: ids.total, totalExact: ids.totalExact };
+  /** The DTOs of a page of posts, their media read on `conn`. */
+  async function page(conn: Db, found: ListResult<PostWithSociety<T>>): Promise<ListResponse<Dto>> {
+    const media = await mediaByIds(conn, found.items.flatMap((f) => def.mediaIdsOf(f.row)));
+    return { ...found, items: found.items.map((f) => def.toDto(f.row, f.societyName, media)) };
   }
 
   return {
@@ -76,7 +76,7 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
         for (const f of def.mediaFields(body)) {
           for (const m of await resolveFreeMedia(tx, staff.societyId, f.ids, f.field, f.kind)) media.set(m.id, m);
         }
-        const row = await repo(tx).insert({ ...def.toRow(body, staff), societyId: staff.societyId, createdBy: staff.id, createdAt: at } as T['$inferInsert']);
+        const row = await repo(tx).insert({ ...def.toRow(body, staff), societyId: staff.societyId, createdBy: staff.id, createdAt: at } as PgInsertValue<T>);
         await attachMedia(tx, [...media.keys()], at);
         await recordAudit(tx, { societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name, entity: def.entity, entityId: row.id, action: 'create', at });
         await queueSocietyPush(tx, staff.societyId, { ...def.push, documentId: String(row.id) }, at);

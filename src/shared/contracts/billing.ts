@@ -6,7 +6,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { IN_APP } from '../messages.js';
-import { ZListQuery, ZResidentCard, atMostChars, listResponse, zIdText } from './common.js';
+import { ZListQuery, ZResidentCard, atMostChars, listResponse, residentSearchQuery, zIdText } from './common.js';
 
 /** Default rate per unit in rupees (spec section 9). */
 export const DEFAULT_RATE_PER_UNIT = 45;
@@ -112,10 +112,11 @@ export const ZBillList = listResponse(ZBill);
 /** GET /api/bills: the society's bills, newest first, optionally of one period. */
 export const ZBillListQuery = ZListQuery.pick({ page: true, after: true, before: true }).extend({ period: ZPeriod.optional() });
 
-/** GET /api/bills/residents: residents whose full name starts with `name` (case-insensitive). */
-export const ZBillResidentQuery = ZListQuery.pick({ page: true, after: true, before: true }).extend({
-  name: z.string({ error: 'Name must be text.' }).trim().min(1, 'Enter a name.').max(100, atMostChars(100)),
-});
+/**
+ * GET /api/bills/residents: the shared list query, `q` (required: 400 'Enter a name.') the start of
+ * the resident's full name, case-insensitive; `name` still read for one release.
+ */
+export const ZBillResidentQuery = residentSearchQuery({ required: true });
 /** A resident as /Billing shows it: the resident card and its row id. */
 export const ZBillResident = ZResidentCard.extend({ _id: z.number().int() });
 export type BillResident = z.infer<typeof ZBillResident>;

@@ -48,37 +48,75 @@ export const ZPage = zDigits(1, 100_000, PAGE_MSG).default(1);
 const CURSOR_MSG = 'Not a valid list position.';
 const ZCursor = zIdText(CURSOR_MSG).optional();
 
+/** The free text of a list's search: trimmed, at most 100 characters. */
+const ZSearchText = z.string({ error: 'Search text must be text.' }).trim().max(100, atMostChars(100));
+
 /**
- * The one pagination contract for every staff list (STYLE: documenso; ADR 0003). Lists are
- * newest first by id, 10 rows a page.
- * In: `page` (1-based, default 1), `q` (free-text search, trimmed, at most 100 chars), and an
- * optional keyset cursor for moving one page at a time: `after` = the `_id` of the last row of
- * page − 1, or `before` = the `_id` of the first row of page + 1 (`after` wins if both are sent).
- * Out: `{items, total, totalExact}`; `totalExact` false means `total` is a lower bound (a search
- * with more matches than the server counts).
+ * The one list query (STYLE: documenso; ADR 0003), the same for every list: newest first by id,
+ * 10 rows a page unless the screen's spec says otherwise (posts 5, the alarm inbox 100).
+ * - `page`: 1-based, default 1;
+ * - `q`: free-text search, trimmed, at most 100 chars ('' = none; lists without a search ignore it);
+ * - `after`: the `_id` of the last row of page − 1 (the answer's `nextAfter`), moving forward;
+ * - `before`: the `_id` of the first row of page + 1 (the answer's `prevBefore`), moving back.
+ * `after` wins if both are sent. Ids are plain decimal digits (400 naming the field otherwise).
  */
 export const ZListQuery = z.object({
   page: ZPage,
-  q: z.string({ error: 'Search text must be text.' }).trim().max(100, atMostChars(100)).optional().default(''),
+  q: ZSearchText.optional().default(''),
   after: ZCursor,
   before: ZCursor,
 });
 export type ListQuery = z.infer<typeof ZListQuery>;
 
 /**
- * A resident's own list (resident API, issue 8): `page` and the keyset cursors of
- * {@link ZListQuery}, no search; newest first, 10 a page, `{items, total, totalExact}`.
+ * A resident's own list (resident API): `page` and the keyset cursors of {@link ZListQuery}, no
+ * search; newest first, 10 a page, the list response.
  */
 export const ZResidentListQuery = ZListQuery.pick({ page: true, after: true, before: true });
 export type ResidentListQuery = z.infer<typeof ZResidentListQuery>;
 
-export function listResponse<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), totalExact: z.boolean() });
+/**
+ * A resident search (the /Status lists, /Billing's and the notification panel's resident pickers):
+ * {@link ZListQuery}, `q` being the start of the resident's full name. `name` is its former name,
+ * still read for one release (docs/spec-deviations.md): used when `q` is empty.
+ * @param opts.required the search must not be empty (400 'Enter a name.' naming `q`)
+ */
+export function residentSearchQuery(opts: { required?: boolean } = {}) {
+  return ZListQuery.extend({ name: z.string({ error: 'Name must be text.' }).trim().max(100, atMostChars(100)).optional() })
+    .transform(({ name, ...query }) => ({ ...query, q: query.q || (name ?? '') }))
+    .refine((query) => !opts.required || query.q !== '', { message: 'Enter a name.', path: ['q'] });
 }
+
+/**
+ * The one list response: `items` (newest first), `total` (`totalExact` false: a lower bound, a
+ * search with more matches than the server counts), and the cursors of the pages next to this
+ * one: `nextAfter` (send as `after`) and `prevBefore` (send as `before`), null when there is none.
+ */
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    totalExact: z.boolean(),
+    nextAfter: z.number().int().nullable().describe('`after` of the next (older) page; null on the last page'),
+    prevBefore: z.number().int().nullable().describe('`before` of the previous (newer) page; null on the first page'),
+  });
+}
+/** The TypeScript shape of {@link listResponse}. */
 export interface ListResponse<T> {
   items: T[];
   total: number;
   totalExact: boolean;
+  nextAfter: number | null;
+  prevBefore: number | null;
+}
+
+/**
+ * A resident code in a JSON body or query ('GV0001': the society's letters, then digits; at most
+ * 40 characters, trimmed): what `residentId` means everywhere in the API. A row id (`_id`) or
+ * plain digits are refused with `message`.
+ */
+export function zResidentCode(message: string) {
+  return z.string({ error: message }).trim().max(40, atMostChars(40)).regex(/^[A-Za-z]+[0-9]+$/, message);
 }
 
 /** Numeric id in a URL path (`/:id`): plain decimal digits ({@link zIdText}); anything else is a 400 naming `id`. */

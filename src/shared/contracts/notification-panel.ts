@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { ZPage, ZResidentCard, atMostChars, listResponse, zId } from './common.js';
+import { ZListQuery, ZResidentCard, atMostChars, listResponse, residentSearchQuery, zId, zResidentCode } from './common.js';
 
 /** Longest title and body a panel message may have (FCM shows about 65 characters of a title). */
 export const PANEL_TITLE_MAX = 100;
@@ -23,11 +23,13 @@ export type PanelMessage = z.infer<typeof ZPanelMessage>;
 const RESIDENT_MSG = 'Choose a resident.';
 
 /**
- * POST /api/notifications/send: the message to one resident, named by the `_id` that the panel's
- * resident search returned (a positive integer; not the 'GV0001' code).
+ * POST /api/notifications/send: the message to one resident, `residentId` being the resident code
+ * ('GV0001', the search's `resident.residentId`), as everywhere in the API. For one release a JSON
+ * integer is still read as the resident's row id (the search's `_id`; docs/spec-deviations.md).
+ * Anything else ('abc', the digits '16') is a 400 'Choose a resident.' naming `residentId`.
  */
 export const ZSendToResident = ZPanelMessage.extend({
-  residentId: zId(RESIDENT_MSG),
+  residentId: z.union([zResidentCode(RESIDENT_MSG), zId(RESIDENT_MSG)], { error: RESIDENT_MSG }),
 });
 export type SendToResident = z.infer<typeof ZSendToResident>;
 
@@ -39,14 +41,11 @@ export const ZCampaignCreated = z.object({
 export type CampaignCreated = z.infer<typeof ZCampaignCreated>;
 
 /**
- * GET /api/notifications/residents: `name` = the start of the resident's full name
- * (case-insensitive, trimmed, at most 100 characters; empty lists every approved resident),
- * `page` 1-based, 10 a page, newest first.
+ * GET /api/notifications/residents: the shared list query, `q` the start of the resident's full
+ * name (case-insensitive, trimmed, at most 100 characters; empty lists every approved resident;
+ * `name` still read for one release), 10 a page, newest first.
  */
-export const ZPanelResidentQuery = z.object({
-  name: z.string({ error: 'Name must be text.' }).trim().max(100, atMostChars(100)).optional().default(''),
-  page: ZPage,
-});
+export const ZPanelResidentQuery = residentSearchQuery();
 export type PanelResidentQuery = z.infer<typeof ZPanelResidentQuery>;
 
 /** A resident the panel can message: `_id` for the send, the resident card, and whether a device token is on file. */
@@ -77,7 +76,7 @@ export const ZCampaignReport = z.object({
 });
 export type CampaignReport = z.infer<typeof ZCampaignReport>;
 
-/** GET /api/notifications/campaigns?page=: the society's campaigns, newest first, 10 a page. */
-export const ZCampaignQuery = ZPanelResidentQuery.pick({ page: true });
+/** GET /api/notifications/campaigns: the list query without a search, newest first, 10 a page. */
+export const ZCampaignQuery = ZListQuery.pick({ page: true, after: true, before: true });
 export const ZCampaignList = listResponse(ZCampaignReport);
 export type CampaignList = z.infer<typeof ZCampaignList>;

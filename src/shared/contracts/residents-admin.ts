@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../constants.js';
-import { ZAuditEntry, ZListQuery, atMostChars, listResponse } from './common.js';
+import { ZAuditEntry, atMostChars, listResponse, residentSearchQuery } from './common.js';
 
 const PHONE_MSG = 'Phone must be exactly 11 digits.';
 const required = (label: string, max: number) =>
@@ -92,13 +92,11 @@ export const ZResidentStatus = z.enum(RESIDENT_STATUSES);
 export type ResidentStatus = z.infer<typeof ZResidentStatus>;
 
 /**
- * GET /api/residents and /api/residents/pending query: `name` (a prefix of the full name,
- * case-insensitive, trimmed, at most 100 characters; empty: every resident), `page` (1-based) and
- * the keyset cursors `after`/`before` of the shared list contract (newest first, 10 a page).
+ * GET /api/residents and /api/residents/pending query: the shared list query, `q` a prefix of the
+ * full name (case-insensitive, trimmed, at most 100 characters; empty: every resident; `name`
+ * still read for one release), newest first, 10 a page.
  */
-export const ZResidentSearchQuery = ZListQuery.pick({ page: true, after: true, before: true }).extend({
-  name: z.string({ error: 'Name must be text.' }).trim().max(100, atMostChars(100)).optional().default(''),
-});
+export const ZResidentSearchQuery = residentSearchQuery();
 export type ResidentSearchQuery = z.infer<typeof ZResidentSearchQuery>;
 
 /** One resident of the /Status lists: the verify fields plus the row id, status and registration time. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAuditEntry, ZListQuery, ZResidentCard, atMostChars, listResponse, zIdText } from './common.js';
+import { ZAuditEntry, ZListQuery, ZResidentCard, atMostChars, listResponse } from './common.js';
 import { ZStage, ZSubmit } from './desk.js';
 
 /**
@@ -56,20 +56,21 @@ export const ZRaiseAlarm = z.object({ securityComplain: z.string().trim().max(20
 /** Alarms per page of GET /api/security/alarms. */
 export const ALARM_INBOX_PAGE_SIZE = 100;
 
-/** GET /api/security/alarms?before=<id>: the next page holds alarms with ids below `before`. */
-export const ZPendingAlarmsQuery = z.object({
-  before: zIdText().optional(),
-});
+/**
+ * GET /api/security/alarms: the list query without a search — `page` and `after` (the previous
+ * page's `nextAfter`). `before` keeps its former meaning here for one release
+ * (docs/spec-deviations.md): alarms with ids below it, i.e. the same as `after`.
+ */
+export const ZPendingAlarmsQuery = ZListQuery.pick({ page: true, after: true, before: true });
 
 /**
  * GET /api/security/alarms: the society's unacknowledged alarms (super-admin: escalated ones),
- * newest first, {@link ALARM_INBOX_PAGE_SIZE} per page. `total` counts them all; `nextBefore` is
- * the next page's cursor (null on the last page); `connectedSecurityStaff` is presence.
+ * newest first, {@link ALARM_INBOX_PAGE_SIZE} per page, in the list response (`total` counts them
+ * all, exactly; `nextAfter` is the next page's cursor, null on the last page), plus
+ * `connectedSecurityStaff` (presence) and `nextBefore`, the former name of `nextAfter` (one release).
  */
-export const ZPendingAlarms = z.object({
-  items: z.array(ZSecurityAlert),
-  total: z.number().int(),
-  nextBefore: z.number().int().nullable(),
+export const ZPendingAlarms = listResponse(ZSecurityAlert).extend({
+  nextBefore: z.number().int().nullable().describe('Deprecated: the same as nextAfter (send it as `before` or `after`)'),
   connectedSecurityStaff: z.number().int(),
 });
 export type PendingAlarms = z.infer<typeof ZPendingAlarms>;

@@ -1,18 +1,19 @@
 /**
- * A server-paginated list on top of the list cache (`list-cache.ts`): the fetcher and query
- * options of every list, the list hook and the item mutation hook. Every list in the app (the
- * desks through `createDesk`, not-at-home directly) is made here, so fetching, keys and cache
- * patching are written once.
+ * The one web list helper: the fetcher, keys and query options of every server-paginated list
+ * (`createListQuery`), and on top of the list cache (`list-cache.ts`) the list hook and item
+ * mutation hook of a list that live events change (`createListApi`). Every list in the app (the
+ * desks through `createDesk`, not-at-home, the resident searches) is made here, so fetching and
+ * keys are written once.
  *
- * Request: `GET <path>?<filters>&page=N&q=text[&after=<id>|&before=<id>]` (docs/adr/0003): with a
- * cursor the server reads the 10 rows after (or before) that id, newest first; without one it
- * reads page N by offset. Response: `{items, total, totalExact}`.
+ * Request: `GET <path>?<filters>&page=N&q=text[&after=<id>|&before=<id>]` (the shared list query,
+ * docs/adr/0003): with a cursor the server reads the rows after (or before) that id, newest
+ * first; without one it reads page N by offset. Response: `{items, total, totalExact, …}`.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './api-client';
 import { ApiError } from './api-error';
-import { createListCache, type ListCacheConfig, type ListFilters, type ListPage } from './list-cache';
+import { createListCache, listKeys, type ListCacheConfig, type ListFilters, type ListPage } from './list-cache';
 import type { ListCursor, ListView } from './list-params';
 
 /**
@@ -35,15 +36,29 @@ function cursorQuery(cursor: ListCursor): { after?: number; before?: number } {
   return 'after' in cursor ? { after: cursor.after } : { before: cursor.before };
 }
 
-/** A module's list: the list cache plus its fetcher and hooks. */
-export function createListApi<TItem extends { _id: number }, TFilters extends ListFilters>(config: ListApiConfig<TItem, TFilters>) {
-  const cache = createListCache(config);
+/** What {@link createListQuery} needs: the key root, the URL and the row schema. */
+export interface ListQueryConfig<TItem> {
+  /** Query-key root, e.g. 'complaints'. */
+  root: string;
+  /** The list URL, e.g. '/api/nothome'. */
+  path: string;
+  /** One row of the list. */
+  itemSchema: z.ZodType<TItem>;
+}
+
+/**
+ * A list's fetcher and query options, keyed `[root, 'list', filters, page, q, cursor]`
+ * (`listKeys`). Alone, it serves a list no live event changes (the resident searches);
+ * {@link createListApi} adds the cache rules for the rest.
+ */
+export function createListQuery<TItem, TFilters extends ListFilters>(config: ListQueryConfig<TItem>) {
+  const keys = listKeys<TFilters>(config.root);
   const pageSchema = listPageSchema(config.itemSchema);
 
   /** Query options of one page; the previous page stays on screen while the next one loads. */
   const listOptions = (filters: TFilters, view: ListView) =>
     queryOptions({
-      queryKey: cache.keys.list(filters, view),
+      queryKey: keys.list(filters, view),
       queryFn: ({ signal }) =>
         api.get(config.path, { query: { ...filters, page: view.page, q: view.q, ...cursorQuery(view.cursor) }, schema: pageSchema, signal }),
       placeholderData: keepPreviousData,
@@ -53,6 +68,14 @@ export function createListApi<TItem extends { _id: number }, TFilters extends Li
   function useList(filters: TFilters, view: ListView) {
     return useQuery(listOptions(filters, view));
   }
+
+  return { keys, listOptions, useList };
+}
+
+/** A module's list that live events change: the list cache plus its fetcher and hooks. */
+export function createListApi<TItem extends { _id: number }, TFilters extends ListFilters>(config: ListApiConfig<TItem, TFilters>) {
+  const cache = createListCache(config);
+  const { listOptions, useList } = createListQuery<TItem, TFilters>(config);
 
   /**
    * A change of one item by this screen (answered with the item): the cache is updated like a

@@ -22,7 +22,7 @@ const residentId = fc.constantFrom('GV0001', 'GV0002', 'GV0031', 'LC0001', 'gv00
 const name = fc.constantFrom('Ali', 'a', 'Zara Qureshi', '%', 'A_', '\\', '');
 
 export const BILLING_INPUTS: readonly InputEndpoint[] = [
-  { route: 'GET /api/bills/residents', as: BILLING, weight: 0.5, request: noBody(query({ name, page, after: cursor, before: cursor }).map((q) => `/api/bills/residents${q}`)) },
+  { route: 'GET /api/bills/residents', as: BILLING, weight: 0.5, request: noBody(query({ q: name, name, page, after: cursor, before: cursor }).map((q) => `/api/bills/residents${q}`)) },
   {
     route: 'GET /api/bills',
     as: BILLING,

@@ -1,7 +1,7 @@
 /** Generated-input entries of the notification-panel routes (issue 9); see ../input-endpoints.ts. */
 import fc from 'fast-check';
 import { body, query, text } from '../bad-input.js';
-import { noBody, page, withBody, type InputEndpoint } from '../input-arbitraries.js';
+import { cursor, noBody, page, withBody, type InputEndpoint } from '../input-arbitraries.js';
 
 const PANEL = { staff: 'notification@greenvalley.test' };
 
@@ -9,8 +9,15 @@ const PANEL = { staff: 'notification@greenvalley.test' };
 const title = fc.constantFrom('Water supply', 'x'.repeat(100), 'x'.repeat(101), '   ');
 const message = fc.constantFrom('No water on Sunday.', 'y'.repeat(1000), 'y'.repeat(1001), '');
 
-/** Resident ids: some of the seeded ones (both societies), some impossible. */
-const residentId = fc.oneof(fc.integer({ min: 1, max: 130 }), fc.constantFrom(0, -1, 2_147_483_648, 1.5));
+/**
+ * Resident ids: codes (both societies, unknown, malformed) and, still read for one release, row
+ * ids (some of the seeded ones, some impossible).
+ */
+const residentId = fc.oneof(
+  fc.constantFrom('GV0001', 'GV0002', 'LC0001', 'gv0001', 'GV99999', ' GV0003 ', '16', 'GV', ''),
+  fc.integer({ min: 1, max: 130 }),
+  fc.constantFrom(0, -1, 2_147_483_648, 1.5),
+);
 
 /** The start of a full name: real-looking, LIKE metacharacters, empty. */
 const name = fc.constantFrom('a', 'Ali', 'AYESHA', '%', '_', '\\', '', ' ');
@@ -23,6 +30,6 @@ export const NOTIFICATION_PANEL_INPUTS: readonly InputEndpoint[] = [
     as: PANEL,
     request: withBody(fc.constant('/api/notifications/send'), body({ residentId: text(residentId), title: text(title), body: text(message) })),
   },
-  { route: 'GET /api/notifications/residents', as: PANEL, weight: 0.6, request: noBody(query({ name, page }).map((q) => `/api/notifications/residents${q}`)) },
-  { route: 'GET /api/notifications/campaigns', as: PANEL, weight: 0.4, request: noBody(query({ page }).map((q) => `/api/notifications/campaigns${q}`)) },
+  { route: 'GET /api/notifications/residents', as: PANEL, weight: 0.6, request: noBody(query({ q: name, name, page, after: cursor, before: cursor }).map((q) => `/api/notifications/residents${q}`)) },
+  { route: 'GET /api/notifications/campaigns', as: PANEL, weight: 0.4, request: noBody(query({ page, after: cursor, before: cursor }).map((q) => `/api/notifications/campaigns${q}`)) },
 ];

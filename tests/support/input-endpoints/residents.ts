@@ -61,13 +61,13 @@ export const RESIDENTS_INPUTS: readonly InputEndpoint[] = [
     route: 'GET /api/residents',
     as: STATUS,
     weight: 0.5,
-    request: noBody(fc.tuple(fc.constantFrom('/api/residents', '/api/residents/'), query({ name, page, after: cursor, before: cursor })).map(([p, q]) => p + q)),
+    request: noBody(fc.tuple(fc.constantFrom('/api/residents', '/api/residents/'), query({ q: name, name, page, after: cursor, before: cursor })).map(([p, q]) => p + q)),
   },
   {
     route: 'GET /api/residents/pending',
     as: STATUS,
     weight: 0.5,
-    request: noBody(query({ name, page, after: cursor, before: cursor }).map((q) => `/api/residents/pending${q}`)),
+    request: noBody(query({ q: name, name, page, after: cursor, before: cursor }).map((q) => `/api/residents/pending${q}`)),
   },
   {
     route: 'PUT /api/residents/{id}/status',

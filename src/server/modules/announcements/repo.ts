@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { announcementSeen, announcements, media } from '../../db/schema.js';
-import { listPage, type ListTotal, type PageRequest } from '../../lib/list-page.js';
+import { listPage, type ListResult, type PageRequest } from '../../lib/list-page.js';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -16,7 +16,7 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 export function announcementsRepo(db: Db) {
   const ofSociety = (societyId: number) => eq(announcements.societyId, societyId);
   /** One page (10, newest first) of the society's announcements matching `where`. */
-  const page = (societyId: number, req: PageRequest, search: SQL | undefined): Promise<{ items: AnnouncementRow[] } & ListTotal> =>
+  const page = (societyId: number, req: PageRequest, search: SQL | undefined): Promise<ListResult<AnnouncementRow>> =>
     listPage({
       db,
       societyId,

@@ -67,8 +67,8 @@ export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, b
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
 
     app.get('/api/bills/residents', {
-      schema: { tags: ['billing'], summary: 'Residents whose full name starts with `name` (case-insensitive), 10 per page', querystring: ZBillResidentQuery, response: { 200: ZBillResidentList, ...errors } },
-      handler: (req) => billing.searchResidents(staffOf(req), req.query.name, req.query),
+      schema: { tags: ['billing'], summary: 'Residents whose full name starts with `q` (case-insensitive; `name` still read for one release), 10 per page', querystring: ZBillResidentQuery, response: { 200: ZBillResidentList, ...errors } },
+      handler: (req) => billing.searchResidents(staffOf(req), req.query.q, req.query),
     });
 
     for (const url of ['/api/bills', '/api/bills/']) {

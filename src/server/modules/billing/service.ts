@@ -72,7 +72,7 @@ export function billingService(deps: BillingDeps) {
   const { db, clock, outbox } = deps;
 
   return {
-    /** `GET /api/bills/residents?name=`: full-name prefix, case-insensitive. */
+    /** `GET /api/bills/residents?q=`: full-name prefix, case-insensitive. */
     async searchResidents(staff: StaffContext, name: string, req: PageRequest): Promise<ListResponse<BillResident>> {
       const page = await inSociety(db, staff.societyId, (tx) => billingRepo(tx).searchResidents(staff.societyId, name, req));
       return { ...page, items: page.items.map((r) => ({ ...toResidentCard(r), _id: r.id })) };

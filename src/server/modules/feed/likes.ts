@@ -44,7 +44,7 @@ export function feedResidentService(deps: { db: Db; feed: FeedService; clock?: C
     async feed(resident: ResidentContext, req: PageRequest): Promise<ListResponse<ResidentFeedPost>> {
       const page = await feed.mine(resident, req);
       const liked = await inSociety(db, resident.societyId, (tx) => likesRepo(tx).likedBy(resident.id, page.items.map((p) => p._id)));
-      return { items: page.items.map((p) => ({ ...p, likedByMe: liked.has(p._id) })), total: page.total, totalExact: page.totalExact };
+      return { ...page, items: page.items.map((p) => ({ ...p, likedByMe: liked.has(p._id) })) };
     },
     like: (resident: ResidentContext, id: number) => change(resident, id, true),
     unlike: (resident: ResidentContext, id: number) => change(resident, id, false),

@@ -47,11 +47,11 @@ export function panelRoutes(auth: AuthService, panel: PanelService) {
     app.get('/api/notifications/residents', {
       schema: {
         tags,
-        summary: 'Approved residents whose full name starts with `name` (case-insensitive), newest first, 10 per page',
+        summary: 'Approved residents whose full name starts with `q` (case-insensitive; `name` still read for one release), newest first, 10 per page',
         querystring: ZPanelResidentQuery,
         response: { 200: ZPanelResidentList, ...errors },
       },
-      handler: (req) => panel.residents(staffOf(req), req.query.name, req.query.page),
+      handler: (req) => panel.residents(staffOf(req), req.query.q, req.query),
     });
 
     app.get('/api/notifications/campaigns', {
@@ -61,7 +61,7 @@ export function panelRoutes(auth: AuthService, panel: PanelService) {
         querystring: ZCampaignQuery,
         response: { 200: ZCampaignList, ...errors },
       },
-      handler: (req) => panel.campaigns(staffOf(req), { page: req.query.page }),
+      handler: (req) => panel.campaigns(staffOf(req), req.query),
     });
 
     app.get('/api/notifications/campaigns/:id', {

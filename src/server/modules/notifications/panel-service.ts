@@ -9,7 +9,7 @@ import type { PageRequest } from '../../lib/list-page.js';
 import { recordAudit } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import type { OutboxWorker } from '../outbox/service.js';
-import { toResidentCard } from '../residents/service.js';
+import { residentIdByCode, toResidentCard } from '../residents/service.js';
 import { panelRepo, type CampaignRow, type DeliveryCounts, type NewCampaign } from './panel-repo.js';
 
 export interface PanelDeps {
@@ -45,9 +45,10 @@ function toReport(row: CampaignRow, counts: DeliveryCounts | undefined): Campaig
  * - `broadcast(staff, {title, body})`: one in-app record and one queued push per approved resident
  *   of the society, and the campaign, in one transaction; 404 'No matching document found.' when
  *   the society has no approved resident (spec section 8), nothing written;
- * - `send(staff, {residentId, title, body})`: the same for one approved resident of the society;
+ * - `send(staff, {residentId, title, body})`: the same for one approved resident of the society
+ *   (`residentId` the resident code; a number is still read as the row id for one release);
  *   404 with the same message for an unknown, unapproved or other society's resident;
- * - `residents(staff, name, page)`: approved residents by full-name prefix, case-insensitive;
+ * - `residents(staff, name, req)`: approved residents by full-name prefix, case-insensitive;
  * - `report(staff, id)`: a campaign's delivery report (404 for another society's);
  * - `campaigns(staff, page)`: recent campaigns with their reports, newest first.
  * The outbox is poked after the commit, so pushes go out at once.
@@ -56,9 +57,12 @@ function toReport(row: CampaignRow, counts: DeliveryCounts | undefined): Campaig
  * recipient (404) still counts.
  */
 export function panelService({ db, outbox, clock, broadcasts = NO_LIMIT, pushes = NO_LIMIT }: PanelDeps) {
-  async function create(staff: StaffContext, kind: NewCampaign['kind'], message: PanelMessage, residentId?: number): Promise<CampaignCreated> {
+  /** `to`: the one resident of a single send, by code ('GV0001') or, for one release, by row id. */
+  async function create(staff: StaffContext, kind: NewCampaign['kind'], message: PanelMessage, to?: string | number): Promise<CampaignCreated> {
     const at = clock.now();
     const created = await inSociety(db, staff.societyId, async (tx) => {
+      const residentId = typeof to === 'string' ? await residentIdByCode(tx, staff.societyId, to) : to;
+      if (to !== undefined && residentId === undefined) throw new NotFoundError(MSG.noMatchingDocument);
       const campaign = await panelRepo(tx).createCampaign({ societyId: staff.societyId, kind, ...message, createdBy: staff.id, at, residentId });
       if (!campaign) throw new NotFoundError(MSG.noMatchingDocument);
       await recordAudit(tx, {
@@ -87,8 +91,8 @@ export function panelService({ db, outbox, clock, broadcasts = NO_LIMIT, pushes 
       return create(staff, 'single', message, residentId);
     },
 
-    async residents(staff: StaffContext, name: string, page: number): Promise<PanelResidentList> {
-      const result = await inSociety(db, staff.societyId, (tx) => panelRepo(tx).residents(staff.societyId, name, { page }));
+    async residents(staff: StaffContext, name: string, req: PageRequest): Promise<PanelResidentList> {
+      const result = await inSociety(db, staff.societyId, (tx) => panelRepo(tx).residents(staff.societyId, name, req));
       return { ...result, items: result.items.map(({ pushToken, ...r }) => ({ _id: r.id, ...toResidentCard(r), hasDevice: pushToken !== null })) };
     },
 

@@ -60,7 +60,7 @@ export function residentAdminService({ db, clock }: ResidentAdminDeps) {
      * 'status': newest first, 10 a page, `name` a case-insensitive prefix of the full name.
      */
     async list(staff: StaffContext, q: ResidentSearchQuery, pendingOnly: boolean): Promise<ListResponse<ResidentRow>> {
-      const page = await inSociety(db, staff.societyId, (tx) => residentAdminRepo(tx).list(staff.societyId, q.name, q, pendingOnly));
+      const page = await inSociety(db, staff.societyId, (tx) => residentAdminRepo(tx).list(staff.societyId, q.q, q, pendingOnly));
       return { ...page, items: page.items.map(toResidentRow) };
     },
     /** GET /api/residents/:id (module 'status'): the resident and their account's history. @throws 404. */

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deskRequests, residents, societies } from '../../db/schema.js';
-import type { DeskRow } from '../../desk/repo.js';
+import { deskRepo, type DeskRow } from '../../desk/repo.js';
+import { listPage, type ListResult, type PageRequest } from '../../lib/list-page.js';
 import { residentCardColumns } from '../residents/service.js';
 
 /** The most text an SOS keeps from its presses together (the limit of one message). */
@@ -123,26 +124,28 @@ export function alarmRepo(db: Db) {
     },
 
     /**
-     * One page of the society's unacknowledged alarms, newest first (by id), after the cursor:
-     * ids below `before` (all when undefined). Keyset, not offset: an alarm acknowledged between
-     * two page requests cannot shift another one past the page boundary.
-     * @returns up to `limit` ids and the cursor of the next page (null on the last page).
+     * One page of the society's unacknowledged alarms (super-admin's inbox: escalated ones),
+     * newest first, through the shared pager with an exact count: `{items: DeskRow[], total,
+     * totalExact, nextAfter, prevBefore}`. The inbox is walked with `after` (keyset, not offset: an
+     * alarm acknowledged between two page requests cannot shift another one past the page
+     * boundary); the total and the page's rows are one round trip on the pipelining alarm lane.
+     * @param size alarms a page (ALARM_INBOX_PAGE_SIZE)
      */
-    async pendingPage(societyId: number, escalatedOnly: boolean, before: number | undefined, limit: number): Promise<{ ids: number[]; nextBefore: number | null }> {
-      const rows = await db
-        .select({ id: deskRequests.id })
-        .from(deskRequests)
-        .where(and(pending(societyId, escalatedOnly), before === undefined ? undefined : lt(deskRequests.id, before)))
-        .orderBy(desc(deskRequests.id))
-        .limit(limit + 1);
-      const ids = rows.slice(0, limit).map((r) => r.id);
-      return { ids, nextBefore: rows.length > limit ? ids[ids.length - 1]! : null };
-    },
-
-    /** How many unacknowledged alarms the society has (super-admin: escalated ones). */
-    async pendingCount(societyId: number, escalatedOnly: boolean): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(deskRequests).where(pending(societyId, escalatedOnly));
-      return Number(row?.n ?? 0);
+    pending(societyId: number, escalatedOnly: boolean, req: PageRequest, size: number): Promise<ListResult<DeskRow>> {
+      const rows = (ids: SQLWrapper | number[]) => deskRepo(db, 'security').rowsIn(societyId, ids);
+      return listPage({
+        db,
+        exactCount: true,
+        size,
+        table: deskRequests,
+        id: deskRequests.id,
+        order: [deskRequests.id],
+        where: pending(societyId, escalatedOnly),
+        req,
+        rows,
+        rowsIn: rows,
+        idOf: (row) => row.id,
+      });
     },
 
     /** The fields acknowledgement rules need, or undefined when the alarm is not in the society. */

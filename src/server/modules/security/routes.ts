@@ -67,19 +67,21 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, 
   // Alarm inbox and acknowledgement: any signed-in staff member; the service lets button-one and,
   // for escalated alarms, super-admin through (403 for the rest).
   await root.register(staffScope(auth, undefined, (app) => {
-    // Keyset pages (?before=<id>), not ?page=: an alarm acknowledged between two page requests
+    // Keyset pages (?after=<id>), not ?page=: an alarm acknowledged between two page requests
     // would shift an offset page and hide another alarm from the screen's catch-up.
     app.get('/api/security/alarms', {
       config: ALARM_PATH,
       schema: {
         tags: ['security'],
-        summary: 'Every unacknowledged alarm of the society (asked on sign-in and every reconnect), newest first, 100 per page; next page: ?before=<nextBefore>',
+        summary: 'Every unacknowledged alarm of the society (asked on sign-in and every reconnect), newest first, 100 per page; next page: ?after=<nextAfter> (?before=<nextBefore> still works for one release)',
         querystring: ZPendingAlarmsQuery,
         response: { 200: ZPendingAlarms, ...errors },
       },
       handler: async (req) => {
         const staff = staffOf(req);
-        return { ...(await security.pending(staff, req.query.before)), connectedSecurityStaff: await presence(staff.societyId) };
+        // `before` is read as `after` for one release (its meaning before the shared list contract).
+        const page = await security.pending(staff, { page: req.query.page, after: req.query.after ?? req.query.before });
+        return { ...page, nextBefore: page.nextAfter, connectedSecurityStaff: await presence(staff.societyId) };
       },
     });
 

@@ -1,16 +1,17 @@
 import { receivesAlarms } from '../../../shared/subroles.js';
+import type { ListResponse } from '../../../shared/contracts/common.js';
 import { ALARM_INBOX_PAGE_SIZE, type SecurityAlert } from '../../../shared/contracts/security.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
+import type { PageRequest } from '../../lib/list-page.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { limitOf, type Limit } from '../../lib/rate-limit/limit.js';
 import { memoryRateLimitStore } from '../../lib/rate-limit/store.js';
 import type { EventBus } from '../../lib/events.js';
 import { recordAudit } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
-import { deskRepo } from '../../desk/repo.js';
 import { deskService } from '../../desk/service.js';
 import type { OutboxWorker } from '../outbox/service.js';
 import type { ResidentContext } from '../resident-auth/service.js';
@@ -46,7 +47,7 @@ export interface SecurityDeps {
  * The security desk (the shared three-stage mechanism) plus what alarms need beyond it:
  * - `file(resident, words)`: an SOS press — a new alarm, or merged into the resident's open
  *   (unacknowledged) one; 429 beyond the per-resident rate limit;
- * - `pending(staff, before?)`: one page of the society's unacknowledged alarms, newest first —
+ * - `pending(staff, req)`: one page of the society's unacknowledged alarms, newest first —
  *   what a dashboard fetches on sign-in and every reconnect (super-admin: escalated ones only);
  * - `acknowledge(staff, id)`: recorded once (the first closer wins; later calls return the same
  *   record), audited, announced so other screens stop ringing. Super-admin may acknowledge only
@@ -108,17 +109,17 @@ export function securityService(deps: SecurityDeps) {
       return item;
     },
 
-    /** One page ({@link ALARM_INBOX_PAGE_SIZE}) of unacknowledged alarms below the cursor `before`, newest first. */
-    async pending(staff: StaffContext, before?: number): Promise<{ items: SecurityAlert[]; total: number; nextBefore: number | null }> {
+    /**
+     * One page ({@link ALARM_INBOX_PAGE_SIZE}) of unacknowledged alarms, newest first, in the
+     * shared list response (`nextAfter`: the next page's `after`, null on the last page).
+     */
+    async pending(staff: StaffContext, req: PageRequest): Promise<ListResponse<SecurityAlert>> {
       const who = receivesAlarms(staff.subRole);
       if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
       const escalatedOnly = who === 'escalated';
       return inSociety(alarmDb, staff.societyId, async (tx) => {
-        const alarms = alarmRepo(tx);
-        const page = await alarms.pendingPage(staff.societyId, escalatedOnly, before, ALARM_INBOX_PAGE_SIZE);
-        const total = await alarms.pendingCount(staff.societyId, escalatedOnly);
-        const items = await toSecurityAlerts(tx, await deskRepo(tx, 'security').getMany(staff.societyId, page.ids));
-        return { items, total, nextBefore: page.nextBefore };
+        const page = await alarmRepo(tx).pending(staff.societyId, escalatedOnly, req, ALARM_INBOX_PAGE_SIZE);
+        return { ...page, items: await toSecurityAlerts(tx, page.items) };
       });
     },
 

@@ -1,34 +1,32 @@
 /**
- * /Status's calls (issue 9; spec sections 2 "Status", 5, 8), all module 'status':
- * - GET /api/residents?name=&page=[&after|&before] → {items: ResidentRow[], total, totalExact}
- *   (full-name prefix, case-insensitive; newest first, 10 a page)
- * - GET /api/residents/pending?name=&page= → the same shape, Pending registrations only
+ * /Status's calls (spec sections 2 "Status", 5, 8), all module 'status':
+ * - GET /api/residents?q=&page=[&after|&before] → the list response of ResidentRow (full-name
+ *   prefix, case-insensitive; newest first, 10 a page)
+ * - GET /api/residents/pending?q=&page= → the same shape, Pending registrations only
  * - GET /api/residents/:id → ResidentStatusDetail (the row plus its account history)
  * - PUT /api/residents/:id/status {status: 'Approve'|'Block'} → ResidentStatusDetail
  *
- * Query keys: `['status', 'list', kind, page, q, cursor]` and `['status', 'detail', id]`. A saved
- * status refetches this screen's lists (a row may leave the pending list) and sets the detail.
+ * Query keys: `['status', 'list', {}, page, q, cursor]`, `['status-pending', 'list', …]` (the one
+ * list helper's keys) and `['status', 'detail', id]`. A saved status refetches this screen's lists
+ * (a row may leave the pending list) and sets the detail.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZResidentRow, ZResidentStatusDetail, type StatusUpdate } from '../../../../shared/contracts/residents-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZResidentRow, ZResidentStatusDetail, type ResidentRow, type StatusUpdate } from '../../../../shared/contracts/residents-admin';
 import { api } from '../../../lib/api-client';
-import { listPageSchema } from '../../../lib/list-api';
+import { createListQuery } from '../../../lib/list-api';
 import type { ListView } from '../../../lib/list-params';
 
 /** 'all': the name search; 'pending': registrations waiting for a decision. */
 export type ResidentListKind = 'all' | 'pending';
 
-const pageSchema = listPageSchema(ZResidentRow);
-const PATHS: Record<ResidentListKind, string> = { all: '/api/residents', pending: '/api/residents/pending' };
+const LISTS = {
+  all: createListQuery<ResidentRow, Record<string, never>>({ root: 'status', path: '/api/residents', itemSchema: ZResidentRow }),
+  pending: createListQuery<ResidentRow, Record<string, never>>({ root: 'status-pending', path: '/api/residents/pending', itemSchema: ZResidentRow }),
+} satisfies Record<ResidentListKind, unknown>;
 
-/** One page of a resident list; `view.q` is sent as `name`. */
+/** One page of a resident list; `view.q` is the name searched. */
 export function useResidentList(kind: ResidentListKind, view: ListView) {
-  const cursor = view.cursor === null ? {} : 'after' in view.cursor ? { after: view.cursor.after } : { before: view.cursor.before };
-  return useQuery({
-    queryKey: ['status', 'list', kind, view.page, view.q, view.cursor],
-    queryFn: ({ signal }) => api.get(PATHS[kind], { query: { name: view.q, page: view.page, ...cursor }, schema: pageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(LISTS[kind].listOptions({}, view));
 }
 
 /** One resident with their history (disabled while `id` is null). */
@@ -47,7 +45,7 @@ export function useSetResidentStatus() {
     mutationFn: ({ id, status }: { id: number } & StatusUpdate) => api.put(`/api/residents/${id}/status`, { status }, { schema: ZResidentStatusDetail }),
     onSuccess: (detail) => {
       queryClient.setQueryData(['status', 'detail', detail._id], detail);
-      void queryClient.invalidateQueries({ queryKey: ['status', 'list'] });
+      for (const list of Object.values(LISTS)) void queryClient.invalidateQueries({ queryKey: list.keys.lists() });
     },
   });
 }
