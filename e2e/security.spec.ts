@@ -15,7 +15,7 @@ import {
   signInSecurity,
 } from './helpers';
 
-// Residents used here only (see e2e/nothome.spec.ts for 51–53): GV0054, GV0055 and LC0005.
+// Residents used here only (see e2e/not-home.spec.ts for 51–53): GV0054, GV0055 and LC0005.
 const GV_A = '03000000054';
 const GV_B = '03000000055';
 const LC_A = '03100000005';

@@ -3,13 +3,13 @@
  * requests, grocery requests or doctor consultation requests through the public resident API,
  * exactly as the mobile app would (HTTP only, no database access).
  *
- *   npm run simulate -- [--sos | --nothome [--then cancel|arrive|mix] | --grocery | --doctor]
+ *   npm run simulate -- [--sos | --not-home [--then cancel|arrive|mix] | --grocery | --doctor]
  *                       [--url URL] [--society gv|lc|both] [--count N] [--rate R] [--residents K]
  *                       [--password PW]
  *
  * Examples: npm run simulate -- --society both --count 20 --rate 2
  *           npm run simulate -- --sos --count 1
- *           npm run simulate -- --nothome --count 6 --then mix
+ *           npm run simulate -- --not-home --count 6 --then mix
  *           npm run simulate -- --grocery --count 3      (POST /api/grocery {list})
  *           npm run simulate -- --doctor --count 2       (POST /api/doctor {description})
  *
@@ -24,8 +24,8 @@ const HELP = `Usage: npm run simulate -- [options]
 
   (default)          file complaints
   --sos              press SOS: raise security alarms (POST /api/security)
-  --nothome          file not-at-home requests (from today, 1 to 7 days)
-  --then WHAT        with --nothome, right after filing: cancel | arrive | mix
+  --not-home          file not-at-home requests (from today, 1 to 7 days)
+  --then WHAT        with --not-home, right after filing: cancel | arrive | mix
                      (mix: cancel one, report arrival of the next, leave the third active)
   --grocery          file grocery requests with a shopping list (POST /api/grocery)
   --doctor           file doctor consultation requests (POST /api/doctor)
@@ -38,13 +38,13 @@ const HELP = `Usage: npm run simulate -- [options]
   -h, --help         show this help`;
 
 /** What the simulated residents do. */
-type Mode = 'complaint' | 'sos' | 'nothome' | 'grocery' | 'doctor';
+type Mode = 'complaint' | 'sos' | 'notHome' | 'grocery' | 'doctor';
 type Then = 'none' | 'cancel' | 'arrive' | 'mix';
 /** How the output names what a mode files (plural). */
 const FILED: Record<Mode, string> = {
   complaint: 'complaints',
   sos: 'SOS alarms',
-  nothome: 'not-at-home requests',
+  notHome: 'not-at-home requests',
   grocery: 'grocery requests',
   doctor: 'doctor requests',
 };
@@ -157,7 +157,7 @@ async function act(mode: Mode, base: string, s: Session, i: number, then: Then) 
       const r = await post(`${base}/api/doctor`, { description: DOCTOR_DESCRIPTIONS[i % DOCTOR_DESCRIPTIONS.length]! }, s.token);
       return { ...r, what: 'doctor request', id: idOf(r) };
     }
-    case 'nothome': {
+    case 'notHome': {
       const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
       const r = await post(`${base}/api/nothome`, { from: day(0), to: day(1 + (i % 7)) }, s.token);
       const end = then === 'mix' ? (['cancel', 'arrive', 'none'] as const)[i % 3]! : then;
@@ -191,7 +191,7 @@ async function main(): Promise<number> {
       residents: { type: 'string', default: '5' },
       password: { type: 'string', default: 'demo-pass-1' },
       sos: { type: 'boolean', default: false },
-      nothome: { type: 'boolean', default: false },
+      'not-home': { type: 'boolean', default: false },
       grocery: { type: 'boolean', default: false },
       doctor: { type: 'boolean', default: false },
       then: { type: 'string', default: 'none' },
@@ -211,9 +211,10 @@ async function main(): Promise<number> {
   const count = numberFlag(values.count, 'count', 5, true);
   const rate = numberFlag(values.rate, 'rate', 1);
   const perSociety = numberFlag(values.residents, 'residents', 5, true);
-  const modes = (['sos', 'nothome', 'grocery', 'doctor'] as const).filter((m) => values[m]);
+  const chosen = { sos: values.sos, notHome: values['not-home'], grocery: values.grocery, doctor: values.doctor };
+  const modes = (['sos', 'notHome', 'grocery', 'doctor'] as const).filter((m) => chosen[m]);
   if (modes.length > 1) {
-    console.error('Choose one of --sos, --nothome, --grocery and --doctor.');
+    console.error('Choose one of --sos, --not-home, --grocery and --doctor.');
     return 2;
   }
   const mode: Mode = modes[0] ?? 'complaint';

@@ -31,7 +31,7 @@ import { sharedLimitsFor } from './modules/auth/shared-throttle.js';
 import { pushOutbox } from './modules/outbox/index.js';
 import type { OutboxWorker, PushTransport } from './modules/outbox/service.js';
 import { residentGuards } from './modules/resident-auth/index.js';
-import type { NotHomeService } from './modules/nothome/service.js';
+import type { NotHomeService } from './modules/not-home/service.js';
 import type { SecurityService } from './modules/security/service.js';
 import { attachSocket, type Io } from './realtime/socket.js';
 import { realtimeAdapter } from './realtime/adapter.js';
@@ -190,7 +190,7 @@ export async function buildApp(opts: {
   for (const part of parts) Object.assign(found, part.jobs, part.exposes);
   const { escalation, arrival, purge, media, security, notHome } = found;
   if (!escalation || !arrival || !purge || !media || !security || !notHome) {
-    throw new Error('modules.ts must list the security, nothome, maintenance and media modules (their jobs and services)');
+    throw new Error('modules.ts must list the security, not-home, maintenance and media modules (their jobs and services)');
   }
   const jobs: AppJobs = { escalation, arrival, purge, media };
 

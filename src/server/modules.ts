@@ -19,7 +19,7 @@ import { logoModule } from './modules/logo/index.js';
 import { maintenanceModule } from './modules/maintenance/index.js';
 import { mediaModule } from './modules/media/index.js';
 import { metricsModule } from './modules/metrics/index.js';
-import { notHomeModule } from './modules/nothome/index.js';
+import { notHomeModule } from './modules/not-home/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { plotsModule } from './modules/plots/index.js';
 import { residentAuthModule } from './modules/resident-auth/index.js';

@@ -6,7 +6,7 @@
 import type { Complaint } from './contracts/complaints.js';
 import type { Consultation, DoctorRequest } from './contracts/doctor.js';
 import type { GroceryRequest, Order } from './contracts/grocery.js';
-import type { NotHome } from './contracts/nothome.js';
+import type { NotHome } from './contracts/not-home.js';
 import type { AlarmAcknowledged, SecurityAlert } from './contracts/security.js';
 
 export interface ServerToClientEvents {

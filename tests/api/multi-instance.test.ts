@@ -9,11 +9,11 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
-import type { NotHome } from '../../src/shared/contracts/nothome.js';
+import type { NotHome } from '../../src/shared/contracts/not-home.js';
 import { auditLog, deskRequests, notHomeRequests, outbox, staffSessions, staffUsers } from '../../src/server/db/schema.js';
 import { maintenanceRepo } from '../../src/server/modules/maintenance/repo.js';
 import { purgeService } from '../../src/server/modules/maintenance/purge.js';
-import { notHomeService, today } from '../../src/server/modules/nothome/service.js';
+import { notHomeService, today } from '../../src/server/modules/not-home/service.js';
 import { outboxRepo, type PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { useTwoInstances, waitFor, type Instance, type TwoInstances } from '../support/two-instances.js';
 

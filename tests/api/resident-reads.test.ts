@@ -7,11 +7,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deskRequests, residents } from '../../src/server/db/schema.js';
-import { today } from '../../src/server/modules/nothome/service.js';
+import { today } from '../../src/server/modules/not-home/service.js';
 import { useHarness, type Harness } from './harness.js';
 
 /** The resident-API lists this file covers, and the path of each. */
-const LISTS = { complaints: '/api/resident/complaints', alarms: '/api/resident/alarms', nothome: '/api/resident/nothome' } as const;
+const LISTS = { complaints: '/api/resident/complaints', alarms: '/api/resident/alarms', notHome: '/api/resident/nothome' } as const;
 const ALL_ROUTES = [...Object.values(LISTS), '/api/resident/notifications', '/api/resident/me'];
 
 interface Item {
@@ -82,12 +82,12 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
   };
 
   /** Requests of each list filed by A (Green Valley), B (Green Valley) and C (Lake City), newest last. */
-  async function fileFor(phone: string, n: { complaints: number; alarms: number; nothome: number }) {
+  async function fileFor(phone: string, n: { complaints: number; alarms: number; notHome: number }) {
     const { authorization } = await resident(phone);
     const auth = { authorization };
     const gvOrLc = phone.startsWith('0300') ? 'greenvalley' : 'lakecity';
     const security = { cookie: await h.staffCookie(`security@${gvOrLc}.test`) };
-    const ids = { complaints: [] as number[], alarms: [] as number[], nothome: [] as number[] };
+    const ids = { complaints: [] as number[], alarms: [] as number[], notHome: [] as number[] };
     for (let i = 0; i < n.complaints; i++) ids.complaints.push(await created(await send('POST', '/api/complain', auth, { complain: `Own complaint ${i} of ${phone}` })));
     for (let i = 0; i < n.alarms; i++) {
       // A press merges into the resident's open alarm: proceeding (which acknowledges) closes it.
@@ -97,8 +97,8 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
       h.clock.advance(61_000); // past the SOS press limit's one-minute window
     }
     const day = today(h.clock.now());
-    for (let i = 0; i < n.nothome; i++) ids.nothome.push(await created(await send('POST', '/api/nothome', auth, { from: day, to: day })));
-    if (ids.nothome.length > 0) expect((await send('PUT', `/api/nothome/${ids.nothome[0]}/cancel`, auth)).statusCode).toBe(200);
+    for (let i = 0; i < n.notHome; i++) ids.notHome.push(await created(await send('POST', '/api/nothome', auth, { from: day, to: day })));
+    if (ids.notHome.length > 0) expect((await send('PUT', `/api/nothome/${ids.notHome[0]}/cancel`, auth)).statusCode).toBe(200);
     return ids;
   }
 
@@ -107,17 +107,17 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
     const before = {
       complaints: (await walk(h, LISTS.complaints, a.authorization)).map((i) => i._id),
       alarms: (await walk(h, LISTS.alarms, a.authorization)).map((i) => i._id),
-      nothome: (await walk(h, LISTS.nothome, a.authorization)).map((i) => i._id),
+      notHome: (await walk(h, LISTS.notHome, a.authorization)).map((i) => i._id),
     };
-    const mine = await fileFor('03000000004', { complaints: 12, alarms: 11, nothome: 11 });
-    const othersB = await fileFor('03000000005', { complaints: 2, alarms: 1, nothome: 2 });
-    const othersC = await fileFor('03100000004', { complaints: 2, alarms: 1, nothome: 2 });
+    const mine = await fileFor('03000000004', { complaints: 12, alarms: 11, notHome: 11 });
+    const othersB = await fileFor('03000000005', { complaints: 2, alarms: 1, notHome: 2 });
+    const othersC = await fileFor('03100000004', { complaints: 2, alarms: 1, notHome: 2 });
     // Later stages stay in the list: one of A's complaints proceeded and completed.
     const cookie = await h.staffCookie('complaints@greenvalley.test');
     expect((await send('PUT', `/api/complain/${mine.complaints[0]}`, { cookie }, { action: 'proceed' })).statusCode).toBe(200);
     expect((await send('PUT', `/api/complain/${mine.complaints[0]}`, { cookie }, { action: 'submit', response: 'Fixed', confirmed: true })).statusCode).toBe(200);
 
-    for (const list of ['complaints', 'alarms', 'nothome'] as const) {
+    for (const list of ['complaints', 'alarms', 'notHome'] as const) {
       const items = await walk(h, LISTS[list], a.authorization);
       expect(items.map((i) => i._id), list).toEqual([...[...mine[list]].reverse(), ...before[list]]);
       expect(items.every((i) => i.resident.residentId === a.code), list).toBe(true);
@@ -131,13 +131,13 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
     }
     const complaints = await walk(h, LISTS.complaints, a.authorization);
     expect(complaints.find((c) => c._id === mine.complaints[0])!.stage).toBe('completed');
-    const nothome = await walk(h, LISTS.nothome, a.authorization);
-    expect(nothome.find((n) => n._id === mine.nothome[0])!.state).toBe('cancelled');
+    const notHome = await walk(h, LISTS.notHome, a.authorization);
+    expect(notHome.find((n) => n._id === mine.notHome[0])!.state).toBe('cancelled');
   });
 
   it("shows the resident an alarm without the desk's working fields", async () => {
     const a = await resident('03000000006');
-    const [id] = (await fileFor('03000000006', { complaints: 0, alarms: 1, nothome: 0 })).alarms;
+    const [id] = (await fileFor('03000000006', { complaints: 0, alarms: 1, notHome: 0 })).alarms;
     const res = await h.app.inject({ method: 'GET', url: LISTS.alarms, headers: { authorization: a.authorization } });
     const alarm = res.json<{ items: Record<string, unknown>[] }>().items.find((i) => i._id === id)!;
     expect(alarm).toMatchObject({ securityComplain: 'SOS 0', stage: 'processing', edit: true, pressCount: 1 });

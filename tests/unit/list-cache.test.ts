@@ -1,9 +1,9 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Complaint } from '../../src/shared/contracts/complaints.js';
-import type { NotHome } from '../../src/shared/contracts/nothome.js';
+import type { NotHome } from '../../src/shared/contracts/not-home.js';
 import { complaintsDesk } from '../../src/web/features/complaints/api/complaints-desk.js';
-import { notHomeRequests } from '../../src/web/features/nothome/api/nothome-requests.js';
+import { notHomeRequests } from '../../src/web/features/not-home/api/not-home-requests.js';
 import { listPageSchema } from '../../src/web/lib/list-api.js';
 import type { ListPage } from '../../src/web/lib/list-cache.js';
 import { FIRST_PAGE, type ListView } from '../../src/web/lib/list-params.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ZLoginRequest } from '../../src/shared/contracts/auth.js';
 import { ZListQuery } from '../../src/shared/contracts/common.js';
 import { ZComplaintUpdate, ZFileComplaint } from '../../src/shared/contracts/complaints.js';
-import { NOT_HOME_MSG, ZAssignGuard, ZFileNotHome, addYears, isCalendarDate, notHomeWindowProblem } from '../../src/shared/contracts/nothome.js';
+import { NOT_HOME_MSG, ZAssignGuard, ZFileNotHome, addYears, isCalendarDate, notHomeWindowProblem } from '../../src/shared/contracts/not-home.js';
 import { findUnstorableText } from '../../src/server/lib/input-guard.js';
 import { MSG } from '../../src/shared/messages.js';
 import { likePattern } from '../../src/server/lib/text.js';

@@ -9,7 +9,7 @@ import type { ServerToClientEvents } from '../../shared/events.js';
 import type { Complaint } from '../../shared/contracts/complaints.js';
 import type { Consultation, DoctorRequest } from '../../shared/contracts/doctor.js';
 import type { GroceryRequest, Order } from '../../shared/contracts/grocery.js';
-import type { NotHome } from '../../shared/contracts/nothome.js';
+import type { NotHome } from '../../shared/contracts/not-home.js';
 import type { AlarmAcknowledged, SecurityAlert } from '../../shared/contracts/security.js';
 
 /** Rooms a listener sends a client event to (realtime picks the sockets; only `emit` is used). */
@@ -49,9 +49,9 @@ export interface DomainEvents {
   /** The escalation job re-raised an unacknowledged alarm. */
   'alarm.escalated': [{ societyId: number; item: SecurityAlert }];
   /** A not-at-home request was filed. */
-  'nothome.created': [{ societyId: number; item: NotHome }];
+  'notHome.created': [{ societyId: number; item: NotHome }];
   /** A not-at-home request changed (guard, cancelled, arrived). */
-  'nothome.updated': [{ societyId: number; item: NotHome }];
+  'notHome.updated': [{ societyId: number; item: NotHome }];
   /** A staff session ended (logout): the sockets opened with it must close. `tokenHash` is SHA-256 hex. */
   'staff.session-ended': [{ tokenHash: string }];
   /** A staff account changed or was revoked (all its sessions deleted): every socket of it must close. */

@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { AppMetrics } from '../modules/metrics/metrics.js';
-import type { NotHomeService } from '../modules/nothome/service.js';
+import type { NotHomeService } from '../modules/not-home/service.js';
 import type { OutboxWorker } from '../modules/outbox/service.js';
 import type { ResidentAuthService } from '../modules/resident-auth/service.js';
 import type { SecurityService } from '../modules/security/service.js';
@@ -58,7 +58,7 @@ export interface SharedDeps extends BaseDeps {
 export interface AppJobs {
   /** Re-raises alarms unacknowledged for ESCALATE_AFTER_S (security). */
   escalation: IntervalJob;
-  /** Closes not-at-home requests whose return date has passed (nothome). */
+  /** Closes not-at-home requests whose return date has passed (not-home). */
   arrival: IntervalJob;
   /** Deletes sent pushes, expired sessions and ended rate windows (maintenance). */
   purge: IntervalJob;

@@ -20,7 +20,7 @@ import { useSetSocietyLogo } from './layout/app-header';
 import { ComplaintLiveUpdates } from '../features/complaints/components/complaint-live-updates';
 import { DoctorLiveUpdates } from '../features/doctor/components/doctor-live-updates';
 import { GroceryLiveUpdates } from '../features/grocery/components/grocery-live-updates';
-import { NotHomeLiveUpdates } from '../features/nothome/components/nothome-live-updates';
+import { NotHomeLiveUpdates } from '../features/not-home/components/not-home-live-updates';
 import { SecurityLiveUpdates } from '../features/security/components/security-live-updates';
 
 const LIVE_UPDATES: { module: Module; Listener: ComponentType }[] = [

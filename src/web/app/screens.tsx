@@ -26,7 +26,7 @@ const ConsultationsScreen = lazyScreen(() => import('../features/doctor/componen
 const DoctorRequestsScreen = lazyScreen(() => import('../features/doctor/components/doctor-requests-screen').then((m) => m.DoctorRequestsScreen));
 const GroceryRequestsScreen = lazyScreen(() => import('../features/grocery/components/grocery-screens').then((m) => m.GroceryRequestsScreen));
 const OrdersScreen = lazyScreen(() => import('../features/grocery/components/grocery-screens').then((m) => m.OrdersScreen));
-const NotHomeScreen = lazyScreen(() => import('../features/nothome/components/nothome-screen').then((m) => m.NotHomeScreen));
+const NotHomeScreen = lazyScreen(() => import('../features/not-home/components/not-home-screen').then((m) => m.NotHomeScreen));
 const SecurityStageScreen = lazyScreen(() => import('../features/security/components/security-stage-screen').then((m) => m.SecurityStageScreen));
 const DiscountsScreen = lazyScreen(() => import('../features/discounts/components/discounts-screen').then((m) => m.DiscountsScreen));
 const FeedScreen = lazyScreen(() => import('../features/feed/components/feed-screen').then((m) => m.FeedScreen));

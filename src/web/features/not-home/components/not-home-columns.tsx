@@ -6,7 +6,7 @@
 import { ActionIcon, Badge } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { NotHome } from '../../../../shared/contracts/nothome';
+import type { NotHome } from '../../../../shared/contracts/not-home';
 import { formatDate } from '../../../lib/format';
 
 export function notHomeColumns(onView: (request: NotHome) => void): DataTableColumn<NotHome>[] {

@@ -4,7 +4,7 @@
  * cancelled, arrived); a reconnect refetches the lists.
  */
 import { useListLiveUpdates } from '../../../lib/use-list-live-updates';
-import { notHomeRequests } from '../api/nothome-requests';
+import { notHomeRequests } from '../api/not-home-requests';
 
 export function NotHomeLiveUpdates() {
   useListLiveUpdates(notHomeRequests, { created: 'receive-not-at-home', updated: 'not-at-home-updated' });

@@ -9,16 +9,16 @@
  */
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { NotHome } from '../../../../shared/contracts/nothome';
+import type { NotHome } from '../../../../shared/contracts/not-home';
 import { MSG } from '../../../../shared/messages';
 import { DetailList } from '../../../components/detail-list';
 import { SideDrawer } from '../../../components/side-drawer';
 import { errorMessage } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { checkGuard } from '../api/guard-validation';
-import { useAssignGuard, useNotHomeRequest } from '../api/nothome-requests';
-import { durationText } from './nothome-columns';
-import { STATE_LABELS } from './nothome-view-drawer';
+import { useAssignGuard, useNotHomeRequest } from '../api/not-home-requests';
+import { durationText } from './not-home-columns';
+import { STATE_LABELS } from './not-home-view-drawer';
 
 interface GuardDrawerProps {
   request: NotHome | null;

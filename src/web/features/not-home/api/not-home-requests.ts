@@ -9,11 +9,11 @@
  * - PUT /api/nothome/update/:id {guardName, guardPhone, guardEmail} → NotHome; 400 with the spec's
  *   guard message and `field`; 409 'This request is already over.' when no longer active.
  *
- * Query keys: `['nothome', 'list', {state, guard}, page, q, cursor]` and `['nothome', 'detail', id]`.
+ * Query keys: `['notHome', 'list', {state, guard}, page, q, cursor]` and `['notHome', 'detail', id]`.
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZNotHome, ZNotHomeState, type AssignGuard, type NotHome, type NotHomeState } from '../../../../shared/contracts/nothome';
+import { ZNotHome, ZNotHomeState, type AssignGuard, type NotHome, type NotHomeState } from '../../../../shared/contracts/not-home';
 import { api } from '../../../lib/api-client';
 import { createListApi } from '../../../lib/list-api';
 import type { ListView } from '../../../lib/list-params';
@@ -29,7 +29,7 @@ export type NotHomeFilters = { state: NotHomeState; guard: GuardFilter };
  * request that is over may have just left the active lists; one with a guard, the unassigned ones.
  */
 export const notHomeRequests = createListApi<NotHome, NotHomeFilters>({
-  root: 'nothome',
+  root: 'notHome',
   path: '/api/nothome',
   itemSchema: ZNotHome,
   filtersSchema: z.object({ state: ZNotHomeState, guard: z.enum(['any', 'unassigned']) }),

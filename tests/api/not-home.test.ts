@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { GUARD_MSG, NOT_HOME_MSG, addYears, type NotHome } from '../../src/shared/contracts/nothome.js';
+import { GUARD_MSG, NOT_HOME_MSG, addYears, type NotHome } from '../../src/shared/contracts/not-home.js';
 import { auditLog, notHomeRequests } from '../../src/server/db/schema.js';
-import { today } from '../../src/server/modules/nothome/service.js';
+import { today } from '../../src/server/modules/not-home/service.js';
 import { useHarness } from './harness.js';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import { notHomeWindowProblem, type AssignGuard, type NotHome, type NotHomeState } from '../../../shared/contracts/nothome.js';
+import { notHomeWindowProblem, type AssignGuard, type NotHome, type NotHomeState } from '../../../shared/contracts/not-home.js';
 import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
 import { MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
@@ -73,7 +73,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
         return newId;
       });
       const item = await load(resident.societyId, id);
-      bus.emit('nothome.created', { societyId: resident.societyId, item });
+      bus.emit('notHome.created', { societyId: resident.societyId, item });
       return item;
     },
     /** The resident cancels or reports arrival of their own active request. */
@@ -84,7 +84,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
         await audit(t, resident.societyId, { kind: 'resident', id: resident.id, name: resident.name }, id, to === 'cancelled' ? 'cancel' : 'arrive', 'active', to);
       });
       const item = await load(resident.societyId, id);
-      bus.emit('nothome.updated', { societyId: resident.societyId, item });
+      bus.emit('notHome.updated', { societyId: resident.societyId, item });
       return item;
     },
     /** Assigns (or re-assigns) a guard to an active request; queues the 'Guard Assigned' push. */
@@ -112,7 +112,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
         await audit(t, staff.societyId, { kind: 'staff', id: staff.id, name: staff.name }, id, `assign guard ${g.guardName}`, 'active', 'active');
       });
       const item = await load(staff.societyId, id);
-      bus.emit('nothome.updated', { societyId: staff.societyId, item });
+      bus.emit('notHome.updated', { societyId: staff.societyId, item });
       void deps.outbox.poke();
       return item;
     },
@@ -134,7 +134,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
           for (const r of rows) await audit(t, r.societyId, job, r.id, 'arrive', 'active', 'arrived', now);
           return (await notHomeRepo(t).getMany(rows.map((r) => r.id))).map((row) => ({ societyId: row.societyId, item: toNotHome(row) }));
         });
-        for (const e of items) bus.emit('nothome.updated', e);
+        for (const e of items) bus.emit('notHome.updated', e);
         closed += items.length;
         if (items.length < arrivalBatch) return closed;
       }

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notHomeRequests, residents, societies } from '../../db/schema.js';
-import type { NotHomeState } from '../../../shared/contracts/nothome.js';
+import type { NotHomeState } from '../../../shared/contracts/not-home.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { likePattern } from '../../lib/text.js';
 import { residentCardColumns } from '../residents/service.js';

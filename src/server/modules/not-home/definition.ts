@@ -1,4 +1,4 @@
-import type { NotHome } from '../../../shared/contracts/nothome.js';
+import type { NotHome } from '../../../shared/contracts/not-home.js';
 import { toResidentCard } from '../residents/service.js';
 import type { NotHomeRow } from './repo.js';
 

@@ -1,12 +1,12 @@
 /** The View drawer of every not-at-home list: the whole request, read-only. */
 import { Badge, Title } from '@mantine/core';
-import type { NotHome, NotHomeState } from '../../../../shared/contracts/nothome';
+import type { NotHome, NotHomeState } from '../../../../shared/contracts/not-home';
 import { DetailList } from '../../../components/detail-list';
 import { ResidentDetails } from '../../../components/resident-details';
 import { SideDrawer } from '../../../components/side-drawer';
 import { formatDateTime } from '../../../lib/format';
-import { useNotHomeRequest } from '../api/nothome-requests';
-import { durationText } from './nothome-columns';
+import { useNotHomeRequest } from '../api/not-home-requests';
+import { durationText } from './not-home-columns';
 
 export const STATE_LABELS: Record<NotHomeState, string> = { active: 'Active', cancelled: 'Cancelled', arrived: 'Arrived' };
 const STATE_COLORS: Record<NotHomeState, string> = { active: 'teal', cancelled: 'gray', arrived: 'blue' };

@@ -5,7 +5,7 @@
  */
 import { NewRequestsBell } from '../../../components/new-requests-bell';
 import { FIRST_PAGE } from '../../../lib/list-params';
-import { useNotHomeList } from '../api/nothome-requests';
+import { useNotHomeList } from '../api/not-home-requests';
 
 export function NotHomeBell() {
   const { data, isLoading } = useNotHomeList('active', FIRST_PAGE, 'unassigned');

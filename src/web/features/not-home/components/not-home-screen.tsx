@@ -5,14 +5,14 @@
  */
 import { Group, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import type { NotHome, NotHomeState } from '../../../../shared/contracts/nothome';
+import type { NotHome, NotHomeState } from '../../../../shared/contracts/not-home';
 import { DataTable } from '../../../components/data-table';
 import { useListParams } from '../../../lib/use-list-params';
-import { useNotHomeList } from '../api/nothome-requests';
+import { useNotHomeList } from '../api/not-home-requests';
 import { GuardDrawer } from './guard-drawer';
-import { NotHomeBell } from './nothome-bell';
-import { notHomeColumns } from './nothome-columns';
-import { NotHomeViewDrawer } from './nothome-view-drawer';
+import { NotHomeBell } from './not-home-bell';
+import { notHomeColumns } from './not-home-columns';
+import { NotHomeViewDrawer } from './not-home-view-drawer';
 
 const TITLES: Record<NotHomeState, string> = {
   active: 'Not at home',

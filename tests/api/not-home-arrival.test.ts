@@ -5,9 +5,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { NotHome } from '../../src/shared/contracts/nothome.js';
+import type { NotHome } from '../../src/shared/contracts/not-home.js';
 import { auditLog, notHomeRequests } from '../../src/server/db/schema.js';
-import { notHomeService, today } from '../../src/server/modules/nothome/service.js';
+import { notHomeService, today } from '../../src/server/modules/not-home/service.js';
 import { useHarness } from './harness.js';
 
 const DAY_MS = 86_400_000;
@@ -43,8 +43,8 @@ describe('not-at-home arrival job', () => {
   function recordEvents() {
     const seen: NotHome[] = [];
     const listener = ({ item }: { item: NotHome }) => void seen.push(item);
-    h.bus.on('nothome.updated', listener);
-    return { seen, stop: () => h.bus.off('nothome.updated', listener) };
+    h.bus.on('notHome.updated', listener);
+    return { seen, stop: () => h.bus.off('notHome.updated', listener) };
   }
 
   it('closes every due request in batches: one audit row each, one event each, times from the clock', async () => {

@@ -4,7 +4,7 @@
  * first (Guard Name, Phone Number, Email), then the phone format, then the email format — so a
  * form with a bad phone and no email first asks for the email.
  */
-import { GUARD_MSG, ZAssignGuard, type AssignGuard } from '../../../../shared/contracts/nothome';
+import { GUARD_MSG, ZAssignGuard, type AssignGuard } from '../../../../shared/contracts/not-home';
 
 const ORDER: readonly string[] = [GUARD_MSG.nameRequired, GUARD_MSG.phoneRequired, GUARD_MSG.emailRequired, GUARD_MSG.phoneInvalid, GUARD_MSG.emailInvalid];
 
