@@ -61,6 +61,8 @@ export const MSG = {
   billImportNoFile: 'Choose a spreadsheet (.xlsx or .xls) to upload in the field "file".',
   billImportNotSpreadsheet: 'The file is not an Excel spreadsheet (.xlsx or .xls).',
   billImportUnreadable: 'The spreadsheet could not be read. Save it again as .xlsx and retry.',
+  /** Shown above an import preview when cells had direction controls removed (the count goes in front). */
+  billImportBidiRemoved: 'cell(s) contained invisible direction-override characters (U+202A–U+202E or U+2066–U+2069); they were removed, so the text shown is the text stored.',
   billImportNoSheet1: 'The spreadsheet has no sheet named Sheet1.',
   billImportTooLarge: 'The file is larger than 10 MB.',
   billImportTooManyRows: 'Sheet1 has more than 20,000 rows. Split the file and import each part.',

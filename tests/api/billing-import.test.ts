@@ -62,6 +62,7 @@ describe('billing: spreadsheet import', () => {
     ];
     const p = await preview(rows, '2032-01');
     expect(p.period).toBe('2032-01');
+    expect(p.bidiRemoved).toBe(0);
     expect(p.fileData).toEqual([
       expect.objectContaining({ row: 2, residentId: 'GV0021', units: 100, ratePerUnit: 45, total: 4500 }),
       expect.objectContaining({ row: 3, residentId: 'GV0022', units: 12.5, ratePerUnit: 50, total: 625 }),
@@ -107,6 +108,15 @@ describe('billing: spreadsheet import', () => {
     const both = await Promise.all([commit(first.importId), commit(second.importId)]);
     expect(both.map((x) => x.json<ImportCommitResult>().created).sort()).toEqual([0, 1]);
     expect(await h.database.db.select().from(bills).where(eq(bills.period, '2032-02'))).toHaveLength(1);
+  });
+
+  it('removes direction-override characters from cells, matches the cleaned address and says how many cells it cleaned', async () => {
+    const r = await resident('GV0028');
+    const [RLO, LRI, PDI] = ['\u202E', '\u2066', '\u2069'];
+    const p = await preview([{ Index: 1, Name: `${RLO}Invoice`, Address: `${LRI}${formatAddress(r)}${PDI}`, Units: 2 }], '2032-03');
+    expect(p.bidiRemoved).toBe(2);
+    expect(p.fileData).toEqual([expect.objectContaining({ residentId: 'GV0028', name: 'Invoice', address: formatAddress(r) })]);
+    expect(JSON.stringify(p)).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
   });
 
   it('reads a legacy .xls file too, and defaults the period to this month', async () => {

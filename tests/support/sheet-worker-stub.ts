@@ -10,6 +10,6 @@ const port = parentPort!;
 port.on('message', (task: SheetWorkerTask) => {
   // A CPU-bound parse that never ends: only terminate() stops it.
   if (Buffer.from(task.file).includes('HANG')) for (;;);
-  port.postMessage({ type: 'rows', id: task.id, rows: [], threadId } satisfies SheetWorkerReply);
+  port.postMessage({ type: 'rows', id: task.id, rows: [], bidiRemoved: 0, threadId } satisfies SheetWorkerReply);
 });
 port.postMessage({ type: 'ready' });

@@ -149,8 +149,18 @@ export const ZMisMatchedRow = ZSheetRow.extend({
 });
 export type MisMatchedRow = z.infer<typeof ZMisMatchedRow>;
 
-/** POST /api/bills/import → the preview, kept on the server as `importId` until committed. */
-export const ZImportPreview = z.object({ importId: z.number().int(), period: z.string(), fileData: z.array(ZImportRow), misMatched: z.array(ZMisMatchedRow) });
+/**
+ * POST /api/bills/import → the preview, kept on the server as `importId` until committed.
+ * `bidiRemoved`: cells whose invisible direction controls (U+202A–U+202E, U+2066–U+2069) were
+ * removed on reading, so no address or name shown here is disguised by one.
+ */
+export const ZImportPreview = z.object({
+  importId: z.number().int(),
+  period: z.string(),
+  fileData: z.array(ZImportRow),
+  misMatched: z.array(ZMisMatchedRow),
+  bidiRemoved: z.number().int().min(0),
+});
 export type ImportPreview = z.infer<typeof ZImportPreview>;
 
 /** POST /api/bills/import/:importId/commit → bills created now, and matched rows skipped (billed meanwhile, or committed before). */

@@ -32,7 +32,7 @@ export interface BillingDeps {
 
 /**
  * A stored import preview: `body` is the ImportPreview answer as JSON text
- * (`{importId, period, fileData, misMatched}`, built in the parse worker), `counts` the lengths
+ * (`{importId, period, fileData, misMatched, bidiRemoved}`, built in the parse worker), `counts` the lengths
  * of its two lists.
  */
 export interface ImportPreviewJson {
@@ -141,7 +141,7 @@ export function billingService(deps: BillingDeps) {
         importId,
         period,
         counts: m.counts,
-        body: `{"importId":${importId},"period":${JSON.stringify(period)},"fileData":${m.fileData},"misMatched":${m.misMatched}}`,
+        body: `{"importId":${importId},"period":${JSON.stringify(period)},"fileData":${m.fileData},"misMatched":${m.misMatched},"bidiRemoved":${m.bidiRemoved}}`,
       };
     },
 

@@ -34,16 +34,18 @@ export interface SheetParserOptions {
   workerFile?: string;
 }
 
-/** Rows of Sheet1 and the id of the thread that read them (never the main thread's). */
+/** Rows of Sheet1, the cells cleaned of bidirectional controls (sheet.ts SheetRead), and the id of the thread that read them (never the main thread's). */
 export interface ParsedSheet {
   rows: SheetRow[];
+  bidiRemoved: number;
   threadId: number;
 }
 
 /**
  * An import matched in the worker (match.ts), as JSON text ready to store and to send: `matched`
  * (StoredMatch[], for bill_imports.matched), `fileData` (ImportRow[]) and `misMatched`
- * (MisMatchedRow[]); `sha256` of the file in hex; `counts` of the two lists.
+ * (MisMatchedRow[]); `sha256` of the file in hex; `counts` of the two lists; `bidiRemoved` the
+ * cells cleaned of bidirectional controls (sheet.ts SheetRead).
  */
 export interface MatchedJson {
   sha256: string;
@@ -51,6 +53,7 @@ export interface MatchedJson {
   misMatched: string;
   matched: string;
   counts: { fileData: number; misMatched: number };
+  bidiRemoved: number;
 }
 
 /** The parser the billing service uses. */
@@ -185,7 +188,7 @@ export function sheetParser(opts: SheetParserOptions): SheetParser {
       const onMessage = (reply: SheetWorkerReply) => {
         if (reply.id !== id) return;
         done();
-        if (reply.type === 'rows') resolve({ rows: reply.rows, threadId: reply.threadId });
+        if (reply.type === 'rows') resolve({ rows: reply.rows, bidiRemoved: reply.bidiRemoved, threadId: reply.threadId });
         else if (reply.type === 'matched') {
           const { type: _type, id: _id, ...answer } = reply;
           resolve(answer);

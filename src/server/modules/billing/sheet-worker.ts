@@ -31,7 +31,7 @@ export interface SheetWorkerReady {
 }
 /** Worker → parent: the answer to task `id`; `threadId` is the thread that ran `readSheet1`. */
 export type SheetWorkerReply =
-  | { type: 'rows'; id: number; rows: SheetRow[]; threadId: number }
+  | { type: 'rows'; id: number; rows: SheetRow[]; bidiRemoved: number; threadId: number }
   | ({ type: 'matched'; id: number; threadId: number } & MatchedJson)
   | { type: 'error'; id: number; statusCode: number; message: string; field?: string };
 
@@ -54,8 +54,8 @@ port.on('message', (task: SheetWorkerTask) => {
   let reply: SheetWorkerReply;
   try {
     const file = Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength);
-    const rows = readSheet1(file);
-    if (!task.match) reply = { type: 'rows', id: task.id, rows, threadId };
+    const { rows, bidiRemoved } = readSheet1(file);
+    if (!task.match) reply = { type: 'rows', id: task.id, rows, bidiRemoved, threadId };
     else {
       const m = matchRows(rows, task.match.residents, new Set(task.match.billed));
       // JSON text crosses threads as one string: cloning 40,000 objects back cost the request
@@ -69,6 +69,7 @@ port.on('message', (task: SheetWorkerTask) => {
         misMatched: JSON.stringify(m.misMatched),
         matched: JSON.stringify(m.matched),
         counts: { fileData: m.fileData.length, misMatched: m.misMatched.length },
+        bidiRemoved,
       };
     }
   } catch (err) {

@@ -8,6 +8,7 @@ import * as XLSX from '@e965/xlsx';
 import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/contracts/billing.js';
 import { MSG } from '../../../shared/messages.js';
 import { BadRequestError } from '../../lib/errors.js';
+import { BIDI_CONTROL } from '../../lib/input-guard.js';
 import { checkInflatedSizes, zipEntries } from './zip-check.js';
 
 /** A data row of Sheet1 with its cells as read; numbers stay numbers, everything else is text. */
@@ -48,13 +49,31 @@ export function precheckSpreadsheet(file: Buffer): void {
   if (kind === 'xlsx') zipEntries(file);
 }
 
+/**
+ * Sheet1's data rows, and how many cells had bidirectional controls (U+202A–U+202E,
+ * U+2066–U+2069) removed: a cell is shown to staff in the preview, where such a character could
+ * disguise an address or name, and a spreadsheet is not refused for what its author's editor
+ * inserted, so the characters are stripped and the preview says how many cells were cleaned.
+ */
+export interface SheetRead {
+  rows: SheetRow[];
+  bidiRemoved: number;
+}
+
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
 const COLUMNS = ['address', 'units', 'name', 'block', 'index', 'rate'] as const;
 type Column = (typeof COLUMNS)[number];
 
-function cellText(v: unknown): string {
+/** A cell as text, trimmed; `onBidi` is called when bidirectional controls were removed from it. */
+function cellText(v: unknown, onBidi?: () => void): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
-  const text = String(v).trim();
+  let text = String(v).trim();
+  if (BIDI_CONTROL.test(text)) {
+    text = text.replace(BIDI_CONTROLS, '').trim();
+    onBidi?.();
+  }
   if (text.length > MAX_IMPORT_CELL_CHARS) throw new BadRequestError(MSG.billImportCellTooLong, 'file');
   return text;
 }
@@ -68,7 +87,7 @@ function cellText(v: unknown): string {
  * @throws PayloadTooLargeError (413) an .xlsx that declares, or inflates to, more than
  *   MAX_IMPORT_UNCOMPRESSED_BYTES (zip-check.ts).
  */
-export function readSheet1(file: Buffer): SheetRow[] {
+export function readSheet1(file: Buffer): SheetRead {
   const kind = spreadsheetKind(file);
   if (!kind) throw new BadRequestError(MSG.billImportNotSpreadsheet, 'file');
   if (kind === 'xlsx') checkInflatedSizes(file, zipEntries(file));
@@ -97,6 +116,8 @@ export function readSheet1(file: Buffer): SheetRow[] {
   if (grid.length - 1 > MAX_IMPORT_ROWS) throw new BadRequestError(MSG.billImportTooManyRows, 'file');
 
   const rows: SheetRow[] = [];
+  let bidiRemoved = 0;
+  const cleaned = () => void bidiRemoved++;
   for (let r = 1; r < grid.length; r++) {
     const cells = grid[r] ?? [];
     if (cells.every((v) => cellText(v) === '')) continue;
@@ -104,16 +125,20 @@ export function readSheet1(file: Buffer): SheetRow[] {
       const i = at.get(c);
       return i === undefined ? null : cells[i];
     };
-    const num = (v: unknown): string | number => (typeof v === 'number' ? v : cellText(v));
+    const text = (c: Column) => cellText(get(c), cleaned);
+    const num = (c: Column): string | number => {
+      const v = get(c);
+      return typeof v === 'number' ? v : cellText(v, cleaned);
+    };
     rows.push({
       row: firstRow + r + 1,
-      address: cellText(get('address')),
-      units: num(get('units')),
-      name: cellText(get('name')),
-      block: cellText(get('block')),
-      index: cellText(get('index')),
-      rate: num(get('rate')),
+      address: text('address'),
+      units: num('units'),
+      name: text('name'),
+      block: text('block'),
+      index: text('index'),
+      rate: num('rate'),
     });
   }
-  return rows;
+  return { rows, bidiRemoved };
 }

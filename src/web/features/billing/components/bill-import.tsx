@@ -81,6 +81,11 @@ export function BillImport() {
       ) : null}
       {preview ? (
         <>
+          {preview.bidiRemoved > 0 ? (
+            <Alert color="yellow" mt="sm" title="Cells were cleaned">
+              {preview.bidiRemoved} {MSG.billImportBidiRemoved}
+            </Alert>
+          ) : null}
           <ImportTables fileData={preview.fileData} misMatched={preview.misMatched} />
           <Group justify="flex-end" mt="md">
             <Text size="sm" c="dimmed">
