@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { ZErrorBody, ZIdParams, ZResidentListQuery, type ListQuery, type ListResponse } from '../../shared/contracts/common.js';
+import { ZIdParams, ZResidentListQuery, type ListQuery, type ListResponse } from '../../shared/contracts/common.js';
 import { ZPostListQuery } from '../../shared/contracts/posts.js';
 import { residentOf, staffOf, type ZodApp } from '../plugins/auth.js';
 import type { StaffContext } from '../modules/auth/service.js';
 import type { ResidentContext } from '../modules/resident-auth/service.js';
 import type { PageRequest } from '../lib/list-page.js';
-
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+import { residentDocs, routeDocs } from '../lib/route-docs.js';
 
 /** What the staff routes of one kind of post need (a PostService fits). */
 export interface StaffPostApi<Body, Dto> {
@@ -26,33 +25,26 @@ export function staffPostRoutes<Body>(
   opts: { path: string; tag: string; what: string; body: z.ZodType<Body>; item: z.ZodType; list: z.ZodType; service: StaffPostApi<Body, unknown> },
 ): void {
   const { path, tag, what, service } = opts;
-  const tags = [tag];
+  const docs = routeDocs(tag);
   app.get(path, {
-    schema: {
-      tags,
-      summary: `The ${what}s, 5 per page, newest first; \`q\` searches their text. Own society only, or every society's for the SUPER_SOCIETY society's staff (spec section 6)`,
-      querystring: ZPostListQuery,
-      response: { 200: opts.list, ...errors },
-    },
+    schema: docs(
+      `The ${what}s, 5 per page, newest first; \`q\` searches their text. Own society only, or every society's for the SUPER_SOCIETY society's staff (spec section 6)`,
+      { querystring: ZPostListQuery },
+      { 200: opts.list },
+    ),
     handler: (req) => service.list(staffOf(req), req.query),
   });
   app.post(path, {
-    schema: {
-      tags,
-      summary: `Add a ${what} (spec section 5's rules; a 400 names the field): its media must be this society's unused uploads. Pushes to every resident with the app`,
-      body: opts.body,
-      response: { 201: opts.item, ...errors },
-    },
+    schema: docs(
+      `Add a ${what} (spec section 5's rules; a 400 names the field): its media must be this society's unused uploads. Pushes to every resident with the app`,
+      { body: opts.body },
+      { 201: opts.item },
+    ),
     // The body was parsed by `opts.body`; the reply is checked against `opts.item`.
     handler: async (req, reply) => reply.code(201).send(await service.create(staffOf(req), req.body as Body)),
   });
   app.delete(`${path}/:id`, {
-    schema: {
-      tags,
-      summary: `Delete a ${what} and release its media (404 for one the caller may not see)`,
-      params: ZIdParams,
-      response: { 204: z.null(), ...errors },
-    },
+    schema: docs(`Delete a ${what} and release its media (404 for one the caller may not see)`, { params: ZIdParams }, { 204: z.null() }),
     handler: async (req, reply) => {
       await service.remove(staffOf(req), req.params.id);
       return reply.code(204).send(null);
@@ -63,13 +55,11 @@ export function staffPostRoutes<Body>(
 /** `GET <path>?page=` of the resident API: the resident's society's posts, 10 per page, newest first. */
 export function residentPostRoute(app: ZodApp, opts: { path: string; what: string; list: z.ZodType; read(resident: ResidentContext, req: PageRequest): Promise<unknown> }): void {
   app.get(opts.path, {
-    schema: {
-      tags: ['resident'],
-      summary: `The ${opts.what}s of the resident's society, newest first, 10 per page (?page=, or the cursors after/before)`,
-      security: [{ resident: [] }],
-      querystring: ZResidentListQuery,
-      response: { 200: opts.list, ...errors },
-    },
+    schema: residentDocs(
+      `The ${opts.what}s of the resident's society, newest first, 10 per page (?page=, or the cursors after/before)`,
+      { querystring: ZResidentListQuery },
+      { 200: opts.list },
+    ),
     handler: (req) => opts.read(residentOf(req), req.query),
   });
 }

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorBody, ZIdParams, ZListQuery, ZResidentListQuery } from '../../../shared/contracts/common.js';
+import { ZIdParams, ZListQuery, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { ZAnnouncement, ZAnnouncementList, ZCreateAnnouncement, ZResidentAnnouncementList } from '../../../shared/contracts/content.js';
 import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
 import type { AnnouncementsService } from './service.js';
+import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 
 interface Opts {
   auth: AuthService;
@@ -13,7 +14,7 @@ interface Opts {
   announcements: AnnouncementsService;
 }
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const docs = routeDocs('announcements');
 
 /**
  * Announcements (issue 10; spec sections 2, 3, 5, 7 `POST /api/announcement/`): the staff screen
@@ -22,34 +23,25 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
  */
 export const announcementRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, announcements }) => {
   await root.register(staffScope(auth, 'announcements', (app) => {
-    for (const url of ['/api/announcement', '/api/announcement/']) {
-      app.post(url, {
-        schema: {
-          tags: ['announcements'],
-          summary: 'Post an announcement (title, description, at most one image of this society); queues a push to every approved resident with a device token',
-          body: ZCreateAnnouncement,
-          response: { 201: ZAnnouncement, ...errors },
-        },
-        handler: async (req, reply) => reply.code(201).send(await announcements.create(staffOf(req), req.body)),
-      });
-      app.get(url, {
-        schema: {
-          tags: ['announcements'],
-          summary: "The society's announcements, newest first, 10 per page; q searches title and description; each with how many residents have seen it",
-          querystring: ZListQuery,
-          response: { 200: ZAnnouncementList, ...errors },
-        },
-        handler: (req) => announcements.list(staffOf(req), req.query.q, req.query),
-      });
-    }
+    app.post('/api/announcement', {
+      schema: docs(
+        'Post an announcement (title, description, at most one image of this society); queues a push to every approved resident with a device token',
+        { body: ZCreateAnnouncement },
+        { 201: ZAnnouncement },
+      ),
+      handler: async (req, reply) => reply.code(201).send(await announcements.create(staffOf(req), req.body)),
+    });
+    app.get('/api/announcement', {
+      schema: docs(
+        "The society's announcements, newest first, 10 per page; q searches title and description; each with how many residents have seen it",
+        { querystring: ZListQuery },
+        { 200: ZAnnouncementList },
+      ),
+      handler: (req) => announcements.list(staffOf(req), req.query.q, req.query),
+    });
 
     app.delete('/api/announcement/:id', {
-      schema: {
-        tags: ['announcements'],
-        summary: "Delete one of the society's announcements (its image is released); 404 for any other id",
-        params: ZIdParams,
-        response: { 204: z.null(), ...errors },
-      },
+      schema: docs("Delete one of the society's announcements (its image is released); 404 for any other id", { params: ZIdParams }, { 204: z.null() }),
       handler: async (req, reply) => {
         await announcements.remove(staffOf(req), req.params.id);
         return reply.code(204).send(null);
@@ -59,24 +51,16 @@ export const announcementRoutes: FastifyPluginAsyncZod<Opts> = async (root, { au
 
   await root.register(residentScope(residentAuth, (app) => {
     app.get('/api/resident/announcements', {
-      schema: {
-        tags: ['resident'],
-        summary: "The society's announcements, newest first, 10 per page, each with whether this resident has seen it",
-        security: [{ resident: [] }],
-        querystring: ZResidentListQuery,
-        response: { 200: ZResidentAnnouncementList, ...errors },
-      },
+      schema: residentDocs(
+        "The society's announcements, newest first, 10 per page, each with whether this resident has seen it",
+        { querystring: ZResidentListQuery },
+        { 200: ZResidentAnnouncementList },
+      ),
       handler: (req) => announcements.mine(residentOf(req), req.query),
     });
 
     app.put('/api/resident/announcements/:id/seen', {
-      schema: {
-        tags: ['resident'],
-        summary: 'Mark an announcement of the society seen (again: no change); 404 for any other id',
-        security: [{ resident: [] }],
-        params: ZIdParams,
-        response: { 204: z.null(), ...errors },
-      },
+      schema: residentDocs('Mark an announcement of the society seen (again: no change); 404 for any other id', { params: ZIdParams }, { 204: z.null() }),
       handler: async (req, reply) => {
         await announcements.markSeen(residentOf(req), req.params.id);
         return reply.code(204).send(null);

@@ -4,18 +4,20 @@ import { ZLoginRequest, ZLoginResponse } from '../../../shared/contracts/auth.js
 import { ZErrorBody } from '../../../shared/contracts/common.js';
 import { SESSION_COOKIE, staffGuard, staffOf } from '../../plugins/auth.js';
 import { toCurrentUser, type AuthService } from './service.js';
+import { routeDocs } from '../../lib/route-docs.js';
+
+const docs = routeDocs('staff auth');
 
 /** Staff sign-in, sign-out and "who am I" (spec section 7 POST /api/society/login). */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie: boolean }> = async (app, { auth, secureCookie }) => {
   // Sign-in and sign-out set and clear the session cookie: same-origin pages only (lib/request-origin.ts).
   app.post('/api/society/login', {
     config: { sameOriginWrites: true },
-    schema: {
-      tags: ['staff auth'],
-      summary: 'Staff sign-in; sets the httpOnly session cookie',
-      body: ZLoginRequest,
-      response: { 200: ZLoginResponse, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
-    },
+    schema: docs(
+      'Staff sign-in; sets the httpOnly session cookie',
+      { body: ZLoginRequest },
+      { 200: ZLoginResponse, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
+    ),
     handler: async (req, reply) => {
       const { token, user, expiresAt, logoUrl } = await auth.login(req.body.email, req.body.password, req.ip);
       reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookie, expires: expiresAt });
@@ -25,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
 
   app.post('/api/society/logout', {
     config: { sameOriginWrites: true },
-    schema: { tags: ['staff auth'], summary: 'Ends the session on the server', response: { 204: z.null() } },
+    schema: docs('Ends the session on the server', {}, { 204: z.null() }),
     handler: async (req, reply) => {
       await auth.logout(req.cookies[SESSION_COOKIE]);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -35,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
 
   app.get('/api/society/me', {
     onRequest: staffGuard(auth),
-    schema: { tags: ['staff auth'], summary: "The signed-in staff member and the society's logo URL (null: none)", response: { 200: ZLoginResponse, 401: ZErrorBody } },
+    schema: docs("The signed-in staff member and the society's logo URL (null: none)", {}, { 200: ZLoginResponse, 401: ZErrorBody }),
     handler: async (req) => {
       const staff = staffOf(req);
       return { user: toCurrentUser(staff), logoUrl: await auth.logoUrl(staff.societyId) };

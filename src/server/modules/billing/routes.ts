@@ -20,6 +20,7 @@ import type { Limit } from '../../lib/rate-limit/limit.js';
 import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { BillingService } from './service.js';
+import { routeDocs } from '../../lib/route-docs.js';
 
 interface Opts {
   auth: AuthService;
@@ -30,7 +31,7 @@ interface Opts {
   imports: Limit;
 }
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const docs = routeDocs('billing');
 
 /**
  * The upload of `POST /api/bills/import`: the one file (field `file`) and the optional `period`
@@ -67,24 +68,25 @@ export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, b
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
 
     app.get('/api/bills/residents', {
-      schema: { tags: ['billing'], summary: 'Residents whose full name starts with `q` (case-insensitive; `name` still read for one release), 10 per page', querystring: ZBillResidentQuery, response: { 200: ZBillResidentList, ...errors } },
+      schema: docs(
+        'Residents whose full name starts with `q` (case-insensitive; `name` still read for one release), 10 per page',
+        { querystring: ZBillResidentQuery },
+        { 200: ZBillResidentList },
+      ),
       handler: (req) => billing.searchResidents(staffOf(req), req.query.q, req.query),
     });
 
-    for (const url of ['/api/bills', '/api/bills/']) {
-      app.get(url, {
-        schema: { tags: ['billing'], summary: "The society's bills, newest first, 10 per page (optionally of one period YYYY-MM)", querystring: ZBillListQuery, response: { 200: ZBillList, ...errors } },
-        handler: (req) => billing.list(staffOf(req), req.query.period, req.query),
-      });
-    }
+    app.get('/api/bills', {
+      schema: docs("The society's bills, newest first, 10 per page (optionally of one period YYYY-MM)", { querystring: ZBillListQuery }, { 200: ZBillList }),
+      handler: (req) => billing.list(staffOf(req), req.query.period, req.query),
+    });
 
     app.post('/api/bills', {
-      schema: {
-        tags: ['billing'],
-        summary: "One bill: total = rate × units (server-computed, 2 decimals); period defaults to this month; a second bill for the resident and period → 409",
-        body: ZCreateBill,
-        response: { 201: ZBill, ...errors },
-      },
+      schema: docs(
+        "One bill: total = rate × units (server-computed, 2 decimals); period defaults to this month; a second bill for the resident and period → 409",
+        { body: ZCreateBill },
+        { 201: ZBill },
+      ),
       handler: async (req, reply) => reply.code(201).send(await billing.create(staffOf(req), req.body)),
     });
 
@@ -93,12 +95,11 @@ export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, b
     // request thread. So the route's reply type is that text, sent as it is by its serializer.
     app.post<{ Reply: string }>('/api/bills/import', {
       handlerTimeout: uploadTimeoutMs,
-      schema: {
-        tags: ['billing'],
-        summary: 'Upload a spreadsheet (.xlsx/.xls, multipart field `file`, optional field `period`): Sheet1 rows matched to residents by address; a preview, nothing billed yet; 429 beyond BILL_MAX_IMPORTS_PER_MINUTE',
-        consumes: ['multipart/form-data'],
-        response: { 200: ZImportPreview, ...errors, 429: ZErrorBody },
-      },
+      schema: docs(
+        'Upload a spreadsheet (.xlsx/.xls, multipart field `file`, optional field `period`): Sheet1 rows matched to residents by address; a preview, nothing billed yet; 429 beyond BILL_MAX_IMPORTS_PER_MINUTE',
+        { consumes: ['multipart/form-data'] },
+        { 200: ZImportPreview, 429: ZErrorBody },
+      ),
       preHandler: async (req) => imports.take(staffOf(req).id),
       handler: async (req, reply) => {
         const { file, period } = await readUpload(req);
@@ -108,12 +109,11 @@ export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, b
     });
 
     app.post('/api/bills/import/:importId/commit', {
-      schema: {
-        tags: ['billing'],
-        summary: "Create the import's matched bills in one transaction; residents billed meanwhile are skipped; a second commit creates none",
-        params: ZImportParams,
-        response: { 200: ZImportCommitResult, ...errors },
-      },
+      schema: docs(
+        "Create the import's matched bills in one transaction; residents billed meanwhile are skipped; a second commit creates none",
+        { params: ZImportParams },
+        { 200: ZImportCommitResult },
+      ),
       handler: (req) => billing.commitImport(staffOf(req), req.params.importId),
     });
   }));

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorBody } from '../../../shared/contracts/common.js';
 import { ZLogo, ZSetLogo } from '../../../shared/contracts/content.js';
 import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
 import type { LogoService } from './service.js';
+import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 
 interface Opts {
   auth: AuthService;
@@ -12,7 +12,7 @@ interface Opts {
   logo: LogoService;
 }
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const docs = routeDocs('logo');
 
 /**
  * The society's logo (issue 10; spec section 2 "Logo"): /Logo (cookie, module 'logo') and the
@@ -21,24 +21,18 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export const logoRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, logo }) => {
   await root.register(staffScope(auth, 'logo', (app) => {
     app.put('/api/logo', {
-      schema: {
-        tags: ['logo'],
-        summary: "Set the society's logo to an uploaded image of this society; every staff screen of the society is told at once (socket event 'society:logo')",
-        body: ZSetLogo,
-        response: { 200: ZLogo, ...errors },
-      },
+      schema: docs(
+        "Set the society's logo to an uploaded image of this society; every staff screen of the society is told at once (socket event 'society:logo')",
+        { body: ZSetLogo },
+        { 200: ZLogo },
+      ),
       handler: (req) => logo.set(staffOf(req), req.body.mediaId),
     });
   }));
 
   await root.register(residentScope(residentAuth, (app) => {
     app.get('/api/resident/logo', {
-      schema: {
-        tags: ['resident'],
-        summary: "The society's logo (display and thumbnail URLs), or null when none is set",
-        security: [{ resident: [] }],
-        response: { 200: ZLogo, ...errors },
-      },
+      schema: residentDocs("The society's logo (display and thumbnail URLs), or null when none is set", {}, { 200: ZLogo }),
       handler: (req) => logo.get(residentOf(req)),
     });
   }));

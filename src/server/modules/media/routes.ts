@@ -9,6 +9,7 @@ import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { MediaService } from './service.js';
 import { sweepStaleUploads, withUploadedFile } from './upload-file.js';
+import { routeDocs } from '../../lib/route-docs.js';
 
 interface Opts {
   auth: AuthService;
@@ -29,7 +30,7 @@ export const MEDIA_UPLOAD_MODULES: readonly Module[] = ['feed', 'discounts', 'pl
 /** Stored files never change under a URL: browsers and proxies may keep them for a year. */
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 413: ZErrorBody, 415: ZErrorBody, 429: ZErrorBody };
+const docs = routeDocs('media');
 
 /**
  * Media (issue 10 "Media"): `POST /api/media` for staff of a content screen, and the public
@@ -53,12 +54,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, med
 
     app.post('/api/media', {
       handlerTimeout: uploadTimeoutMs,
-      schema: {
-        tags: ['media'],
-        summary: 'Upload one image (JPEG, PNG, WebP, GIF ≤ 10 MB: re-encoded, metadata stripped, with a thumbnail) or video (MP4, WebM ≤ 100 MB), multipart field `file`; the type is read from the content (415 otherwise); 429 beyond MEDIA_MAX_UPLOADS_PER_MINUTE or MEDIA_MAX_BYTES_PER_DAY',
-        consumes: ['multipart/form-data'],
-        response: { 201: ZMedia, ...errors },
-      },
+      schema: docs(
+        'Upload one image (JPEG, PNG, WebP, GIF ≤ 10 MB: re-encoded, metadata stripped, with a thumbnail) or video (MP4, WebM ≤ 100 MB), multipart field `file`; the type is read from the content (415 otherwise); 429 beyond MEDIA_MAX_UPLOADS_PER_MINUTE or MEDIA_MAX_BYTES_PER_DAY',
+        { consumes: ['multipart/form-data'] },
+        { 201: ZMedia, 413: ZErrorBody, 415: ZErrorBody, 429: ZErrorBody },
+      ),
       // Counted before a byte of the body is read; the day's bytes are counted by the service once the size is known.
       preHandler: async (req) => uploads.take(staffOf(req).id),
       // The file is streamed to a temp file (deleted afterwards), never buffered in memory.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZIdParams } from '../../../shared/contracts/common.js';
+import { ZIdParams } from '../../../shared/contracts/common.js';
 import {
   ZResidentRowList,
   ZResidentSearchQuery,
@@ -11,13 +11,14 @@ import {
 import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAdminService } from './admin-service.js';
+import { routeDocs } from '../../lib/route-docs.js';
 
 interface Opts {
   auth: AuthService;
   residentAdmin: ResidentAdminService;
 }
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const docs = routeDocs('residents');
 
 /**
  * /Residence (module 'residents': residence and super-admin) and /Status (module 'status': status
@@ -27,55 +28,45 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAdmin }) => {
   await root.register(staffScope(auth, 'residents', (app) => {
     app.get('/api/residents/verify', {
-      schema: {
-        tags: ['residents'],
-        summary: "Verify a resident by Resident ID (spec section 2): Name, Address, Phone_Number, Age, ResidentID, Father_Name, Father_Phone_Number; 404 'No matching document found.' (also for another society's id)",
-        querystring: ZVerifyQuery,
-        response: { 200: ZResidentVerify, ...errors },
-      },
+      schema: docs(
+        "Verify a resident by Resident ID (spec section 2): Name, Address, Phone_Number, Age, ResidentID, Father_Name, Father_Phone_Number; 404 'No matching document found.' (also for another society's id)",
+        { querystring: ZVerifyQuery },
+        { 200: ZResidentVerify },
+      ),
       handler: (req) => residentAdmin.verify(staffOf(req), req.query.residentId),
     });
   }));
 
   await root.register(staffScope(auth, 'status', (app) => {
     app.get('/api/residents', {
-      schema: {
-        tags: ['residents'],
-        summary: 'Residents whose full name starts with `name` (case-insensitive; empty: all), newest first, 10 per page (?page=, or the cursors after/before)',
-        querystring: ZResidentSearchQuery,
-        response: { 200: ZResidentRowList, ...errors },
-      },
+      schema: docs(
+        'Residents whose full name starts with `name` (case-insensitive; empty: all), newest first, 10 per page (?page=, or the cursors after/before)',
+        { querystring: ZResidentSearchQuery },
+        { 200: ZResidentRowList },
+      ),
       handler: (req) => residentAdmin.list(staffOf(req), req.query, false),
     });
 
     app.get('/api/residents/pending', {
-      schema: {
-        tags: ['residents'],
-        summary: 'Pending registrations (self-registered, not yet approved or blocked), newest first, 10 per page; `name` narrows as in GET /api/residents',
-        querystring: ZResidentSearchQuery,
-        response: { 200: ZResidentRowList, ...errors },
-      },
+      schema: docs(
+        'Pending registrations (self-registered, not yet approved or blocked), newest first, 10 per page; `name` narrows as in GET /api/residents',
+        { querystring: ZResidentSearchQuery },
+        { 200: ZResidentRowList },
+      ),
       handler: (req) => residentAdmin.list(staffOf(req), req.query, true),
     });
 
     app.get('/api/residents/:id', {
-      schema: {
-        tags: ['residents'],
-        summary: "One resident of the society (/Status's Verify) with the history of their account",
-        params: ZIdParams,
-        response: { 200: ZResidentStatusDetail, ...errors },
-      },
+      schema: docs("One resident of the society (/Status's Verify) with the history of their account", { params: ZIdParams }, { 200: ZResidentStatusDetail }),
       handler: (req) => residentAdmin.detail(staffOf(req), req.params.id),
     });
 
     app.put('/api/residents/:id/status', {
-      schema: {
-        tags: ['residents'],
-        summary: "Approve or Block a resident (spec section 5 'Status'); audited; Block revokes the resident's tokens at once",
-        params: ZIdParams,
-        body: ZStatusUpdate,
-        response: { 200: ZResidentStatusDetail, ...errors },
-      },
+      schema: docs(
+        "Approve or Block a resident (spec section 5 'Status'); audited; Block revokes the resident's tokens at once",
+        { params: ZIdParams, body: ZStatusUpdate },
+        { 200: ZResidentStatusDetail },
+      ),
       handler: (req) => residentAdmin.setStatus(staffOf(req), req.params.id, req.body),
     });
   }));

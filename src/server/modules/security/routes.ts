@@ -12,6 +12,7 @@ import {
   ZSecurityUpdate,
 } from '../../../shared/contracts/security.js';
 import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
+import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
 import type { SecurityService } from './service.js';
@@ -24,7 +25,7 @@ interface Opts {
   presence: (societyId: number) => Promise<number>;
 }
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const docs = routeDocs('security');
 
 /** The alarm path is admitted even when the instance is saturated (plugins/admission.ts). */
 const ALARM_PATH = { admission: 'always' } as const;
@@ -33,26 +34,20 @@ const ALARM_PATH = { admission: 'always' } as const;
 export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, security, presence }) => {
   // The desk: button-one only.
   await root.register(staffScope(auth, 'security', (app) => {
-    for (const url of ['/api/security', '/api/security/']) {
-      app.get(url, {
-        schema: { tags: ['security'], summary: 'List alarms of a stage, 10 per page, newest first', querystring: ZSecurityListQuery, response: { 200: ZSecurityList, ...errors } },
-        handler: (req) => security.list(staffOf(req), req.query.stage, req.query),
-      });
-    }
-
+    app.get('/api/security', {
+      schema: docs('List alarms of a stage, 10 per page, newest first', { querystring: ZSecurityListQuery }, { 200: ZSecurityList }),
+      handler: (req) => security.list(staffOf(req), req.query.stage, req.query),
+    });
     app.get('/api/security/:id', {
-      schema: { tags: ['security'], summary: 'One alarm with its history', params: ZIdParams, response: { 200: ZSecurityDetail, ...errors } },
+      schema: docs('One alarm with its history', { params: ZIdParams }, { 200: ZSecurityDetail }),
       handler: (req) => security.detail(staffOf(req), req.params.id),
     });
-
     app.put('/api/security/:id', {
-      schema: {
-        tags: ['security'],
-        summary: "Proceed with the staff's note (new → processing; acknowledges too) or submit a response (processing → completed)",
-        params: ZIdParams,
-        body: ZSecurityUpdate,
-        response: { 200: ZSecurityAlert, ...errors },
-      },
+      schema: docs(
+        "Proceed with the staff's note (new → processing; acknowledges too) or submit a response (processing → completed)",
+        { params: ZIdParams, body: ZSecurityUpdate },
+        { 200: ZSecurityAlert },
+      ),
       handler: (req) => {
         const staff = staffOf(req);
         const b = req.body;
@@ -61,7 +56,6 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, 
           : security.submit(staff, req.params.id, b.response);
       },
     });
-
   }));
 
   // Alarm inbox and acknowledgement: any signed-in staff member; the service lets button-one and,
@@ -71,12 +65,11 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, 
     // would shift an offset page and hide another alarm from the screen's catch-up.
     app.get('/api/security/alarms', {
       config: ALARM_PATH,
-      schema: {
-        tags: ['security'],
-        summary: 'Every unacknowledged alarm of the society (asked on sign-in and every reconnect), newest first, 100 per page; next page: ?after=<nextAfter> (?before=<nextBefore> still works for one release)',
-        querystring: ZPendingAlarmsQuery,
-        response: { 200: ZPendingAlarms, ...errors },
-      },
+      schema: docs(
+        'Every unacknowledged alarm of the society (asked on sign-in and every reconnect), newest first, 100 per page; next page: ?after=<nextAfter> (?before=<nextBefore> still works for one release)',
+        { querystring: ZPendingAlarmsQuery },
+        { 200: ZPendingAlarms },
+      ),
       handler: async (req) => {
         const staff = staffOf(req);
         // `before` is read as `after` for one release (its meaning before the shared list contract).
@@ -87,12 +80,11 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, 
 
     app.post('/api/security/:id/acknowledge', {
       config: ALARM_PATH,
-      schema: {
-        tags: ['security'],
-        summary: 'Acknowledge an alarm (closing its toast); recorded once, later calls return the record. Super-admin: escalated alarms only (403)',
-        params: ZIdParams,
-        response: { 200: ZSecurityAlert, ...errors },
-      },
+      schema: docs(
+        'Acknowledge an alarm (closing its toast); recorded once, later calls return the record. Super-admin: escalated alarms only (403)',
+        { params: ZIdParams },
+        { 200: ZSecurityAlert },
+      ),
       handler: (req) => security.acknowledge(staffOf(req), req.params.id),
     });
   }));
@@ -100,24 +92,20 @@ export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, 
   await root.register(residentScope(residentAuth, (app) => {
     app.post('/api/security', {
       config: ALARM_PATH,
-      schema: {
-        tags: ['resident'],
-        summary: 'SOS: a resident raises a security alarm (stored, then announced); a press while their alarm is unacknowledged merges into it (pressCount); 429 beyond SOS_MAX_PRESSES_PER_MINUTE',
-        security: [{ resident: [] }],
-        body: ZRaiseAlarm.nullish(),
-        response: { 201: ZSecurityAlert, ...errors, 429: ZErrorBody },
-      },
+      schema: residentDocs(
+        'SOS: a resident raises a security alarm (stored, then announced); a press while their alarm is unacknowledged merges into it (pressCount); 429 beyond SOS_MAX_PRESSES_PER_MINUTE',
+        { body: ZRaiseAlarm.nullish() },
+        { 201: ZSecurityAlert, 429: ZErrorBody },
+      ),
       handler: async (req, reply) => reply.code(201).send(await security.file(residentOf(req), req.body?.securityComplain ?? '')),
     });
 
     app.get('/api/resident/alarms', {
-      schema: {
-        tags: ['resident'],
-        summary: "The resident's own alarms, every stage, newest first, 10 per page (?page=, or the cursors after/before); without the desk's working fields (ZResidentAlarm)",
-        security: [{ resident: [] }],
-        querystring: ZResidentListQuery,
-        response: { 200: ZResidentAlarmList, ...errors },
-      },
+      schema: residentDocs(
+        "The resident's own alarms, every stage, newest first, 10 per page (?page=, or the cursors after/before); without the desk's working fields (ZResidentAlarm)",
+        { querystring: ZResidentListQuery },
+        { 200: ZResidentAlarmList },
+      ),
       // The resident's view of each alarm: an allowlist of fields (ZResidentAlarm), so no staff-only
       // field (the staff note, who acknowledged, response times) reaches the app.
       handler: async (req) => {

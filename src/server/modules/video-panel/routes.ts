@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZResidentListQuery } from '../../../shared/contracts/common.js';
+import { ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { ZResidentVideoPanel, ZSetVideoPanel, ZVideoPanelEntry, ZVideoPanelList } from '../../../shared/contracts/content.js';
 import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAuthService } from '../resident-auth/service.js';
 import type { VideoPanelService } from './service.js';
+import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 
 interface Opts {
   auth: AuthService;
@@ -12,7 +13,7 @@ interface Opts {
   videoPanel: VideoPanelService;
 }
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const docs = routeDocs('video panel');
 
 /**
  * The video panel (issue 10; spec section 2 "Video panel"): /VideoPanel (cookie, module
@@ -21,33 +22,26 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export const videoPanelRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, videoPanel }) => {
   await root.register(staffScope(auth, 'videoPanel', (app) => {
     app.put('/api/video-panel', {
-      schema: {
-        tags: ['video panel'],
-        summary: 'Set the video panel URL (http or https): stored as a new entry, which becomes the current one; earlier entries are kept',
-        body: ZSetVideoPanel,
-        response: { 201: ZVideoPanelEntry, ...errors },
-      },
+      schema: docs(
+        'Set the video panel URL (http or https): stored as a new entry, which becomes the current one; earlier entries are kept',
+        { body: ZSetVideoPanel },
+        { 201: ZVideoPanelEntry },
+      ),
       handler: async (req, reply) => reply.code(201).send(await videoPanel.set(staffOf(req), req.body.url)),
     });
     app.get('/api/video-panel', {
-      schema: {
-        tags: ['video panel'],
-        summary: "The society's video panel entries, newest (the current one) first, 10 per page",
-        querystring: ZResidentListQuery,
-        response: { 200: ZVideoPanelList, ...errors },
-      },
+      schema: docs(
+        "The society's video panel entries, newest (the current one) first, 10 per page",
+        { querystring: ZResidentListQuery },
+        { 200: ZVideoPanelList },
+      ),
       handler: (req) => videoPanel.list(staffOf(req), req.query),
     });
   }));
 
   await root.register(residentScope(residentAuth, (app) => {
     app.get('/api/resident/video-panel', {
-      schema: {
-        tags: ['resident'],
-        summary: "The society's current video panel entry, or null when none was set",
-        security: [{ resident: [] }],
-        response: { 200: ZResidentVideoPanel, ...errors },
-      },
+      schema: residentDocs("The society's current video panel entry, or null when none was set", {}, { 200: ZResidentVideoPanel }),
       handler: (req) => videoPanel.current(residentOf(req)),
     });
   }));
