@@ -18,6 +18,15 @@ export const SESSION_COOKIE = 'sd_session';
 /** A Fastify instance typed for the shared zod schemas. */
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The two guards a module's routes are registered behind: staff sessions and residents' bearer tokens. */
+export interface RouteGuards {
+  auth: AuthService;
+  residentAuth: ResidentAuthService;
+}
+
+/** A module's routes plugin: the guards plus the module's own services `S`. */
+export type ModuleRoutes<S> = FastifyPluginAsyncZod<RouteGuards & S>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     staff?: StaffContext;

@@ -1,18 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams, ZListQuery, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { ZAnnouncement, ZAnnouncementList, ZCreateAnnouncement, ZResidentAnnouncementList } from '../../../shared/contracts/content.js';
-import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
-import type { AuthService } from '../auth/service.js';
-import type { ResidentAuthService } from '../resident-auth/service.js';
+import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { AnnouncementsService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
-
-interface Opts {
-  auth: AuthService;
-  residentAuth: ResidentAuthService;
-  announcements: AnnouncementsService;
-}
 
 const docs = routeDocs('announcements');
 
@@ -21,7 +12,7 @@ const docs = routeDocs('announcements');
  * /Annoucements (cookie, module 'announcements': sub-role annoucements) and the resident API
  * (bearer): read the society's announcements and mark one seen.
  */
-export const announcementRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, announcements }) => {
+export const announcementRoutes: ModuleRoutes<{ announcements: AnnouncementsService; }> = async (root, { auth, residentAuth, announcements }) => {
   await root.register(staffScope(auth, 'announcements', (app) => {
     app.post('/api/announcement', {
       schema: docs(

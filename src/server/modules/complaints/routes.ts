@@ -1,22 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { type Complaint, ZComplaint, ZComplaintDetail, ZComplaintList, ZComplaintListQuery, ZComplaintUpdate, ZFileComplaint } from '../../../shared/contracts/complaints.js';
-import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
+import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
-import type { AuthService } from '../auth/service.js';
-import type { ResidentAuthService } from '../resident-auth/service.js';
 import type { deskService } from '../../desk/service.js';
-
-interface Opts {
-  auth: AuthService;
-  residentAuth: ResidentAuthService;
-  complaints: ReturnType<typeof deskService<Complaint>>;
-}
 
 const docs = routeDocs('complaints');
 
 /** Complaints: staff desk (cookie, sub-roles with 'complaints'); resident filing and own list (bearer). */
-export const complaintRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, complaints }) => {
+export const complaintRoutes: ModuleRoutes<{ complaints: ReturnType<typeof deskService<Complaint>>; }> = async (root, { auth, residentAuth, complaints }) => {
   await root.register(staffScope(auth, 'complaints', (app) => {
     app.get('/api/complain', {
       schema: docs('List complaints of a stage, 10 per page, newest first', { querystring: ZComplaintListQuery }, { 200: ZComplaintList }),

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import {
   ZConsultation,
@@ -15,17 +14,9 @@ import {
   ZPrescriptionInput,
   ZResidentConsultationList,
 } from '../../../shared/contracts/doctor.js';
-import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
-import type { AuthService } from '../auth/service.js';
-import type { ResidentAuthService } from '../resident-auth/service.js';
+import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { DoctorService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
-
-interface Opts {
-  auth: AuthService;
-  residentAuth: ResidentAuthService;
-  doctor: DoctorService;
-}
 
 const docs = routeDocs('doctor');
 
@@ -34,7 +25,7 @@ const docs = routeDocs('doctor');
  * /CompletedDoctor), the prescription read (any signed-in staff reaches it; the service allows
  * button-two only, so other sub-roles get the privacy message), and the resident API.
  */
-export const doctorRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, doctor }) => {
+export const doctorRoutes: ModuleRoutes<{ doctor: DoctorService; }> = async (root, { auth, residentAuth, doctor }) => {
   await root.register(staffScope(auth, 'doctor', (app) => {
     app.get('/api/doctor', {
       schema: docs('New consultation requests (edit false), 10 per page, newest first', { querystring: ZDoctorListQuery }, { 200: ZDoctorRequestList }),

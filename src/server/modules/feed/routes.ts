@@ -1,27 +1,16 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../shared/contracts/common.js';
 import { ZCreateFeedPost, ZFeedPost, ZFeedPostList, ZLikeResult, ZResidentFeedPostList } from '../../../shared/contracts/posts.js';
-import { residentOf, residentScope, staffScope } from '../../plugins/auth.js';
+import { residentOf, residentScope, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import { residentPostRoute, staffPostRoutes } from '../../posts/routes.js';
-import type { AuthService } from '../auth/service.js';
-import type { ResidentAuthService } from '../resident-auth/service.js';
 import type { FeedResidentService } from './likes.js';
 import type { FeedService } from './service.js';
 import { residentDocs } from '../../lib/route-docs.js';
-
-interface Opts {
-  auth: AuthService;
-  residentAuth: ResidentAuthService;
-  feed: FeedService;
-  feedResident: FeedResidentService;
-}
-
 
 /**
  * The feed (issue 10; spec sections 2 "Feed posts", 5, 6): staff of 'feed' (cms, cms-all) list,
  * add and delete posts under /api/feed; residents read their society's feed and like posts.
  */
-export const feedRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, feed, feedResident }) => {
+export const feedRoutes: ModuleRoutes<{ feed: FeedService; feedResident: FeedResidentService; }> = async (root, { auth, residentAuth, feed, feedResident }) => {
   await root.register(staffScope(auth, 'feed', (app) => {
     staffPostRoutes(app, { path: '/api/feed', tag: 'feed', what: 'feed post', body: ZCreateFeedPost, item: ZFeedPost, list: ZFeedPostList, service: feed });
   }));

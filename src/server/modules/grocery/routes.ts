@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import {
   ZFileGrocery,
@@ -14,17 +13,9 @@ import {
   ZPlaceOrder,
   ZResidentOrderList,
 } from '../../../shared/contracts/grocery.js';
-import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
+import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
-import type { AuthService } from '../auth/service.js';
-import type { ResidentAuthService } from '../resident-auth/service.js';
 import type { GroceryService } from './service.js';
-
-interface Opts {
-  auth: AuthService;
-  residentAuth: ResidentAuthService;
-  grocery: GroceryService;
-}
 
 const docs = routeDocs('grocery');
 
@@ -33,7 +24,7 @@ const docs = routeDocs('grocery');
  * button-three) — requests on /Grocery, orders on /Orders and /CompletedGrocery — and the
  * resident API (bearer): file a request, read one's own requests with their orders.
  */
-export const groceryRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, grocery }) => {
+export const groceryRoutes: ModuleRoutes<{ grocery: GroceryService; }> = async (root, { auth, residentAuth, grocery }) => {
   await root.register(staffScope(auth, 'grocery', (app) => {
     app.get('/api/grocery', {
       schema: docs('New grocery requests (edit false), 10 per page, newest first', { querystring: ZGroceryListQuery }, { 200: ZGroceryRequestList }),

@@ -1,16 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLogo, ZSetLogo } from '../../../shared/contracts/content.js';
-import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
-import type { AuthService } from '../auth/service.js';
-import type { ResidentAuthService } from '../resident-auth/service.js';
+import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { LogoService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
-
-interface Opts {
-  auth: AuthService;
-  residentAuth: ResidentAuthService;
-  logo: LogoService;
-}
 
 const docs = routeDocs('logo');
 
@@ -18,7 +9,7 @@ const docs = routeDocs('logo');
  * The society's logo (issue 10; spec section 2 "Logo"): /Logo (cookie, module 'logo') and the
  * resident API (bearer). Staff read the logo's URL with `GET /api/society/me` (`logoUrl`).
  */
-export const logoRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, logo }) => {
+export const logoRoutes: ModuleRoutes<{ logo: LogoService; }> = async (root, { auth, residentAuth, logo }) => {
   await root.register(staffScope(auth, 'logo', (app) => {
     app.put('/api/logo', {
       schema: docs(

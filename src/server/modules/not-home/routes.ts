@@ -1,19 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { ZAssignGuard, ZFileNotHome, ZNotHome, ZNotHomeList, ZNotHomeListQuery } from '../../../shared/contracts/not-home.js';
-import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
-import type { AuthService } from '../auth/service.js';
-import type { ResidentAuthService } from '../resident-auth/service.js';
+import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { NotHomeService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 
 const docs = routeDocs('not at home');
 
 /** Not at home: staff (button-one) list and guard assignment; resident file, cancel, arrived and own list. */
-export const notHomeRoutes: FastifyPluginAsyncZod<{ auth: AuthService; residentAuth: ResidentAuthService; notHome: NotHomeService }> = async (
-  root,
-  { auth, residentAuth, notHome },
-) => {
+export const notHomeRoutes: ModuleRoutes<{ notHome: NotHomeService }> = async (root, { auth, residentAuth, notHome }) => {
   await root.register(staffScope(auth, 'notHome', (app) => {
     app.get('/api/nothome', {
       schema: docs('List requests by state (active, cancelled, arrived), newest first', { querystring: ZNotHomeListQuery }, { 200: ZNotHomeList }),

@@ -1,30 +1,23 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { ZResidentNotification, ZResidentNotificationList } from '../../../shared/contracts/resident.js';
-import { residentOf, residentScope } from '../../plugins/auth.js';
-import type { AuthService } from '../auth/service.js';
-import type { ResidentAuthService } from '../resident-auth/service.js';
+import { residentOf, residentScope, type ModuleRoutes } from '../../plugins/auth.js';
 import { panelRoutes } from './panel-routes.js';
 import type { PanelService } from './panel-service.js';
 import type { NotificationsService } from './service.js';
 import { residentDocs } from '../../lib/route-docs.js';
 
 interface Opts {
-  /** Staff guard of the notification panel (issue 9). */
-  auth: AuthService;
-  residentAuth: ResidentAuthService;
   /** The resident's in-app records. */
   notifications: NotificationsService;
   /** The staff's notification panel, with its limits (index.ts builds it). */
   panel: PanelService;
 }
 
-
 /**
  * The resident's in-app notification records (issue 8; spec sections 3 and 7): resident API, bearer
  * token; and the staff's notification panel (issue 9, `panel-routes.ts`).
  */
-export const notificationRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, notifications, panel }) => {
+export const notificationRoutes: ModuleRoutes<Opts> = async (root, { auth, residentAuth, notifications, panel }) => {
   await root.register(panelRoutes(auth, panel));
 
   await root.register(residentScope(residentAuth, (app) => {

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorBody, ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { ZResidentAlarmList, toResidentAlarm } from '../../../shared/contracts/resident.js';
 import {
@@ -11,19 +10,9 @@ import {
   ZSecurityListQuery,
   ZSecurityUpdate,
 } from '../../../shared/contracts/security.js';
-import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
+import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
-import type { AuthService } from '../auth/service.js';
-import type { ResidentAuthService } from '../resident-auth/service.js';
 import type { SecurityService } from './service.js';
-
-interface Opts {
-  auth: AuthService;
-  residentAuth: ResidentAuthService;
-  security: SecurityService;
-  /** Live count of security staff of a society connected now (presence). */
-  presence: (societyId: number) => Promise<number>;
-}
 
 const docs = routeDocs('security');
 
@@ -31,7 +20,11 @@ const docs = routeDocs('security');
 const ALARM_PATH = { admission: 'always' } as const;
 
 /** Security alarms: staff desk (button-one), alarm inbox and acknowledgement, resident SOS and own alarms. */
-export const securityRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, security, presence }) => {
+export const securityRoutes: ModuleRoutes<{
+  security: SecurityService;
+  /** Live count of security staff of a society connected now (presence). */
+  presence: (societyId: number) => Promise<number>;
+}> = async (root, { auth, residentAuth, security, presence }) => {
   // The desk: button-one only.
   await root.register(staffScope(auth, 'security', (app) => {
     app.get('/api/security', {

@@ -1,17 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { ZResidentVideoPanel, ZSetVideoPanel, ZVideoPanelEntry, ZVideoPanelList } from '../../../shared/contracts/content.js';
-import { residentOf, residentScope, staffOf, staffScope } from '../../plugins/auth.js';
-import type { AuthService } from '../auth/service.js';
-import type { ResidentAuthService } from '../resident-auth/service.js';
+import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { VideoPanelService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
-
-interface Opts {
-  auth: AuthService;
-  residentAuth: ResidentAuthService;
-  videoPanel: VideoPanelService;
-}
 
 const docs = routeDocs('video panel');
 
@@ -19,7 +10,7 @@ const docs = routeDocs('video panel');
  * The video panel (issue 10; spec section 2 "Video panel"): /VideoPanel (cookie, module
  * 'videoPanel': button-five and super-admin) and the resident API's current URL (bearer).
  */
-export const videoPanelRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, videoPanel }) => {
+export const videoPanelRoutes: ModuleRoutes<{ videoPanel: VideoPanelService; }> = async (root, { auth, residentAuth, videoPanel }) => {
   await root.register(staffScope(auth, 'videoPanel', (app) => {
     app.put('/api/video-panel', {
       schema: docs(
