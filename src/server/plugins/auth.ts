@@ -3,8 +3,8 @@
  * The sub-role check uses the shared table (src/shared/subroles.ts): a module the caller's
  * sub-role is not for → 403, whatever the client shows.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canUse, type Module } from '../../shared/subroles.js';
 import { MSG } from '../../shared/messages.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
@@ -17,6 +17,9 @@ export const SESSION_COOKIE = 'sd_session';
 
 /** A Fastify instance typed for the shared zod schemas. */
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Registers a scope's routes on its guarded, encapsulated instance. */
+type ScopeRoutes = (app: ZodApp) => void | Promise<void>;
 
 /** The two guards a module's routes are registered behind: staff sessions and residents' bearer tokens. */
 export interface RouteGuards {
@@ -72,29 +75,30 @@ export function residentOf(req: FastifyRequest): ResidentContext {
  * for routes any signed-in staff member may call, whose service checks more). A route added to the
  * plugin cannot be left unguarded by accident. Its POST/PUT/PATCH/DELETE requests must also come
  * from the app's own pages (`sameOriginWrites` route config, checked in lib/request-origin.ts).
- * @param routes registers the routes on the guarded, encapsulated instance.
+ * @param parent the instance the guarded, encapsulated plugin is registered on
+ * @param routes registers the routes on the guarded instance.
  */
-export function staffScope(auth: AuthService, module: Module | readonly Module[] | undefined, routes: (app: ZodApp) => void | Promise<void>) {
-  return async (app: FastifyInstance): Promise<void> => {
+export async function staffScope(parent: ZodApp, auth: AuthService, module: Module | readonly Module[] | undefined, routes: ScopeRoutes): Promise<void> {
+  await parent.register(async (app) => {
     // Cookie-authenticated: writes must come from the app's own pages (lib/request-origin.ts,
     // whose hook in app.ts runs before this guard, so a foreign page gets 403 signed in or not).
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, sameOriginWrites: true };
     });
     app.addHook('onRequest', staffGuard(auth, module));
-    await routes(app.withTypeProvider<ZodTypeProvider>());
-  };
+    await routes(app);
+  });
 }
 
 /**
  * The resident API's counterpart of {@link staffScope}: every route requires the bearer token of an
  * approved resident (a Pending one gets 403 MSG.residentPending, issue 9).
  */
-export function residentScope(residentAuth: ResidentAuthService, routes: (app: ZodApp) => void | Promise<void>) {
-  return async (app: FastifyInstance): Promise<void> => {
+export async function residentScope(parent: ZodApp, residentAuth: ResidentAuthService, routes: ScopeRoutes): Promise<void> {
+  await parent.register(async (app) => {
     app.addHook('onRequest', residentGuard(residentAuth));
-    await routes(app.withTypeProvider<ZodTypeProvider>());
-  };
+    await routes(app);
+  });
 }
 
 /**
@@ -102,9 +106,9 @@ export function residentScope(residentAuth: ResidentAuthService, routes: (app: Z
  * in too, so the app can show the profile and register its push token while staff decide. Service
  * requests belong in `residentScope`.
  */
-export function residentAccountScope(residentAuth: ResidentAuthService, routes: (app: ZodApp) => void | Promise<void>) {
-  return async (app: FastifyInstance): Promise<void> => {
+export async function residentAccountScope(parent: ZodApp, residentAuth: ResidentAuthService, routes: ScopeRoutes): Promise<void> {
+  await parent.register(async (app) => {
     app.addHook('onRequest', residentGuard(residentAuth, { allowPending: true }));
-    await routes(app.withTypeProvider<ZodTypeProvider>());
-  };
+    await routes(app);
+  });
 }

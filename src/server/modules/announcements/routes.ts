@@ -13,7 +13,7 @@ const docs = routeDocs('announcements');
  * (bearer): read the society's announcements and mark one seen.
  */
 export const announcementRoutes: ModuleRoutes<{ announcements: AnnouncementsService; }> = async (root, { auth, residentAuth, announcements }) => {
-  await root.register(staffScope(auth, 'announcements', (app) => {
+  await staffScope(root, auth, 'announcements', (app) => {
     app.post('/api/announcement', {
       schema: docs(
         'Post an announcement (title, description, at most one image of this society); queues a push to every approved resident with a device token',
@@ -38,9 +38,9 @@ export const announcementRoutes: ModuleRoutes<{ announcements: AnnouncementsServ
         return reply.code(204).send(null);
       },
     });
-  }));
+  });
 
-  await root.register(residentScope(residentAuth, (app) => {
+  await residentScope(root, residentAuth, (app) => {
     app.get('/api/resident/announcements', {
       schema: residentDocs(
         "The society's announcements, newest first, 10 per page, each with whether this resident has seen it",
@@ -57,5 +57,5 @@ export const announcementRoutes: ModuleRoutes<{ announcements: AnnouncementsServ
         return reply.code(204).send(null);
       },
     });
-  }));
+  });
 };

@@ -63,7 +63,7 @@ async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; period?:
  * (multipart upload → preview → commit).
  */
 export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, billing, imports, uploadTimeoutMs }) => {
-  await root.register(staffScope(auth, 'billing', async (app) => {
+  await staffScope(root, auth, 'billing', async (app) => {
     // Only this plugin takes multipart bodies; the file is read into memory (at most 10 MB).
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
 
@@ -116,5 +116,5 @@ export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, b
       ),
       handler: (req) => billing.commitImport(staffOf(req), req.params.importId),
     });
-  }));
+  });
 };

@@ -8,7 +8,7 @@ const docs = routeDocs('complaints');
 
 /** Complaints: staff desk (cookie, sub-roles with 'complaints'); resident filing and own list (bearer). */
 export const complaintRoutes: ModuleRoutes<{ complaints: ReturnType<typeof deskService<Complaint>>; }> = async (root, { auth, residentAuth, complaints }) => {
-  await root.register(staffScope(auth, 'complaints', (app) => {
+  await staffScope(root, auth, 'complaints', (app) => {
     app.get('/api/complain', {
       schema: docs('List complaints of a stage, 10 per page, newest first', { querystring: ZComplaintListQuery }, { 200: ZComplaintList }),
       handler: (req) => complaints.list(staffOf(req), req.query.stage, req.query),
@@ -25,9 +25,9 @@ export const complaintRoutes: ModuleRoutes<{ complaints: ReturnType<typeof deskS
         return b.action === 'proceed' ? complaints.proceed(staff, req.params.id) : complaints.submit(staff, req.params.id, b.response);
       },
     });
-  }));
+  });
 
-  await root.register(residentScope(residentAuth, (app) => {
+  await residentScope(root, residentAuth, (app) => {
     app.post('/api/complain', {
       schema: residentDocs('A resident files a complaint (resident API, bearer token)', { body: ZFileComplaint }, { 201: ZComplaint }),
       handler: async (req, reply) => reply.code(201).send(await complaints.file(residentOf(req), req.body.complain)),
@@ -36,5 +36,5 @@ export const complaintRoutes: ModuleRoutes<{ complaints: ReturnType<typeof deskS
       schema: residentDocs("The resident's own complaints, every stage, newest first, 10 per page (?page=, or the cursors after/before)", { querystring: ZResidentListQuery }, { 200: ZComplaintList }),
       handler: (req) => complaints.mine(residentOf(req), req.query),
     });
-  }));
+  });
 };

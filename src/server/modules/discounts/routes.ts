@@ -8,10 +8,10 @@ import type { DiscountService } from './service.js';
  * cms-all) list, add and delete them under /api/discounts; residents read their society's.
  */
 export const discountRoutes: ModuleRoutes<{ discounts: DiscountService; }> = async (root, { auth, residentAuth, discounts }) => {
-  await root.register(staffScope(auth, 'discounts', (app) => {
+  await staffScope(root, auth, 'discounts', (app) => {
     staffPostRoutes(app, { path: '/api/discounts', tag: 'discounts', what: 'discount', body: ZCreateDiscount, item: ZDiscount, list: ZDiscountList, service: discounts });
-  }));
-  await root.register(residentScope(residentAuth, (app) => {
+  });
+  await residentScope(root, residentAuth, (app) => {
     residentPostRoute(app, { path: '/api/resident/discounts', what: 'discount', list: ZDiscountList, read: discounts.mine });
-  }));
+  });
 };

@@ -26,7 +26,7 @@ const docs = routeDocs('doctor');
  * button-two only, so other sub-roles get the privacy message), and the resident API.
  */
 export const doctorRoutes: ModuleRoutes<{ doctor: DoctorService; }> = async (root, { auth, residentAuth, doctor }) => {
-  await root.register(staffScope(auth, 'doctor', (app) => {
+  await staffScope(root, auth, 'doctor', (app) => {
     app.get('/api/doctor', {
       schema: docs('New consultation requests (edit false), 10 per page, newest first', { querystring: ZDoctorListQuery }, { 200: ZDoctorRequestList }),
       handler: (req) => doctor.listNew(staffOf(req), req.query),
@@ -63,18 +63,18 @@ export const doctorRoutes: ModuleRoutes<{ doctor: DoctorService; }> = async (roo
       schema: docs("Write the prescription: 'Meeting Held' (push and in-app record)", { params: ZIdParams, body: ZPrescriptionInput }, { 200: ZConsultation }),
       handler: (req) => doctor.prescribe(staffOf(req), req.params.id, req.body),
     });
-  }));
+  });
 
   // Signed-in staff of any sub-role reach this route so that the answer for everyone but
   // button-two is the privacy message (403), not the generic 'not available'.
-  await root.register(staffScope(auth, undefined, (app) => {
+  await staffScope(root, auth, undefined, (app) => {
     app.get('/api/consultations/:id/prescription', {
       schema: docs('Read a prescription (button-two staff of the society only; every read audited)', { params: ZIdParams }, { 200: ZPrescription }),
       handler: (req) => doctor.readPrescription(staffOf(req), req.params.id),
     });
-  }));
+  });
 
-  await root.register(residentScope(residentAuth, (app) => {
+  await residentScope(root, residentAuth, (app) => {
     app.post('/api/doctor', {
       schema: residentDocs('A resident asks for a doctor (resident API, bearer token)', { body: ZFileDoctor.nullish() }, { 201: ZDoctorRequest }),
       // No body at all is a request too: the app may only press a button (as for grocery and SOS).
@@ -88,5 +88,5 @@ export const doctorRoutes: ModuleRoutes<{ doctor: DoctorService; }> = async (roo
       ),
       handler: (req) => doctor.residentConsultations(residentOf(req), req.query),
     });
-  }));
+  });
 };

@@ -11,11 +11,11 @@ import { residentDocs } from '../../lib/route-docs.js';
  * add and delete posts under /api/feed; residents read their society's feed and like posts.
  */
 export const feedRoutes: ModuleRoutes<{ feed: FeedService; feedResident: FeedResidentService; }> = async (root, { auth, residentAuth, feed, feedResident }) => {
-  await root.register(staffScope(auth, 'feed', (app) => {
+  await staffScope(root, auth, 'feed', (app) => {
     staffPostRoutes(app, { path: '/api/feed', tag: 'feed', what: 'feed post', body: ZCreateFeedPost, item: ZFeedPost, list: ZFeedPostList, service: feed });
-  }));
+  });
 
-  await root.register(residentScope(residentAuth, (app) => {
+  await residentScope(root, residentAuth, (app) => {
     residentPostRoute(app, { path: '/api/resident/feed', what: 'feed post', list: ZResidentFeedPostList, read: feedResident.feed });
     app.put('/api/resident/feed/:id/like', {
       schema: residentDocs(
@@ -33,5 +33,5 @@ export const feedRoutes: ModuleRoutes<{ feed: FeedService; feedResident: FeedRes
       ),
       handler: (req) => feedResident.unlike(residentOf(req), req.params.id),
     });
-  }));
+  });
 };

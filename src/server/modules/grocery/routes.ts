@@ -25,7 +25,7 @@ const docs = routeDocs('grocery');
  * resident API (bearer): file a request, read one's own requests with their orders.
  */
 export const groceryRoutes: ModuleRoutes<{ grocery: GroceryService; }> = async (root, { auth, residentAuth, grocery }) => {
-  await root.register(staffScope(auth, 'grocery', (app) => {
+  await staffScope(root, auth, 'grocery', (app) => {
     app.get('/api/grocery', {
       schema: docs('New grocery requests (edit false), 10 per page, newest first', { querystring: ZGroceryListQuery }, { 200: ZGroceryRequestList }),
       handler: (req) => grocery.listRequests(staffOf(req), req.query),
@@ -54,9 +54,9 @@ export const groceryRoutes: ModuleRoutes<{ grocery: GroceryService; }> = async (
       ),
       handler: (req) => grocery.change(staffOf(req), req.params.id, req.body),
     });
-  }));
+  });
 
-  await root.register(residentScope(residentAuth, (app) => {
+  await residentScope(root, residentAuth, (app) => {
     app.post('/api/grocery', {
       schema: residentDocs('A resident asks for groceries (resident API, bearer token); the list is optional', { body: ZFileGrocery.nullish() }, { 201: ZGroceryRequest }),
       handler: async (req, reply) => reply.code(201).send(await grocery.file(residentOf(req), req.body?.list ?? '')),
@@ -65,5 +65,5 @@ export const groceryRoutes: ModuleRoutes<{ grocery: GroceryService; }> = async (
       schema: residentDocs("The resident's own grocery requests, newest first, each with its order (null until placed)", { querystring: ZResidentListQuery }, { 200: ZResidentOrderList }),
       handler: (req) => grocery.mine(residentOf(req), req.query),
     });
-  }));
+  });
 };

@@ -10,7 +10,7 @@ const docs = routeDocs('logo');
  * resident API (bearer). Staff read the logo's URL with `GET /api/society/me` (`logoUrl`).
  */
 export const logoRoutes: ModuleRoutes<{ logo: LogoService; }> = async (root, { auth, residentAuth, logo }) => {
-  await root.register(staffScope(auth, 'logo', (app) => {
+  await staffScope(root, auth, 'logo', (app) => {
     app.put('/api/logo', {
       schema: docs(
         "Set the society's logo to an uploaded image of this society; every staff screen of the society is told at once (socket event 'society:logo')",
@@ -19,12 +19,12 @@ export const logoRoutes: ModuleRoutes<{ logo: LogoService; }> = async (root, { a
       ),
       handler: (req) => logo.set(staffOf(req), req.body.mediaId),
     });
-  }));
+  });
 
-  await root.register(residentScope(residentAuth, (app) => {
+  await residentScope(root, residentAuth, (app) => {
     app.get('/api/resident/logo', {
       schema: residentDocs("The society's logo (display and thumbnail URLs), or null when none is set", {}, { 200: ZLogo }),
       handler: (req) => logo.get(residentOf(req)),
     });
-  }));
+  });
 };

@@ -48,7 +48,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, med
       (err: unknown) => root.log.warn({ err, dir: uploadDir }, 'could not sweep upload temp files'),
     );
   });
-  await root.register(staffScope(auth, MEDIA_UPLOAD_MODULES, async (app) => {
+  await staffScope(root, auth, MEDIA_UPLOAD_MODULES, async (app) => {
     // Only this plugin takes multipart bodies.
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_VIDEO_BYTES, files: 1 } });
 
@@ -64,7 +64,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, med
       // The file is streamed to a temp file (deleted afterwards), never buffered in memory.
       handler: async (req, reply) => reply.code(201).send(await withUploadedFile(req, uploadDir, MAX_VIDEO_BYTES, (file) => media.upload(staffOf(req), file))),
     });
-  }));
+  });
 
   // GET and HEAD share one handler; Fastify's automatic HEAD route would read a whole video to discard it.
   root.route({

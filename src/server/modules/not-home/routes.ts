@@ -8,7 +8,7 @@ const docs = routeDocs('not at home');
 
 /** Not at home: staff (button-one) list and guard assignment; resident file, cancel, arrived and own list. */
 export const notHomeRoutes: ModuleRoutes<{ notHome: NotHomeService }> = async (root, { auth, residentAuth, notHome }) => {
-  await root.register(staffScope(auth, 'notHome', (app) => {
+  await staffScope(root, auth, 'notHome', (app) => {
     app.get('/api/nothome', {
       schema: docs('List requests by state (active, cancelled, arrived), newest first', { querystring: ZNotHomeListQuery }, { 200: ZNotHomeList }),
       handler: (req) => notHome.list(staffOf(req), req.query.state, req.query, req.query.guard === 'unassigned'),
@@ -23,9 +23,9 @@ export const notHomeRoutes: ModuleRoutes<{ notHome: NotHomeService }> = async (r
       schema: docs('Assign a guard (spec section 5 messages)', { params: ZIdParams, body: ZAssignGuard }, { 200: ZNotHome }),
       handler: (req) => notHome.assignGuard(staffOf(req), req.params.id, req.body),
     });
-  }));
+  });
 
-  await root.register(residentScope(residentAuth, (app) => {
+  await residentScope(root, residentAuth, (app) => {
     app.post('/api/nothome', {
       schema: residentDocs('A resident will be away from `from` to `to`', { body: ZFileNotHome }, { 201: ZNotHome }),
       handler: async (req, reply) => reply.code(201).send(await notHome.file(residentOf(req), req.body.from, req.body.to)),
@@ -50,5 +50,5 @@ export const notHomeRoutes: ModuleRoutes<{ notHome: NotHomeService }> = async (r
         handler: (req) => notHome.end(residentOf(req), req.params.id, to),
       });
     }
-  }));
+  });
 };

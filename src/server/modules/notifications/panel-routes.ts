@@ -9,7 +9,7 @@ import {
   ZPanelResidentQuery,
   ZSendToResident,
 } from '../../../shared/contracts/notification-panel.js';
-import { staffOf, staffScope } from '../../plugins/auth.js';
+import { staffOf, staffScope, type ZodApp } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { PanelService } from './panel-service.js';
 import { routeDocs } from '../../lib/route-docs.js';
@@ -22,8 +22,8 @@ const sendErrors = { 429: ZErrorBody };
  * The notification panel's staff routes (issue 9; spec section 2): sub-roles with the module
  * 'notificationPanel' (notification, super-admin) only, everything scoped to their society.
  */
-export function panelRoutes(auth: AuthService, panel: PanelService) {
-  return staffScope(auth, 'notificationPanel', (app) => {
+export function panelRoutes(root: ZodApp, auth: AuthService, panel: PanelService): Promise<void> {
+  return staffScope(root, auth, 'notificationPanel', (app) => {
     app.post('/api/notifications/broadcast', {
       schema: docs(
         "Send to All: an in-app record and a queued push for every approved resident of the society, in one transaction; 404 'No matching document found.' when there is none; 429 beyond PANEL_MAX_BROADCASTS_PER_HOUR for the society",

@@ -18,9 +18,9 @@ interface Opts {
  * token; and the staff's notification panel (issue 9, `panel-routes.ts`).
  */
 export const notificationRoutes: ModuleRoutes<Opts> = async (root, { auth, residentAuth, notifications, panel }) => {
-  await root.register(panelRoutes(auth, panel));
+  await panelRoutes(root, auth, panel);
 
-  await root.register(residentScope(residentAuth, (app) => {
+  await residentScope(root, residentAuth, (app) => {
     app.get('/api/resident/notifications', {
       schema: residentDocs(
         "The resident's in-app records, newest first, 10 per page (?page=, or the cursors after/before), with `unread`: how many of all of them are unread",
@@ -38,5 +38,5 @@ export const notificationRoutes: ModuleRoutes<Opts> = async (root, { auth, resid
       ),
       handler: (req) => notifications.markRead(residentOf(req), req.params.id),
     });
-  }));
+  });
 };

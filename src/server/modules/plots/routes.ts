@@ -8,10 +8,10 @@ import type { PlotService } from './service.js';
  * list, add and delete them under /api/plots; residents read their society's.
  */
 export const plotRoutes: ModuleRoutes<{ plots: PlotService; }> = async (root, { auth, residentAuth, plots }) => {
-  await root.register(staffScope(auth, 'plots', (app) => {
+  await staffScope(root, auth, 'plots', (app) => {
     staffPostRoutes(app, { path: '/api/plots', tag: 'plots', what: 'plot', body: ZCreatePlot, item: ZPlot, list: ZPlotList, service: plots });
-  }));
-  await root.register(residentScope(residentAuth, (app) => {
+  });
+  await residentScope(root, residentAuth, (app) => {
     residentPostRoute(app, { path: '/api/resident/plots', what: 'plot', list: ZPlotList, read: plots.mine });
-  }));
+  });
 };

@@ -47,7 +47,7 @@ export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentA
     },
   });
 
-  await app.register(residentAccountScope(residentAuth, (scoped) => {
+  await residentAccountScope(app, residentAuth, (scoped) => {
     scoped.get('/api/resident/me', {
       schema: residentDocs(
         "The signed-in resident's own profile (what the app shows and copies into a request); never the password hash or push token",
@@ -68,5 +68,5 @@ export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentA
         return reply.code(204).send(null);
       },
     });
-  }));
+  });
 };

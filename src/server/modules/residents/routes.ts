@@ -26,7 +26,7 @@ const docs = routeDocs('residents');
  * `GET /api/residents/:id`, so a status-only sub-role never needs the 'residents' module.
  */
 export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAdmin }) => {
-  await root.register(staffScope(auth, 'residents', (app) => {
+  await staffScope(root, auth, 'residents', (app) => {
     app.get('/api/residents/verify', {
       schema: docs(
         "Verify a resident by Resident ID (spec section 2): Name, Address, Phone_Number, Age, ResidentID, Father_Name, Father_Phone_Number; 404 'No matching document found.' (also for another society's id)",
@@ -35,9 +35,9 @@ export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { a
       ),
       handler: (req) => residentAdmin.verify(staffOf(req), req.query.residentId),
     });
-  }));
+  });
 
-  await root.register(staffScope(auth, 'status', (app) => {
+  await staffScope(root, auth, 'status', (app) => {
     app.get('/api/residents', {
       schema: docs(
         'Residents whose full name starts with `name` (case-insensitive; empty: all), newest first, 10 per page (?page=, or the cursors after/before)',
@@ -69,5 +69,5 @@ export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { a
       ),
       handler: (req) => residentAdmin.setStatus(staffOf(req), req.params.id, req.body),
     });
-  }));
+  });
 };

@@ -26,7 +26,7 @@ export const securityRoutes: ModuleRoutes<{
   presence: (societyId: number) => Promise<number>;
 }> = async (root, { auth, residentAuth, security, presence }) => {
   // The desk: button-one only.
-  await root.register(staffScope(auth, 'security', (app) => {
+  await staffScope(root, auth, 'security', (app) => {
     app.get('/api/security', {
       schema: docs('List alarms of a stage, 10 per page, newest first', { querystring: ZSecurityListQuery }, { 200: ZSecurityList }),
       handler: (req) => security.list(staffOf(req), req.query.stage, req.query),
@@ -49,11 +49,11 @@ export const securityRoutes: ModuleRoutes<{
           : security.submit(staff, req.params.id, b.response);
       },
     });
-  }));
+  });
 
   // Alarm inbox and acknowledgement: any signed-in staff member; the service lets button-one and,
   // for escalated alarms, super-admin through (403 for the rest).
-  await root.register(staffScope(auth, undefined, (app) => {
+  await staffScope(root, auth, undefined, (app) => {
     // Keyset pages (?after=<id>), not ?page=: an alarm acknowledged between two page requests
     // would shift an offset page and hide another alarm from the screen's catch-up.
     app.get('/api/security/alarms', {
@@ -80,9 +80,9 @@ export const securityRoutes: ModuleRoutes<{
       ),
       handler: (req) => security.acknowledge(staffOf(req), req.params.id),
     });
-  }));
+  });
 
-  await root.register(residentScope(residentAuth, (app) => {
+  await residentScope(root, residentAuth, (app) => {
     app.post('/api/security', {
       config: ALARM_PATH,
       schema: residentDocs(
@@ -106,5 +106,5 @@ export const securityRoutes: ModuleRoutes<{
         return { ...page, items: page.items.map(toResidentAlarm) };
       },
     });
-  }));
+  });
 };

@@ -11,7 +11,7 @@ const docs = routeDocs('video panel');
  * 'videoPanel': button-five and super-admin) and the resident API's current URL (bearer).
  */
 export const videoPanelRoutes: ModuleRoutes<{ videoPanel: VideoPanelService; }> = async (root, { auth, residentAuth, videoPanel }) => {
-  await root.register(staffScope(auth, 'videoPanel', (app) => {
+  await staffScope(root, auth, 'videoPanel', (app) => {
     app.put('/api/video-panel', {
       schema: docs(
         'Set the video panel URL (http or https): stored as a new entry, which becomes the current one; earlier entries are kept',
@@ -28,12 +28,12 @@ export const videoPanelRoutes: ModuleRoutes<{ videoPanel: VideoPanelService; }> 
       ),
       handler: (req) => videoPanel.list(staffOf(req), req.query),
     });
-  }));
+  });
 
-  await root.register(residentScope(residentAuth, (app) => {
+  await residentScope(root, residentAuth, (app) => {
     app.get('/api/resident/video-panel', {
       schema: residentDocs("The society's current video panel entry, or null when none was set", {}, { 200: ZResidentVideoPanel }),
       handler: (req) => videoPanel.current(residentOf(req)),
     });
-  }));
+  });
 };
