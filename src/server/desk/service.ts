@@ -24,7 +24,7 @@ export interface Notice {
 
 /**
  * What makes one three-stage desk differ from another (STYLE 4: one mechanism, per-desk
- * configuration). Complaints now; security, grocery and doctor plug in the same way.
+ * configuration): complaints, security, grocery and doctor each supply one of these.
  */
 export interface DeskDefinition<T extends { _id: number }> {
   /** The desk's name in `desk_requests.desk`. */

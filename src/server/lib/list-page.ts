@@ -1,8 +1,9 @@
 /**
  * The one list mechanism of the server (ADR 0003): every list is newest first by id, with the
  * shared list contract's `{items, total, totalExact, nextAfter, prevBefore}`. Two ways to count:
- * - a list that can grow large (the desks, not-at-home, residents, bills, …) takes its unsearched
- *   total from `list_counts` and counts a search up to {@link SEARCH_COUNT_CAP};
+ * - a list that can grow large (the desks, not-at-home, residents, bills, …) counts a search up
+ *   to {@link SEARCH_COUNT_CAP}, and its unsearched total too unless it names a `countKey` (the
+ *   desks' stages, not-at-home), whose total `list_counts` keeps;
  * - a small list (`exactCount`: the posts, the alarm inbox, a resident's own requests) counts its
  *   rows, search included, with one `count(*)`.
  * Deep pages are cheap when the client sends the keyset cursor it has: `after` (the id of the
