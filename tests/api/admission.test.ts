@@ -12,6 +12,7 @@ import { MAIN_POOL_MAX } from '../../src/server/db/client.js';
 import { deskRequests, residents } from '../../src/server/db/schema.js';
 import { waitFor } from '../support/wait-for.js';
 import { useHarness } from './harness.js';
+import { pressSos } from '../support/clients/security.js';
 
 describe('admission control', () => {
   const h = useHarness({ ADMISSION_MAX_QUEUE: '1' });
@@ -57,7 +58,7 @@ describe('admission control', () => {
 
       // The alarm path is admitted (on PostgreSQL it has its own connections and answers now;
       // on the embedded database it waits its turn at the one session, ahead of the list).
-      const press = h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization: resident }, payload: {} });
+      const press = pressSos(h.app, resident);
       const inbox = h.app.inject({ method: 'GET', url: '/api/security/alarms', headers: { cookie: staff } });
       const health = h.app.inject({ method: 'GET', url: '/api/health' });
       await lane.release();

@@ -7,6 +7,7 @@ import type { ListResponse } from '../../src/shared/contracts/common.js';
 import type { Announcement } from '../../src/shared/contracts/content.js';
 import { MSG, PUSH } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { signedInStaff } from '../support/clients/sessions.js';
 
 type ResidentAnnouncement = Omit<Announcement, 'seenCount'> & { seen: boolean };
 
@@ -17,14 +18,7 @@ describe('announcements', () => {
   const LC = 'announcements@lakecity.test';
   let gv = 0;
   let lc = 0;
-  const cookies = new Map<string, Promise<string>>();
-  const cookie = (email: string) => {
-    let c = cookies.get(email);
-    if (!c) cookies.set(email, (c = h.staffCookie(email)));
-    return c;
-  };
-  const send = async (method: 'GET' | 'POST' | 'DELETE', url: string, email: string, payload?: object) =>
-    h.app.inject({ method, url, headers: { cookie: await cookie(email) }, ...(payload ? { payload } : {}) });
+  const { send } = signedInStaff(h);
   const residentSend = async (method: 'GET' | 'PUT', url: string, phone: string) => h.app.inject({ method, url, headers: { authorization: await h.residentAuth(phone) } });
   const post = async (payload: object, email = GV) => {
     const res = await send('POST', '/api/announcement', email, payload);

@@ -6,6 +6,7 @@ import { formatAddress } from '../../src/server/modules/residents/service.js';
 import type { ImportCommitResult, ImportPreview } from '../../src/shared/contracts/billing.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { signedInStaff } from '../support/clients/sessions.js';
 
 /** The spreadsheet import of /Billing (issue 9; spec sections 2, 5, 8): preview, commit, refusals, isolation. */
 describe('billing: spreadsheet import', () => {
@@ -13,12 +14,7 @@ describe('billing: spreadsheet import', () => {
   const h = useHarness({ BILL_MAX_IMPORTS_PER_MINUTE: '1000' });
   const GV = 'billing@greenvalley.test';
   // One sign-in per account (sign-ins are throttled).
-  const cookies = new Map<string, Promise<string>>();
-  const cookie = (email: string) => {
-    let c = cookies.get(email);
-    if (!c) cookies.set(email, (c = h.staffCookie(email)));
-    return c;
-  };
+  const { cookie } = signedInStaff(h);
   const upload = async (file: Buffer, fields: Record<string, string> = {}, email = GV) => {
     const { payload, contentType } = multipartBody(file, fields);
     return h.app.inject({ method: 'POST', url: '/api/bills/import', headers: { cookie: await cookie(email), 'content-type': contentType }, payload });

@@ -2,10 +2,12 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { deskRequests, groceryOrderLines, groceryOrders } from '../../src/server/db/schema.js';
-import type { GroceryRequest, Order, ResidentOrder } from '../../src/shared/contracts/grocery.js';
+import type { Order, ResidentOrder } from '../../src/shared/contracts/grocery.js';
 import type { ServerToClientEvents } from '../../src/shared/events.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { fileGrocery } from '../support/clients/grocery.js';
+import { staffRequest } from '../support/clients/sessions.js';
 import { openStaffSocket } from '../support/staff-socket.js';
 
 /** Grocery (issue 8): who may see what, concurrent writes, live events. */
@@ -13,14 +15,8 @@ describe('grocery access, concurrency and live events', () => {
   const h = useHarness();
   const GV = 'grocery@greenvalley.test';
   const items = [{ itemName: 'Milk', quantity: 2, currency: 'liter', price: 210 }];
-  const staff = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
-    h.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const file = async (phone: string, list: string) => {
-    const authorization = await h.residentAuth(phone);
-    const res = await h.app.inject({ method: 'POST', url: '/api/grocery', headers: { authorization }, payload: { list } });
-    expect(res.statusCode).toBe(201);
-    return res.json<GroceryRequest>();
-  };
+  const staff = staffRequest(h);
+  const file = (phone: string, list: string) => fileGrocery(h, phone, list);
   const place = async (id: number) => {
     const res = await staff('POST', '/api/orders', await h.staffCookie(GV), { requestId: id, items });
     expect(res.statusCode).toBe(201);

@@ -16,6 +16,7 @@ import { purgeService } from '../../src/server/modules/maintenance/purge.js';
 import { notHomeService, today } from '../../src/server/modules/not-home/service.js';
 import { outboxRepo, type PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { useTwoInstances, waitFor, type Instance, type TwoInstances } from '../support/two-instances.js';
+import { raiseAlarm } from '../support/clients/security.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -42,10 +43,7 @@ function next<T>(s: Socket, event: string, ms = 10_000): Promise<T> {
 }
 
 async function press(t: TwoInstances, via: Instance, phone: string): Promise<SecurityAlert> {
-  const authorization = await t.residentAuth(via, phone);
-  const res = await via.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<SecurityAlert>();
+  return raiseAlarm(via.app, await t.residentAuth(via, phone));
 }
 
 /** An SOS through A reaches the right screens on B, and only those (used over both adapters). */

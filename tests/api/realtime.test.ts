@@ -8,6 +8,7 @@ import type { Complaint } from '../../src/shared/contracts/complaints.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
 import { openStaffSocket } from '../support/staff-socket.js';
+import { pressSos } from '../support/clients/security.js';
 
 /** Socket.IO rooms are decided by the server from the session cookie. */
 describe('live events over Socket.IO', () => {
@@ -89,7 +90,7 @@ describe('live events over Socket.IO', () => {
     const heard1 = next<SecurityAlert>(guard1, 'receive-security');
     const heard2 = next<SecurityAlert>(guard2, 'receive-security');
     const authorization = await h.residentAuth('03000000012');
-    const raised = (await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} })).json<SecurityAlert>();
+    const raised = (await pressSos(h.app, authorization)).json<SecurityAlert>();
     expect((await heard1)._id).toBe(raised._id);
     expect((await heard2).resident.phoneNo).toBe('03000000012');
 

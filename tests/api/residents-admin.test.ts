@@ -10,6 +10,7 @@ import { auditLog, residentSessions, residents } from '../../src/server/db/schem
 import type { ResidentRow, ResidentStatusDetail } from '../../src/shared/contracts/residents-admin.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { signedInStaff } from '../support/clients/sessions.js';
 
 let seq = 0;
 const newPhone = () => `0399${String(5_000_000 + ++seq).padStart(7, '0')}`;
@@ -17,12 +18,8 @@ type Page = { items: ResidentRow[]; total: number; totalExact: boolean };
 
 describe('resident administration: verify, search, pending, approve and block', () => {
   const h = useHarness();
-  const cookies = new Map<string, string>();
-  const as = async (email: string) => {
-    const cookie = cookies.get(email) ?? (await h.staffCookie(email));
-    cookies.set(email, cookie);
-    return { cookie };
-  };
+  const { cookie } = signedInStaff(h);
+  const as = async (email: string) => ({ cookie: await cookie(email) });
   const get = async (email: string, url: string) => h.app.inject({ method: 'GET', url, headers: await as(email) });
   const setStatus = async (email: string, id: number, status: string) =>
     h.app.inject({ method: 'PUT', url: `/api/residents/${id}/status`, headers: await as(email), payload: { status } });

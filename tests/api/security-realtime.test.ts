@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io-client';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
 import { openStaffSocket } from '../support/staff-socket.js';
+import { pressSos } from '../support/clients/security.js';
 
 /**
  * A merged press reaches the screens as 'security-pressed' (issue 6 finding 6): button-one always,
@@ -32,7 +33,7 @@ describe("'security-pressed' over Socket.IO", () => {
     const heardBySuperAdmin: SecurityAlert[] = [];
     superAdmin.on('security-pressed', (a: SecurityAlert) => heardBySuperAdmin.push(a));
     const authorization = await h.residentAuth('03000000024');
-    const press = async () => (await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} })).json<SecurityAlert>();
+    const press = async () => (await pressSos(h.app, authorization)).json<SecurityAlert>();
 
     const created = next(guard, 'receive-security');
     const first = await press();

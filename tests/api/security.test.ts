@@ -4,6 +4,8 @@ import { auditLog, deskRequests, staffUsers } from '../../src/server/db/schema.j
 import { MSG } from '../../src/shared/messages.js';
 import type { PendingAlarms, SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
+import { residentTokens } from '../support/clients/sessions.js';
+import { pressSos, raiseAlarm } from '../support/clients/security.js';
 import type { DeskChange } from '../../src/server/lib/events.js';
 
 // Residents of this file (each test its own): Green Valley 03000000031–03000000045.
@@ -13,17 +15,9 @@ describe('security alarms', () => {
   // The escalation job is run on demand below, with the test clock moved past the delay.
   const h = useHarness({ ESCALATE_AFTER_S: String(ESCALATE_AFTER_S) });
   // One sign-in per resident (the resident sign-in route has its own rate limit).
-  const tokens = new Map<string, string>();
-  const press = async (phone: string, securityComplain?: string) => {
-    const authorization = tokens.get(phone) ?? (await h.residentAuth(phone));
-    tokens.set(phone, authorization);
-    return h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: securityComplain === undefined ? {} : { securityComplain } });
-  };
-  const sos = async (phone: string, securityComplain?: string) => {
-    const res = await press(phone, securityComplain);
-    expect(res.statusCode).toBe(201);
-    return res.json<SecurityAlert>();
-  };
+  const token = residentTokens(h);
+  const press = async (phone: string, securityComplain?: string) => pressSos(h.app, await token(phone), securityComplain === undefined ? {} : { securityComplain });
+  const sos = async (phone: string, securityComplain?: string) => raiseAlarm(h.app, await token(phone), securityComplain === undefined ? {} : { securityComplain });
   const as = async (email: string) => {
     const cookie = await h.staffCookie(email);
     return {
@@ -215,7 +209,7 @@ describe('security alarms', () => {
 
   it('flags an alarm from a resident who is away (active not-at-home window)', async () => {
     const authorization = await h.residentAuth('03000000042');
-    tokens.set('03000000042', authorization);
+    token.set('03000000042', authorization);
     // Local dates of the server's (test) clock, as the not-at-home rules read them.
     const day = (offset: number) => {
       const d = new Date(h.clock.now().getTime() + offset * 86_400_000);
