@@ -1,14 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { deskRequests, groceryOrderLines, groceryOrders } from '../../src/server/db/schema.js';
 import type { Order, ResidentOrder } from '../../src/shared/contracts/grocery.js';
-import type { ServerToClientEvents } from '../../src/shared/events.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 import { fileGrocery } from '../support/clients/grocery.js';
 import { staffRequest } from '../support/clients/sessions.js';
-import { openStaffSocket } from '../support/staff-socket.js';
+import { nextEvent, staffScreens } from '../support/staff-socket.js';
 
 /** Grocery (issue 8): who may see what, concurrent writes, live events. */
 describe('grocery access, concurrency and live events', () => {
@@ -25,22 +23,8 @@ describe('grocery access, concurrency and live events', () => {
   const lines = (id: number) =>
     h.database.db.select({ itemName: groceryOrderLines.itemName }).from(groceryOrderLines).where(eq(groceryOrderLines.requestId, id)).orderBy(asc(groceryOrderLines.position));
 
-  let url = '';
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    url = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => sockets.forEach((s) => s.close()));
-  async function open(email: string): Promise<Socket> {
-    const s = await openStaffSocket(url, { cookie: await h.staffCookie(email) });
-    sockets.push(s);
-    return s;
-  }
-  /** The next `event` a socket hears, typed by the shared event table. */
-  const next = <E extends keyof ServerToClientEvents>(s: Socket, event: E) => {
-    const name: string = event;
-    return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => s.once(name, resolve));
-  };
+  const { open } = staffScreens(h);
+  const next = nextEvent;
 
   it('isolates societies: Lake City grocery staff get 404 for a Green Valley request and order', async () => {
     const req = await file('03000000002', 'Green Valley only: basmati');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
-import { openStaffSocket } from '../support/staff-socket.js';
+import { staffScreens } from '../support/staff-socket.js';
 import { pressSos } from '../support/clients/security.js';
 
 /**
@@ -11,20 +11,7 @@ import { pressSos } from '../support/clients/security.js';
  */
 describe("'security-pressed' over Socket.IO", () => {
   const h = useHarness({ ESCALATE_AFTER_S: '60' });
-  let url = '';
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    url = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => sockets.forEach((s) => s.close()));
-
-  async function open(email: string): Promise<Socket> {
-    const cookie = await h.staffCookie(email);
-    const s = await openStaffSocket(url, { cookie });
-    sockets.push(s);
-    return s;
-  }
+  const { open } = staffScreens(h);
   const next = (s: Socket, event: string) => new Promise<SecurityAlert>((resolve) => s.once(event, resolve));
 
   it('tells button-one the new press count at once, and super-admin only after escalation', async () => {
