@@ -6,6 +6,7 @@ import { formatAddress } from '../../src/server/modules/residents/service.js';
 import type { ImportCommitResult, ImportPreview } from '../../src/shared/contracts/billing.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { residentByCode } from '../support/rows.js';
 import { signedInStaff } from '../support/clients/sessions.js';
 
 /** The spreadsheet import of /Billing (issue 9; spec sections 2, 5, 8): preview, commit, refusals, isolation. */
@@ -28,11 +29,7 @@ describe('billing: spreadsheet import', () => {
     const res = await h.app.inject({ method: 'POST', url: `/api/bills/import/${importId}/commit`, headers: { cookie: await cookie(email) } });
     return res;
   };
-  const resident = async (code: string) => {
-    const [r] = await h.database.db.select().from(residents).where(eq(residents.residentCode, code));
-    if (!r) throw new Error(`no resident ${code}`);
-    return r;
-  };
+  const resident = (code: string) => residentByCode(h.database.db, code);
   const written = async () => {
     const n = async (t: typeof bills | typeof notifications | typeof outbox | typeof billImports) => (await h.database.db.select({ n: count() }).from(t))[0]?.n;
     return [await n(bills), await n(notifications), await n(outbox), await n(billImports)].join('/');

@@ -17,6 +17,7 @@ import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { MSG } from '../../src/shared/messages.js';
 import { waitFor } from '../support/two-instances.js';
 import { useHarness, type Harness } from './harness.js';
+import { holdMainLane } from '../support/main-lane.js';
 import { mediaForm, mp4 } from './media-fixtures.js';
 import { pressSos } from '../support/clients/security.js';
 
@@ -145,18 +146,8 @@ describe.skipIf(!PG)('PostgreSQL store: the SOS count on the alarm lane, failing
   it('counts an SOS press while every main-lane connection is busy (the alarm lane has its own)', async () => {
     const authorization = await h.residentAuth('03000000033');
     const residentId = (await h.database.db.select({ id: residents.id }).from(residents).where(eq(residents.phone, '03000000033')))[0]!.id;
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let holding = 0;
-    const holders = Array.from({ length: MAIN_POOL_MAX }, () =>
-      h.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
-        holding++;
-        await held;
-      }),
-    );
+    const lane = await holdMainLane(h.database.db, MAIN_POOL_MAX, 'every main-lane connection held');
     try {
-      await waitFor(() => holding === MAIN_POOL_MAX, 'every main-lane connection held');
       const pressed = pressSos(h.app, authorization);
       // Counted while the main lane could not have run the statement (on it, this would wait for the release below).
       const counted = async () => (await h.database.alarmDb.select({ used: rateLimits.used }).from(rateLimits).where(eq(rateLimits.key, `sos:${residentId}`)))[0]?.used === 1;
@@ -164,8 +155,7 @@ describe.skipIf(!PG)('PostgreSQL store: the SOS count on the alarm lane, failing
       const res = await pressed;
       expect(res.statusCode, res.body).toBe(201);
     } finally {
-      release();
-      await Promise.all(holders);
+      await lane.release();
     }
   });
 
