@@ -4,6 +4,7 @@ import { groceryOrderLines, groceryOrders } from '../../src/server/db/schema.js'
 import { MAX_ORDER_TOTAL, MAX_PRICE, MAX_QUANTITY, type OrderLineInput } from '../../src/shared/contracts/grocery.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { orderLine } from '../support/factories.js';
 import { fileGrocery } from '../support/clients/grocery.js';
 import { staffRequest } from '../support/clients/sessions.js';
 
@@ -22,7 +23,7 @@ describe('bad input: money and ids', () => {
     const lines = await db.select().from(groceryOrderLines).where(eq(groceryOrderLines.requestId, id)).orderBy(asc(groceryOrderLines.position));
     return { orders, lines };
   };
-  const maxLine: OrderLineInput = { itemName: 'Gold', quantity: MAX_QUANTITY, currency: 'pieces', price: MAX_PRICE };
+  const maxLine = orderLine({ itemName: 'Gold', quantity: MAX_QUANTITY, currency: 'pieces', price: MAX_PRICE });
   const lines = (n: number, extra: OrderLineInput[] = []) => [...Array.from({ length: n }, () => maxLine), ...extra];
 
   it('refuses an order of 100 lines at the largest quantity and price with 400 naming items, on place and on update, writing nothing', async () => {

@@ -4,6 +4,7 @@ import { deskRequests, groceryOrderLines, groceryOrders } from '../../src/server
 import type { Order, ResidentOrder } from '../../src/shared/contracts/grocery.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { orderLine } from '../support/factories.js';
 import { fileGrocery } from '../support/clients/grocery.js';
 import { staffRequest } from '../support/clients/sessions.js';
 import { nextEvent, staffScreens } from '../support/staff-socket.js';
@@ -12,7 +13,7 @@ import { nextEvent, staffScreens } from '../support/staff-socket.js';
 describe('grocery access, concurrency and live events', () => {
   const h = useHarness();
   const GV = 'grocery@greenvalley.test';
-  const items = [{ itemName: 'Milk', quantity: 2, currency: 'liter', price: 210 }];
+  const items = [orderLine()];
   const staff = staffRequest(h);
   const file = (phone: string, list: string) => fileGrocery(h, phone, list);
   const place = async (id: number) => {

@@ -10,6 +10,7 @@ import { auditLog, residentSessions, residents } from '../../src/server/db/schem
 import type { ResidentRow, ResidentStatusDetail } from '../../src/shared/contracts/residents-admin.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { registration } from '../support/factories.js';
 import { signedInStaff } from '../support/clients/sessions.js';
 
 let seq = 0;
@@ -32,7 +33,7 @@ describe('resident administration: verify, search, pending, approve and block', 
       method: 'POST',
       url: '/api/resident/register',
       remoteAddress: `10.8.0.${seq}`,
-      payload: { societyName, name, phone, password, house: '7', street: 'Street 9', block: 'Block C', fatherName: 'Father Of', fatherPhone: '03337654321', age: 40 },
+      payload: registration(phone, { societyName, name, password, house: '7', street: 'Street 9', block: 'Block C', fatherName: 'Father Of', fatherPhone: '03337654321', age: 40 }),
     });
     expect(res.statusCode, res.body).toBe(201);
     const { residentID } = res.json<{ residentID: string }>();
