@@ -177,7 +177,7 @@ export interface ListSpec<Row> {
  *   whole table (2 s at 100,000 rows). The search's id and count queries therefore run as the
  *   owner, with the society filter `where` always carries; the rows themselves are then read back
  *   under the policy, so no row of another society can be returned even if a filter were wrong.
- * - Bitmap scans only (issue 11, bench/load.ts): the planner overrates the trigram index's cost,
+ * - Bitmap scans only (bench/load.ts): the planner overrates the trigram index's cost,
  *   so on a society of ~10,000 requests it read the whole table and tested `ILIKE` on every row
  *   (24 ms a search; 46 ms for a two-letter term at 100,000). Left only bitmap scans, it takes the
  *   trigram index or the list index and tests only that list's rows: 11 ms and 28 ms; a

@@ -1,5 +1,5 @@
 /**
- * The Socket.IO adapter, chosen at start-up (issue 11, ADR 0005): how a room event raised on one
+ * The Socket.IO adapter, chosen at start-up (ADR 0005): how a room event raised on one
  * instance reaches the sockets connected to the others.
  * - Embedded PGlite: the default in-memory adapter. PGlite is one process by construction (its
  *   data folder is locked), so there is nothing to reach.

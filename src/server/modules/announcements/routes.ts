@@ -16,7 +16,7 @@ interface Opts {
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 /**
- * Announcements (issue 10; spec sections 2, 3, 5, 7 `POST /api/announcement/`): the staff screen
+ * Announcements (spec sections 2, 3, 5, 7 `POST /api/announcement/`): the staff screen
  * /Annoucements (cookie, module 'announcements': sub-role annoucements) and the resident API
  * (bearer): read the society's announcements and mark one seen.
  */

@@ -13,7 +13,7 @@ interface Opts {
 }
 
 /**
- * Discount offers (issue 10; spec sections 2 "Discounts", 5, 6): staff of 'discounts' (discounts,
+ * Discount offers (spec sections 2 "Discounts", 5, 6): staff of 'discounts' (discounts,
  * cms-all) list, add and delete them under /api/discounts; residents read their society's.
  */
 export const discountRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, discounts }) => {

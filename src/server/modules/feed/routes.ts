@@ -18,7 +18,7 @@ interface Opts {
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 /**
- * The feed (issue 10; spec sections 2 "Feed posts", 5, 6): staff of 'feed' (cms, cms-all) list,
+ * The feed (spec sections 2 "Feed posts", 5, 6): staff of 'feed' (cms, cms-all) list,
  * add and delete posts under /api/feed; residents read their society's feed and like posts.
  */
 export const feedRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, feed, feedResident }) => {

@@ -28,7 +28,7 @@ interface Opts {
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 
 /**
- * Grocery (issue 8; spec sections 2–5, 7, 9): the staff desk (cookie, sub-roles with 'grocery':
+ * Grocery (spec sections 2–5, 7, 9): the staff desk (cookie, sub-roles with 'grocery':
  * button-three) — requests on /Grocery, orders on /Orders and /CompletedGrocery — and the
  * resident API (bearer): file a request, read one's own requests with their orders.
  */

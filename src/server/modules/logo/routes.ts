@@ -15,7 +15,7 @@ interface Opts {
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 /**
- * The society's logo (issue 10; spec section 2 "Logo"): /Logo (cookie, module 'logo') and the
+ * The society's logo (spec section 2 "Logo"): /Logo (cookie, module 'logo') and the
  * resident API (bearer). Staff read the logo's URL with `GET /api/society/me` (`logoUrl`).
  */
 export const logoRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, logo }) => {

@@ -19,7 +19,7 @@ const sendErrors = { ...errors, 429: ZErrorBody };
 const tags = ['notification panel'];
 
 /**
- * The notification panel's staff routes (issue 9; spec section 2): sub-roles with the module
+ * The notification panel's staff routes (spec section 2): sub-roles with the module
  * 'notificationPanel' (notification, super-admin) only, everything scoped to their society.
  */
 export function panelRoutes(auth: AuthService, panel: PanelService) {

@@ -9,7 +9,7 @@ import type { PanelService } from './panel-service.js';
 import type { NotificationsService } from './service.js';
 
 interface Opts {
-  /** Staff guard of the notification panel (issue 9). */
+  /** Staff guard of the notification panel. */
   auth: AuthService;
   residentAuth: ResidentAuthService;
   /** The resident's in-app records. */
@@ -21,8 +21,8 @@ interface Opts {
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 /**
- * The resident's in-app notification records (issue 8; spec sections 3 and 7): resident API, bearer
- * token; and the staff's notification panel (issue 9, `panel-routes.ts`).
+ * The resident's in-app notification records (spec sections 3 and 7): resident API, bearer
+ * token; and the staff's notification panel (`panel-routes.ts`).
  */
 export const notificationRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, notifications, panel }) => {
   await root.register(panelRoutes(auth, panel));

@@ -13,7 +13,7 @@ interface Opts {
 }
 
 /**
- * Plot listings (issue 10; spec sections 2 "Plots", 5, 6): staff of 'plots' (plots, cms-all)
+ * Plot listings (spec sections 2 "Plots", 5, 6): staff of 'plots' (plots, cms-all)
  * list, add and delete them under /api/plots; residents read their society's.
  */
 export const plotRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, plots }) => {

@@ -15,7 +15,7 @@ interface Opts {
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 /**
- * The video panel (issue 10; spec section 2 "Video panel"): /VideoPanel (cookie, module
+ * The video panel (spec section 2 "Video panel"): /VideoPanel (cookie, module
  * 'videoPanel': button-five and super-admin) and the resident API's current URL (bearer).
  */
 export const videoPanelRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAuth, videoPanel }) => {
