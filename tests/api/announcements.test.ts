@@ -11,7 +11,7 @@ import { signedInStaff } from '../support/clients/sessions.js';
 
 type ResidentAnnouncement = Omit<Announcement, 'seenCount'> & { seen: boolean };
 
-/** /Annoucements and the resident's announcements (issue 10; spec sections 2, 3, 5, 7). */
+/** /Annoucements and the resident's announcements (spec sections 2, 3, 5, 7). */
 describe('announcements', () => {
   const h = useHarness();
   const GV = 'announcements@greenvalley.test';

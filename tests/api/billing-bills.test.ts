@@ -9,7 +9,7 @@ import { useHarness } from './harness.js';
 import { residentByCode } from '../support/rows.js';
 import { signedInStaff } from '../support/clients/sessions.js';
 
-/** /Billing's manual bills, resident search and bill list (issue 9; spec sections 2, 5, 8, 9). */
+/** /Billing's manual bills, resident search and bill list (spec sections 2, 5, 8, 9). */
 describe('billing: manual bills', () => {
   const h = useHarness();
   const GV = 'billing@greenvalley.test';

@@ -9,7 +9,7 @@ import { useHarness } from './harness.js';
 import { residentByCode } from '../support/rows.js';
 import { signedInStaff } from '../support/clients/sessions.js';
 
-/** The spreadsheet import of /Billing (issue 9; spec sections 2, 5, 8): preview, commit, refusals, isolation. */
+/** The spreadsheet import of /Billing (spec sections 2, 5, 8): preview, commit, refusals, isolation. */
 describe('billing: spreadsheet import', () => {
   // Imports, not their rate limit (tests/api/rate-limits.test.ts): room for every upload of this file.
   const h = useHarness({ BILL_MAX_IMPORTS_PER_MINUTE: '1000' });

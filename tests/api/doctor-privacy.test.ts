@@ -7,7 +7,7 @@ import { IN_APP, MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 
 /**
- * Health data (issue 8): prescriptions are read only by the society's button-two staff and by the
+ * Health data: prescriptions are read only by the society's button-two staff and by the
  * patient, every read audited; residents see their own consultations; a resident without a push
  * token still gets the link and the in-app record. Residents of this file: Green Valley
  * 03000000005–03000000009, Lake City 03100000002.

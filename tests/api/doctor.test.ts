@@ -9,7 +9,7 @@ import { useHarness } from './harness.js';
 import { openStaffSocket } from '../support/staff-socket.js';
 
 /**
- * The doctor desk end to end (issue 8): a resident's request → meeting link → 'doctor ready' →
+ * The doctor desk end to end: a resident's request → meeting link → 'doctor ready' →
  * prescription, with the pushes, in-app records, audit rows and live events of each transition;
  * bad input; concurrent link generations. Residents of this file: Green Valley 03000000001–04,
  * Lake City 03100000001.

@@ -9,7 +9,7 @@ import { fileGrocery } from '../support/clients/grocery.js';
 import { staffRequest } from '../support/clients/sessions.js';
 import { nextEvent, staffScreens } from '../support/staff-socket.js';
 
-/** Grocery (issue 8): who may see what, concurrent writes, live events. */
+/** Grocery: who may see what, concurrent writes, live events. */
 describe('grocery access, concurrency and live events', () => {
   const h = useHarness();
   const GV = 'grocery@greenvalley.test';

@@ -7,7 +7,7 @@ import { useHarness } from './harness.js';
 import { fileGrocery } from '../support/clients/grocery.js';
 import { staffRequest } from '../support/clients/sessions.js';
 
-/** The grocery desk end to end (issue 8): request → order → update → delivery, money exact. */
+/** The grocery desk end to end: request → order → update → delivery, money exact. */
 describe('grocery desk', () => {
   const h = useHarness();
   const GV = 'grocery@greenvalley.test';

@@ -7,7 +7,7 @@ import { useHarness } from './harness.js';
 
 type Page = { items: Complaint[]; total: number; totalExact: boolean };
 
-/** The list mechanism (issue 7, ADR 0003): keyset cursors, totals from list_counts, capped search counts. */
+/** The list mechanism (ADR 0003): keyset cursors, totals from list_counts, capped search counts. */
 describe('lists', () => {
   const h = useHarness();
   const get = async (cookie: string, query: string): Promise<Page> => {

@@ -10,7 +10,7 @@ import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 import { signedInStaff } from '../support/clients/sessions.js';
 
-/** /Logo, the logo in every staff header, and the resident's logo (issue 10; spec sections 1, 2, 3, 7). */
+/** /Logo, the logo in every staff header, and the resident's logo (spec sections 1, 2, 3, 7). */
 describe('society logo', () => {
   const h = useHarness();
   const GV = 'logo@greenvalley.test';

@@ -35,7 +35,7 @@ function filesUnder(dir: string): string[] {
   }
 }
 
-/** POST /api/media, GET /media/:file (issue 10 "Media"): acceptance by content, re-encoding, access, serving. */
+/** POST /api/media, GET /media/:file: acceptance by content, re-encoding, access, serving. */
 describe('media: upload and serving', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-media-'));
   const h = useHarness({ DATA_DIR: dataDir });

@@ -36,7 +36,7 @@ function parseExposition(text: string): Sample[] {
 }
 
 /**
- * GET /metrics (issue 11 "Operable"): the bearer guard, then each metric moved by exactly what the
+ * GET /metrics: the bearer guard, then each metric moved by exactly what the
  * test did. Every figure is read as a difference from a scrape taken just before the action.
  */
 describe('GET /metrics', () => {

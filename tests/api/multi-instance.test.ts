@@ -1,5 +1,5 @@
 /**
- * Two instances on one PostgreSQL database (issue 11): socket events cross instances through the
+ * Two instances on one PostgreSQL database: socket events cross instances through the
  * adapter (PostgreSQL LISTEN/NOTIFY; Redis in the last suite), presence counts every instance's
  * screens, and every job does each unit of work once however many instances run it at once.
  * Runs only when DATABASE_URL is set (`npm run test:pg`); the embedded PGlite is one process.

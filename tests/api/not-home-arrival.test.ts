@@ -1,5 +1,5 @@
 /**
- * The not-at-home arrival job (issue 6 finding 11): bounded batches, each batch's state changes and
+ * The not-at-home arrival job: bounded batches, each batch's state changes and
  * audit rows in one transaction, events after commit, nothing half-done when a batch fails.
  * A failure is injected with a trigger on audit_log that raises for one request's arrival row.
  */

@@ -1,5 +1,5 @@
 /**
- * Residents see their own requests (issue 8), second part: the in-app notification records
+ * Residents see their own requests, second part: the in-app notification records
  * (`GET /api/resident/notifications` with `unread`, `PUT /api/resident/notifications/:id/read`)
  * and the resident's own profile (`GET /api/resident/me`).
  */

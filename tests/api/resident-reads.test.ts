@@ -1,5 +1,5 @@
 /**
- * Residents see their own requests (issue 8): the resident API's own lists — complaints, alarms,
+ * Residents see their own requests: the resident API's own lists — complaints, alarms,
  * not-at-home — each only the caller's rows of the caller's society, every stage, newest first,
  * 10 a page with `?page=` and the keyset cursors; bearer token only (no token or a staff cookie:
  * 401). Notifications and the profile: resident-reads-profile.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Staff decide (issue 9): /Residence's verify (module 'residents') and /Status's search, pending
+ * Staff decide: /Residence's verify (module 'residents') and /Status's search, pending
  * list, detail and Approve/Block (module 'status'): society isolation, sub-role 403s, audit rows,
  * and the whole path — registered through the API, approved, files a complaint; blocked, the next
  * call is refused and the tokens are gone.

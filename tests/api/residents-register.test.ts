@@ -1,5 +1,5 @@
 /**
- * Residents join (issue 9): `POST /api/resident/register` (rules, 409, generated resident ids,
+ * Residents join: `POST /api/resident/register` (rules, 409, generated resident ids,
  * audit row, no secrets), a Pending resident's sign-in and what their token opens (the account
  * routes) and refuses (every service request: 403 'Your account is waiting for approval.'), and
  * `PUT /api/resident/push-token`.

@@ -7,7 +7,7 @@ import type { DeskChange } from '../../src/server/lib/events.js';
 import { pressSos, raiseAlarm } from '../support/clients/security.js';
 
 /**
- * Truly concurrent requests (issue 6 "Tests worth trusting"): on PostgreSQL these run on separate
+ * Truly concurrent requests: on PostgreSQL these run on separate
  * pooled connections, so the compare-and-set updates and the `insert … on conflict` merge are what
  * keeps the outcome single. Residents of this file: Green Valley 03000000021–03000000023.
  */

@@ -6,7 +6,7 @@ import { useHarness } from './harness.js';
 import { raiseAlarm } from '../support/clients/security.js';
 
 /**
- * The escalation job is atomic per batch (issue 6 finding 11): a batch whose audit insert fails
+ * The escalation job is atomic per batch: a batch whose audit insert fails
  * marks none of its alarms, batches before it stay done, and the next run escalates the rest.
  * The failure is injected with a trigger on audit_log (the same on PGlite and PostgreSQL).
  * Residents of this file: Green Valley 03000000001–03000000012.

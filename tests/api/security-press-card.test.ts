@@ -4,7 +4,7 @@ import { useHarness } from './harness.js';
 import { raiseAlarm } from '../support/clients/security.js';
 
 /**
- * An SOS press announces the alarm built from what its one statement returned (issue 11: no second
+ * An SOS press announces the alarm built from what its one statement returned (no second
  * read on the press path). That card must be the one a later read gives: new alarm, merged press
  * (count, last press, words appended) and the escalation mark. Resident of this file: Green Valley
  * 03000000027.

@@ -6,7 +6,7 @@ import { staffScreens } from '../support/staff-socket.js';
 import { pressSos } from '../support/clients/security.js';
 
 /**
- * A merged press reaches the screens as 'security-pressed' (issue 6 finding 6): button-one always,
+ * A merged press reaches the screens as 'security-pressed': button-one always,
  * super-admin only once the alarm is escalated. Resident of this file: Green Valley 03000000024.
  */
 describe("'security-pressed' over Socket.IO", () => {

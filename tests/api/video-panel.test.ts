@@ -7,7 +7,7 @@ import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 import { signedInStaff } from '../support/clients/sessions.js';
 
-/** /VideoPanel and the resident's current video URL (issue 10; spec sections 2, 3 "Video panel entry"). */
+/** /VideoPanel and the resident's current video URL (spec sections 2, 3 "Video panel entry"). */
 describe('video panel', () => {
   const h = useHarness();
   const GV = 'video@greenvalley.test';

@@ -1,5 +1,5 @@
 /**
- * Generated-input entries of the post routes (issue 10: feed, discounts, plots, staff and
+ * Generated-input entries of the post routes (feed, discounts, plots, staff and
  * resident); see ../input-endpoints.ts. Media ids are random UUIDs or junk: none is an upload of
  * the society, so a body naming one must be a 400 that writes nothing; a feed post with a YouTube
  * link needs no media and may be stored (201), and then deleted by a generated DELETE.

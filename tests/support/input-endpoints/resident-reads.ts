@@ -1,5 +1,5 @@
 /**
- * Generated-input entries of the resident's own reads (issue 8); see ../input-endpoints.ts. The
+ * Generated-input entries of the resident's own reads; see ../input-endpoints.ts. The
  * lists take the resident list query (ZResidentListQuery: page and the keyset cursors, no search).
  */
 import fc from 'fast-check';
