@@ -4,7 +4,7 @@ import { auditLog, deskRequests, staffUsers } from '../../src/server/db/schema.j
 import { MSG } from '../../src/shared/messages.js';
 import type { PendingAlarms, SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
-import { residentTokens } from '../support/clients/sessions.js';
+import { residentTokens, staffAs } from '../support/clients/sessions.js';
 import { pressSos, raiseAlarm } from '../support/clients/security.js';
 import type { DeskChange } from '../../src/server/lib/events.js';
 
@@ -18,14 +18,7 @@ describe('security alarms', () => {
   const token = residentTokens(h);
   const press = async (phone: string, securityComplain?: string) => pressSos(h.app, await token(phone), securityComplain === undefined ? {} : { securityComplain });
   const sos = async (phone: string, securityComplain?: string) => raiseAlarm(h.app, await token(phone), securityComplain === undefined ? {} : { securityComplain });
-  const as = async (email: string) => {
-    const cookie = await h.staffCookie(email);
-    return {
-      get: (url: string) => h.app.inject({ method: 'GET', url, headers: { cookie } }),
-      put: (url: string, payload: object) => h.app.inject({ method: 'PUT', url, headers: { cookie }, payload }),
-      post: (url: string) => h.app.inject({ method: 'POST', url, headers: { cookie } }),
-    };
-  };
+  const as = staffAs(h);
   const auditActions = async (id: number) =>
     (await h.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'security'), eq(auditLog.entityId, id)))).map((r) => r.action);
   const stored = async (id: number) => (await h.database.db.select().from(deskRequests).where(eq(deskRequests.id, id)))[0]!;

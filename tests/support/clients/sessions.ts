@@ -43,3 +43,15 @@ export function staffRequest(h: { app: App }) {
   return (method: Method, url: string, cookie: string, payload?: unknown): Promise<Reply> =>
     h.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
+
+/** Signs `email` in (a fresh sign-in each call) and gives GET, POST (no body) and PUT with its cookie. */
+export function staffAs(h: Signed) {
+  return async (email: string) => {
+    const cookie = await h.staffCookie(email);
+    return {
+      get: (url: string): Promise<Reply> => h.app.inject({ method: 'GET', url, headers: { cookie } }),
+      post: (url: string): Promise<Reply> => h.app.inject({ method: 'POST', url, headers: { cookie } }),
+      put: (url: string, payload: object): Promise<Reply> => h.app.inject({ method: 'PUT', url, headers: { cookie }, payload }),
+    };
+  };
+}
