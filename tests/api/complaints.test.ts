@@ -4,7 +4,7 @@ import { auditLog, deskRequests, notifications, outbox } from '../../src/server/
 import { MSG } from '../../src/shared/messages.js';
 import type { Complaint } from '../../src/shared/contracts/complaints.js';
 import { useHarness } from './harness.js';
-import { complaintsDesk, fileComplaint } from '../support/clients/complaints.js';
+import { complaintsDesk, fileComplaint, postComplaint } from '../support/clients/complaints.js';
 
 describe('complaints desk', () => {
   const h = useHarness();
@@ -163,7 +163,7 @@ describe('complaints desk', () => {
   it('resident API: needs a bearer token and a complaint text', async () => {
     expect((await h.app.inject({ method: 'POST', url: '/api/complain', payload: { complain: 'x' } })).statusCode).toBe(401);
     const authorization = await h.residentAuth('03000000007');
-    const res = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain: '  ' } });
+    const res = await postComplaint(h.app, authorization, { complain: '  ' });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('complain');
     const staff = await h.staffCookie('complaints@greenvalley.test');

@@ -8,6 +8,7 @@ import { orderLine } from '../support/factories.js';
 import { fileGrocery } from '../support/clients/grocery.js';
 import { staffRequest } from '../support/clients/sessions.js';
 import { nextEvent, staffScreens } from '../support/staff-socket.js';
+import { postComplaint } from '../support/clients/complaints.js';
 
 /** Grocery: who may see what, concurrent writes, live events. */
 describe('grocery access, concurrency and live events', () => {
@@ -166,7 +167,7 @@ describe('grocery access, concurrency and live events', () => {
     expect((await lcFirst)._id).toBe(lcReq._id);
     expect(heard.lc).toEqual(['receive-grocery']);
     const authorization = await h.residentAuth('03000000007');
-    const c = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain: 'Live: a complaint' } });
+    const c = await postComplaint(h.app, authorization, { complain: 'Live: a complaint' });
     expect((await complaintsFirst)._id).toBe(c.json<{ _id: number }>()._id);
     expect(heard.complaints).toEqual(['receive-complain']);
   });

@@ -17,6 +17,7 @@ import { notHomeService, today } from '../../src/server/modules/not-home/service
 import { outboxRepo, type PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { useTwoInstances, waitFor, type Instance, type TwoInstances } from '../support/two-instances.js';
 import { raiseAlarm } from '../support/clients/security.js';
+import { postNotHome } from '../support/clients/not-home.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -203,7 +204,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     for (let i = 0; i < 10; i++) {
       const via = i % 2 ? t.b : t.a;
       const authorization = await t.residentAuth(via, `030000000${10 + i}`);
-      const res = await via.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from: day, to: day } });
+      const res = await postNotHome(via.app, authorization, { from: day, to: day });
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json<NotHome>()._id);
     }
@@ -223,7 +224,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
       const marks = screens.map((s) => next<NotHome>(s, 'receive-not-at-home'));
       const authorization = await t.residentAuth(via, via === t.a ? '03000000040' : '03000000041');
       const d = today(t.clock.now());
-      expect((await via.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from: d, to: d } })).statusCode).toBe(201);
+      expect((await postNotHome(via.app, authorization, { from: d, to: d })).statusCode).toBe(201);
       await Promise.all(marks);
     }
     for (const h of heard) for (const id of ids) expect(h.filter((x) => x._id === id && x.state === 'arrived')).toHaveLength(1);

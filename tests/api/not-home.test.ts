@@ -5,6 +5,7 @@ import { auditLog, notHomeRequests } from '../../src/server/db/schema.js';
 import { today } from '../../src/server/modules/not-home/service.js';
 import { useHarness } from './harness.js';
 import { residentTokens } from '../support/clients/sessions.js';
+import { postNotHome } from '../support/clients/not-home.js';
 
 const DAY_MS = 86_400_000;
 
@@ -23,7 +24,7 @@ describe('not at home', () => {
   const resident = async (phone: string) => {
     const authorization = await token(phone);
     return {
-      file: (from: string, to: string) => h.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from, to } }),
+      file: (from: string, to: string) => postNotHome(h.app, authorization, { from, to }),
       end: (id: number, what: 'cancel' | 'arrived') => h.app.inject({ method: 'PUT', url: `/api/nothome/${id}/${what}`, headers: { authorization } }),
     };
   };

@@ -9,6 +9,7 @@ import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
 import { staffScreens } from '../support/staff-socket.js';
 import { pressSos } from '../support/clients/security.js';
+import { postComplaint } from '../support/clients/complaints.js';
 
 /** Socket.IO rooms are decided by the server from the session cookie. */
 describe('live events over Socket.IO', () => {
@@ -21,7 +22,7 @@ describe('live events over Socket.IO', () => {
   const next = <T = Complaint>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve as (x: any) => void));
   async function file(phone: string, complain: string): Promise<Complaint> {
     const authorization = await h.residentAuth(phone);
-    const res = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain } });
+    const res = await postComplaint(h.app, authorization, { complain });
     return res.json<Complaint>();
   }
 

@@ -12,6 +12,7 @@ import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 import { registration } from '../support/factories.js';
 import { signedInStaff } from '../support/clients/sessions.js';
+import { postComplaint } from '../support/clients/complaints.js';
 
 let seq = 0;
 const newPhone = () => `0399${String(5_000_000 + ++seq).padStart(7, '0')}`;
@@ -126,7 +127,7 @@ describe('resident administration: verify, search, pending, approve and block', 
   it('registered, approved, files a complaint; blocked, the next call is refused and the tokens are gone; all audited', async () => {
     const r = await registerResident('Whole Path');
     const authorization = await h.residentAuth(r.phone, r.password);
-    const complain = () => h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain: 'Water leak.' } });
+    const complain = () => postComplaint(h.app, authorization, { complain: 'Water leak.' });
     expect((await complain()).statusCode).toBe(403);
 
     const approved = await setStatus('status@greenvalley.test', r.id, 'Approve');

@@ -7,6 +7,7 @@ import { useHarness } from './harness.js';
 import { residentTokens, staffAs } from '../support/clients/sessions.js';
 import { pressSos, raiseAlarm } from '../support/clients/security.js';
 import type { DeskChange } from '../../src/server/lib/events.js';
+import { postNotHome } from '../support/clients/not-home.js';
 
 // Residents of this file (each test its own): Green Valley 03000000031–03000000045.
 const ESCALATE_AFTER_S = 30;
@@ -209,7 +210,7 @@ describe('security alarms', () => {
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     };
     const [today, far] = [day(0), day(5)];
-    const nh = await h.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from: today, to: far } });
+    const nh = await postNotHome(h.app, authorization, { from: today, to: far });
     expect(nh.statusCode).toBe(201);
     expect((await sos('03000000042')).notHomeActive).toBe(true);
     expect((await sos('03000000043')).notHomeActive).toBe(false);

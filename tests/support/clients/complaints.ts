@@ -23,3 +23,8 @@ export async function fileComplaint(h: Pick<Signed, 'app' | 'residentAuth'>, pho
   expect(res.statusCode).toBe(201);
   return res.json<Complaint>();
 }
+
+/** A resident's `POST /api/complain` with `payload` as given (a test may send what the contract refuses); the answer as it comes. */
+export function postComplaint(app: App, authorization: string, payload: object): Promise<Reply> {
+  return app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload });
+}
