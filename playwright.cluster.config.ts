@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { browserTestSettings } from './playwright.config';
 
 /**
- * The browser test through a real load balancer (issue 11): `scripts/cluster.ts` runs two app
+ * The browser test through a real load balancer: `scripts/cluster.ts` runs two app
  * instances on one PostgreSQL database behind nginx, and Chromium talks to nginx only. Needs
  * CLUSTER_DATABASE_URL, a FRESH database (dropped and recreated before each run, as `.ci/run`
  * does) so the first instance loads the demo data. nginx listens on E2E_PORT, the instances on

@@ -5,7 +5,7 @@ import { webAssets } from './scripts/web-assets';
 /** Web build: src/web is the Vite root; the server serves dist/web in production. */
 export default defineConfig({
   root: 'src/web',
-  // webAssets: .br/.gz beside each file, sizes printed and recorded for check:bundle (issue 11).
+  // webAssets: .br/.gz beside each file, sizes printed and recorded for check:bundle.
   plugins: [react(), webAssets()],
   build: { outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: {

@@ -1,5 +1,5 @@
 /**
- * Cross-instance alarm event latency (issue 11, ADR 0005): builds two app instances on ONE
+ * Cross-instance alarm event latency (ADR 0005): builds two app instances on ONE
  * PostgreSQL database (in this process, each really listening on a port), connects a button-one
  * screen to each, and emits alarm events ('alarm.escalated', a real alarm card as payload) on
  * instance A. For every event it times A's own screen (the single-instance figure) and B's screen

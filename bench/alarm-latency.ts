@@ -1,10 +1,10 @@
 /**
- * Press-to-alarm latency (issue 11, "Alarm latency"): starts its own server instances, connects
+ * Press-to-alarm latency: starts its own server instances, connects
  * S button-one staff screens held by worker processes, presses SOS through the resident API on
  * instance A and times, for every screen, from the press request leaving the presser to the
  * screen receiving 'receive-security'. Scenarios: 1, 100 and 1,000 screens × one instance, and ×
  * two instances (pressed on A; screens alternate B, A, B, … so half are on B, a lone one on B).
- * Goal (issue 11): p99 ≤ 30 ms at 1,000 screens on one instance, ≤ 50 ms across two.
+ * Goal: p99 ≤ 30 ms at 1,000 screens on one instance, ≤ 50 ms across two.
  *
  *   npx tsx bench/alarm-latency.ts --pg-url postgres://postgres@127.0.0.1:5432/alarm_bench
  *   npx tsx bench/alarm-latency.ts --db pglite                      # one instance, embedded database

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet import speed (issue 9): a society with 10,000 residents (seeded here), a 10,000-row
+ * Spreadsheet import speed: a society with 10,000 residents (seeded here), a 10,000-row
  * .xlsx naming each of them by address, then
  *   1. parse alone: `readSheet1` (SheetJS reads Sheet1 and the rows are collected), median of 3;
  *   2. parse + match + commit: the billing service's `previewImport` (parse in a worker thread, match every row to a

@@ -1,5 +1,5 @@
 /**
- * What moving PGlite off the main thread costs and buys (issue 7): the same queries on an
+ * What moving PGlite off the main thread costs and buys: the same queries on an
  * in-thread PGlite (today's client.ts, the baseline) and through the embedded server
  * (src/server/db/embedded-server.ts: a worker thread, pg.Pool over a Unix socket), in one run.
  *

@@ -1,6 +1,6 @@
 /**
- * EXPLAIN ANALYZE of every list query at N requests per society, on PGlite and on PostgreSQL
- * (issue 7: "keep the plans in docs/"). Seeds like bench/list-scale.ts, then runs the statements
+ * EXPLAIN ANALYZE of every list query at N requests per society, on PGlite and on PostgreSQL,
+ * so the plans are kept in docs/. Seeds like bench/list-scale.ts, then runs the statements
  * the list helper sends (src/server/lib/list-page.ts, desk repo), inside a society scope as the
  * app does (role society_app, app.society_id set), and prints them as Markdown.
  *
@@ -69,7 +69,7 @@ async function explainAll(client: pg.ClientBase, title: string): Promise<void> {
 }
 
 console.log(`# List query plans at ${ROWS.toLocaleString('en')} requests per society\n`);
-console.log('Written by `npx tsx bench/list-plans.ts` (issue 7, ADR 0003): each list statement run as the app runs it (role `society_app`, society set), after `VACUUM ANALYZE`, on this 2-core machine.');
+console.log('Written by `npx tsx bench/list-plans.ts` (ADR 0003): each list statement run as the app runs it (role `society_app`, society set), after `VACUUM ANALYZE`, on this 2-core machine.');
 for (const kind of kinds) {
   if (kind === 'postgres') {
     await prepareDatabase({ kind, url: values['pg-url'] }, ROWS, 5000);

@@ -1,10 +1,10 @@
 /**
- * List speed at scale (issue 7): seeds N complaints per society, starts the server in a child
+ * List speed at scale: seeds N complaints per society, starts the server in a child
  * process as `npm start` does, and measures with autocannon, in one run: GET /api/health (the
  * baseline), page 1, a deep page (offset; and keyset `after=<id>` when the API takes it), a ~1%
  * search and a no-match search of `GET /api/complain?stage=new`; one fetch of every complaint of
  * the society (the fetch-all design); and SOS press-to-event latency with and without a client
- * searching without pause. Prints a table and issue 7's goal checks per database and writes
+ * searching without pause. Prints a table and the list-speed goal checks per database and writes
  * bench/results/list-scale-<db>-<timestamp>.json.
  *
  *   npx tsx bench/list-scale.ts [--rows 100000] [--db pglite|postgres|both]

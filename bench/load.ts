@@ -1,5 +1,5 @@
 /**
- * Load bench (issue 11 "Operable"): two app instances on PostgreSQL behind nginx, for --duration
+ * Load bench: two app instances on PostgreSQL behind nginx, for --duration
  * seconds: residents press SOS at --sos-rate/s, staff of both demo societies read list pages at
  * --list-rate/s, security staff acknowledge each new alarm --ack-delay-ms after its answer, and
  * --sockets staff sockets stay connected through nginx, counting the alarm events they receive.

@@ -3,7 +3,7 @@ import { INSTANCE_URLS } from '../playwright.cluster.config';
 import { acknowledgeAllAlarms, alarmSound, alarmToast, GV_SECURITY, PASSWORD, raiseSos, signInSecurity } from '../e2e/helpers';
 
 /**
- * Two instances behind nginx (issue 11): the security desk is signed in through nginx, so its
+ * Two instances behind nginx: the security desk is signed in through nginx, so its
  * socket sits on one of the two instances; an SOS raised directly against each instance rings on
  * it (so one of them crossed instances), and an acknowledgement made on the screen is seen by both.
  */

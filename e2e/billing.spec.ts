@@ -4,7 +4,7 @@ import { billSheet } from './fixtures/bill-sheets';
 import { GV_BILLING, GV_SUPER_ADMIN, billsOf, openBilling, residentsNamed, verifyResident } from './billing-helpers';
 
 /**
- * /Billing (issue 9; spec sections 2, 5, 8, 9): a manual bill and a spreadsheet import with a
+ * /Billing (spec sections 2, 5, 8, 9): a manual bill and a spreadsheet import with a
  * mismatch, as the billing sub-role and as super-admin. Each run bills periods of its own
  * (2035-01 and 2035-02, used by no other spec) on a fresh database.
  */

@@ -18,7 +18,7 @@ import {
 import { expectLive, signIn } from './helpers';
 
 /**
- * /Annoucements, /VideoPanel and /Logo (issue 10; spec sections 1, 2, 5, 8) in Chromium, with a
+ * /Annoucements, /VideoPanel and /Logo (spec sections 1, 2, 5, 8) in Chromium, with a
  * real PNG file: an announcement with an image is posted and listed; the form's messages (no
  * description, a second file); video URLs (a `javascript:` URL refused in the browser and by the
  * server), the current one and the earlier ones kept; a logo uploaded (and one given by media id)

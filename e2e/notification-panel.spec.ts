@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { residentAuth, signIn } from './helpers';
 
 /**
- * /NotificationPanel (issue 9; spec sections 2 and 8) as the notification desk and as super-admin:
+ * /NotificationPanel (spec sections 2 and 8) as the notification desk and as super-admin:
  * Send to All ('Fetching...' while busy), send to one resident found by full name, the no-match
  * toast, and the live delivery report.
  */

@@ -23,7 +23,7 @@ import {
 } from './posts-helpers';
 
 /**
- * /CMS (Feed), /Discounts and /Plots (issue 10; spec sections 2, 4, 5, 8): each kind is created
+ * /CMS (Feed), /Discounts and /Plots (spec sections 2, 4, 5, 8): each kind is created
  * with a real image uploaded through the media picker (and a YouTube link post for the feed),
  * every validation message of its form is hit, the post shows in the phone preview and the list,
  * and is deleted through the 'Confirm Delete' dialog. Each test owns its posts (unique texts).

@@ -1,5 +1,5 @@
 /**
- * `npm run check:bundle` (issue 11), the last step of `npm test`: builds the web app, prints the
+ * `npm run check:bundle`, the last step of `npm test`: builds the web app, prints the
  * size table, then fails (exit 1) when the initial load (the entry and the chunks it imports
  * statically) is over 150 kB of script as Brotli or 175 kB as gzip, or any other script or style
  * chunk over 100 kB gzip (budgets in scripts/web-assets.ts, ADR 0006). Reads dist/bundle-stats.json, which the build writes.

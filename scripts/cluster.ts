@@ -1,5 +1,5 @@
 /**
- * `npm run cluster -- --instances N [--port 8080] [--base-port 3001]` (issue 11): a demo of many
+ * `npm run cluster -- --instances N [--port 8080] [--base-port 3001]`: a demo of many
  * instances on this machine — N app instances on one PostgreSQL database (DATABASE_URL, required;
  * REDIS_URL optional: the Redis Socket.IO adapter instead of the PostgreSQL one) behind nginx on
  * --port. Instances listen on --base-port, --base-port + 1, …; they share DATA_DIR (uploaded

@@ -1,6 +1,6 @@
 /**
  * `npm run sample:bills [-- --out bills-sample.xlsx]`: writes a sample billing spreadsheet for the
- * demo society Green Valley (issue 9) to import on /Billing: Sheet1 with the header
+ * demo society Green Valley to import on /Billing: Sheet1 with the header
  * Index, Name, Address, Block, Units, Rate and one row per approved demo resident, plus two rows
  * that do not match (an address nobody has, and units that are not a number).
  *

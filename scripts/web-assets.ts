@@ -1,5 +1,5 @@
 /**
- * The web build's asset step (issue 11, "A light web app"), a Vite plugin used by vite.config.ts:
+ * The web build's asset step, a Vite plugin used by vite.config.ts:
  * after `vite build` it writes a Brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next
  * to every text file in dist/web (the server sends them with @fastify/static's `preCompressed`,
  * no compression per request), prints every chunk's size raw, gzip and Brotli, and records them in

@@ -1,9 +1,9 @@
 /**
- * SOS press-to-event latency for bench/list-scale.ts (issue 7: no query, however slow, may delay
+ * SOS press-to-event latency for bench/list-scale.ts (no query, however slow, may delay
  * an alarm). One button-one staff socket listens; residents press SOS one at a time; each alarm
  * is acknowledged before the next press, and presses rotate over several residents, so every
- * press raises a fresh alarm (issue 6 merges a resident's repeated presses into their open alarm
- * and rate-limits them per resident). The event awaited is 'receive-security', or
+ * press raises a fresh alarm (the server merges a resident's repeated presses into their open
+ * alarm and rate-limits them per resident). The event awaited is 'receive-security', or
  * 'security-pressed' if a press merged into an alarm that was already open (event names are
  * checked against src/shared/events.ts by the type checker).
  */

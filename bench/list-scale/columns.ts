@@ -1,5 +1,5 @@
 /**
- * The one place that says how the bench fills `desk_requests` (bench/list-scale.ts, issue 7).
+ * The one place that says how the bench fills `desk_requests` (bench/list-scale.ts).
  *
  * Each entry is a column and the SQL expression that fills it, over these names (see seed.ts):
  * `g` (1…M, the row's place in its society's series, rising with id and created_at), `p.sid` (the

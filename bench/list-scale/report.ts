@@ -1,5 +1,5 @@
 /**
- * Results of bench/list-scale.ts: the goal checks of issue 7, the printed table and the JSON file
+ * Results of bench/list-scale.ts: the list-speed goal checks, the printed table and the JSON file
  * (bench/results/, gitignored).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -41,7 +41,7 @@ const p99 = (r: LoadResult) => `${r.p99AtLeast ? '≥' : ''}${ms(r.p99)}`;
 const clean = (r: LoadResult) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0;
 const faults = (r: LoadResult) => (clean(r) ? '' : ` (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts})`);
 
-/** Issue 7's goals for one database run. */
+/** The list-speed goals for one database run (p99s against health and fetch-all, SOS latency while searching). */
 export function goals(run: DbRun): Goal[] {
   const out: Goal[] = [];
   const fetchAll = run.seed.fetchAll.ms;
@@ -85,7 +85,7 @@ export function printRun(run: DbRun): void {
     `SOS press-to-event, searching: p50 ${ms(searching.p50)} ms, p99 ${ms(searching.p99)} ms, max ${ms(searching.max)} ms (${searching.received}/${searching.presses} events, ${searching.lost} lost, ${searching.refused} refused)`,
     `  the searching client meanwhile: ${searcher.requests} searches, p50 ${ms(searcher.p50)} ms, p99 ${ms(searcher.p99)} ms${faults(searcher)}`,
     '',
-    'Goals (issue 7):',
+    'Goals:',
     ...goals(run).map((g) => `  ${g.pass ? 'PASS' : 'MISS'}  ${g.goal}: ${g.detail}`),
   );
   if (run.checks.length) lines.push('', 'Response checks:', ...run.checks.map((c) => `  ${c}`));

@@ -10,7 +10,7 @@ import type { CpuUse } from './cpu.js';
 import type { PgActivity } from './pg-activity.js';
 import type { LabelRecord, SocketResult, StreamResult } from './protocol.js';
 
-/** Issue 11 "Operable": list p99 at most this many ms. */
+/** List p99 at most this many ms. */
 export const LIST_P99_GOAL_MS = 100;
 /** At about twice the first capacity: SOS p99 at most this many ms. */
 export const SOS_P99_GOAL_MS = 50;
@@ -152,7 +152,7 @@ export interface LoadRun {
   overload?: { capacityPerSec: number; listRate: number; lists: OverloadShares; drainSeconds: number };
 }
 
-/** Issue 11's goal: no error of any kind (SOS, lists, acks, socket disconnects) and list p99 ≤ 100 ms. */
+/** The load goal: no error of any kind (SOS, lists, acks, socket disconnects) and list p99 ≤ 100 ms. */
 export function goals(run: LoadRun): Goal[] {
   const { sos, list, ack } = run.streams;
   const errs = sos.errorCount + list.errorCount + ack.errorCount;
@@ -189,7 +189,7 @@ export function printRun(run: LoadRun): void {
   const s = run.sockets;
   const lines = [
     '',
-    `=== load bench (issue 11): ${JSON.stringify(run.setup)} ===`,
+    `=== load bench: ${JSON.stringify(run.setup)} ===`,
     `target: SOS ${run.targetRates.sos}/s, lists ${run.targetRates.list}/s, open loop (latency from each request's due time)`,
     '',
     `${'stream'.padEnd(34)} ${'sent'.padStart(7)} ${'2xx/s'.padStart(8)} ${'p50'.padStart(7)} ${'p90'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}  errors (ms from due time; 2xx and timeouts)`,

@@ -1,5 +1,5 @@
 /**
- * Starts and stops app instances as real processes (issue 11): what `npm run cluster`, the nginx
+ * Starts and stops app instances as real processes: what `npm run cluster`, the nginx
  * tests and the benches (`bench/alarm-latency.ts`, `bench/load.ts`) run many instances with.
  *
  * Each instance is `node --import tsx src/server/main.ts` with its own PORT and the shared

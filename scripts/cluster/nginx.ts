@@ -1,5 +1,5 @@
 /**
- * nginx in front of app instances (issue 11): the load balancer of `npm run cluster`, of the nginx
+ * nginx in front of app instances: the load balancer of `npm run cluster`, of the nginx
  * tests and of `bench/load.ts`. nginx comes from Debian's package (`.ci/run` installs it); it runs
  * as a child process with its configuration, pid, logs and temp files in a folder of its own, so
  * it needs no root and touches nothing of the system's nginx.
@@ -93,7 +93,7 @@ function appProxy(pad: string): string {
 export function nginxConfig(opts: NginxOptions): string {
   const dir = path.resolve(opts.dir);
   const servers = (extra: string) => opts.upstreams.map((u) => `    server ${u}${extra};`).join('\n');
-  return `# Written by scripts/cluster/nginx.ts (issue 11); see docs/deploy.md.
+  return `# Written by scripts/cluster/nginx.ts; see docs/deploy.md.
 daemon off;
 master_process on;
 worker_processes ${opts.workerProcesses ?? 'auto'};

@@ -77,7 +77,7 @@ const ZEnv = z.object({
   /** postgres://… to use a PostgreSQL server instead of embedded PGlite. */
   DATABASE_URL: z.string().url().optional(),
   /**
-   * redis://… (issue 11, ADR 0005): with DATABASE_URL, socket events cross instances through Redis
+   * redis://… (ADR 0005): with DATABASE_URL, socket events cross instances through Redis
    * pub/sub (@socket.io/redis-adapter) instead of PostgreSQL LISTEN/NOTIFY. Ignored on embedded PGlite.
    * The staff sign-in throttle and the resident rate limits count there too (shared by every
    * instance); without it the throttle counts in PostgreSQL and the rate limits per instance.
@@ -148,7 +148,7 @@ const ZEnv = z.object({
   ARRIVAL_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
   /** Days a sent push stays in the outbox before the purge job deletes it. */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
-  /** Video meeting server for doctor consultations: a generated link is MEET_BASE_URL/<unguessable room> (issue 8). */
+  /** Video meeting server for doctor consultations: a generated link is MEET_BASE_URL/<unguessable room>. */
   MEET_BASE_URL: z.string().url().default('https://meet.jit.si'),
   /**
    * Other video meeting hosts a Meet ID typed as a link may point at (comma-separated host names,
@@ -158,7 +158,7 @@ const ZEnv = z.object({
   MEET_ALLOWED_HOSTS: ZHosts,
   /**
    * Firebase Cloud Messaging service-account JSON file: when set, pushes really go out through
-   * FCM's HTTP v1 API (issue 9); unset, the logging transport stays.
+   * FCM's HTTP v1 API; unset, the logging transport stays.
    */
   FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
   /** OAuth token endpoint for the FCM transport (settable for tests against a local server). */
@@ -167,10 +167,10 @@ const ZEnv = z.object({
   FCM_BASE_URL: z.string().url().default('https://fcm.googleapis.com'),
   /**
    * The reserved super-society (spec section 6, literal withheld): staff of the society with this
-   * exact name see every society's feed posts, discounts and plots (issue 10). Unset: nobody does.
+   * exact name see every society's feed posts, discounts and plots. Unset: nobody does.
    */
   SUPER_SOCIETY: z.string().min(1).optional(),
-  /** Object storage for uploaded media (issue 10): set to use an S3-compatible bucket instead of DATA_DIR/media. */
+  /** Object storage for uploaded media: set to use an S3-compatible bucket instead of DATA_DIR/media. */
   S3_BUCKET: z.string().min(1).optional(),
   /** S3 endpoint URL (e.g. http://127.0.0.1:9000 for a local store); unset uses AWS's own for S3_REGION. */
   S3_ENDPOINT: z.string().url().optional(),
@@ -192,7 +192,7 @@ const ZEnv = z.object({
   /** How often the purge job (old sent pushes, expired sessions) runs, in milliseconds. */
   PURGE_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
   /**
-   * Bearer token for GET /metrics (Prometheus text format, issue 11): a scraper sends
+   * Bearer token for GET /metrics (Prometheus text format): a scraper sends
    * `Authorization: Bearer <METRICS_TOKEN>`. At least 16 characters; unset, /metrics answers 404.
    */
   METRICS_TOKEN: z.string().min(16).optional(),

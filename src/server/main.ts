@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, DEMO_SIGN_INS } from './seed/demo.js';
 import { prepareDatabase } from './db/prepare.js';
 import { shutdownGracefully } from './lib/shutdown.js';
 
-/** How long requests in flight may run after SIGTERM/SIGINT before they are cut (issue 11). */
+/** How long requests in flight may run after SIGTERM/SIGINT before they are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
@@ -53,10 +53,10 @@ async function main(): Promise<void> {
   // meanwhile is purged.
   void jobs.arrival.runOnce();
   void jobs.purge.runOnce();
-  // Media released or left unattached while the server was down are removed (issue 10).
+  // Media released or left unattached while the server was down are removed.
   void jobs.media.runOnce();
 
-  // Graceful shutdown (issue 11, lib/shutdown.ts): sockets told to reconnect (elsewhere, behind a
+  // Graceful shutdown (lib/shutdown.ts): sockets told to reconnect (elsewhere, behind a
   // load balancer), no new connections, requests in flight get SHUTDOWN_GRACE_MS, jobs stop, the
   // database closes, then the PGlite folder lock is released. A shutdown that hangs anyway
   // (a stuck job) ends the process 5 s after the grace period.

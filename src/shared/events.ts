@@ -42,7 +42,7 @@ export interface ServerToClientEvents {
   'doctor-updated': (request: DoctorRequest) => void;
   /** A consultation was created, its doctor-ready push sent, or its prescription written (no prescription content). */
   'consultation-updated': (consultation: Consultation) => void;
-  /** The society's logo changed (issue 10): every staff screen of the society shows `logoUrl` (null: none) in its header. */
+  /** The society's logo changed: every staff screen of the society shows `logoUrl` (null: none) in its header. */
   'society:logo': (logo: { logoUrl: string | null }) => void;
 }
 

@@ -32,11 +32,11 @@ export const MSG = {
   guardAssigned: 'Guard Assigned',
   notHomeNotYours: 'This request is not yours.',
   notHomeOver: 'This request is already over.',
-  /** Super-admin closing an alarm that was not escalated (issue 6 finding 8). */
+  /** Super-admin closing an alarm that was not escalated. */
   alarmNotEscalated: 'Super-admin can acknowledge only escalated alarms.',
-  /** A resident pressing SOS more often than the rate limit allows (issue 6 finding 6). */
+  /** A resident pressing SOS more often than the rate limit allows. */
   sosTooMany: 'Your alarm has been received and the security team has been alerted. Please wait a moment before pressing again.',
-  /** Any text input holding U+0000, which PostgreSQL cannot store (issue 6). */
+  /** Any text input holding U+0000, which PostgreSQL cannot store. */
   textNul: 'This text contains a NUL character (U+0000), which cannot be stored. Remove it and try again.',
   /** Spec section 8: a failed order save (grocery). */
   orderSaveFailed: 'An error occurred while processing your request.',
@@ -44,17 +44,17 @@ export const MSG = {
   fillRequired: 'Please fill the required fields',
   /** A Meet ID written as a link to a host other than MEET_BASE_URL's or MEET_ALLOWED_HOSTS. */
   meetingLinkHost: "This meeting link is not on the society's meeting server. Enter a room name, or a link on the configured meeting server.",
-  /** An order that was delivered cannot change (issue 8). */
+  /** An order that was delivered cannot change. */
   orderDelivered: 'This order has been delivered and can no longer change.',
-  /** An order needs at least one line (issue 8; the spec's drawer had no check). */
+  /** An order needs at least one line (the spec's drawer had no check). */
   orderNoItems: 'Add at least one item to the order.',
-  /** Prescriptions are readable only by the society's doctor desk and the resident (issue 8). */
+  /** Prescriptions are readable only by the society's doctor desk and the resident. */
   prescriptionPrivate: 'Prescriptions are visible only to the doctor desk and the patient.',
-  /** Any text input holding half of a UTF-16 surrogate pair: not valid Unicode (issue 6). */
+  /** Any text input holding half of a UTF-16 surrogate pair: not valid Unicode. */
   textBrokenCharacter: 'This text contains a broken character (an unpaired UTF-16 surrogate). Remove it and try again.',
   /** Any shown text holding a bidirectional control (U+202A–U+202E, U+2066–U+2069), which can disguise what is displayed. */
   textBidiControl: 'This text contains an invisible direction-override character (U+202A–U+202E or U+2066–U+2069) that can disguise what is shown. Remove it and try again.',
-  /** Billing (issue 9; spec sections 5, 8). */
+  /** Billing (spec sections 5, 8). */
   billExists: 'This resident already has a bill for this period.',
   billSaved: 'Bill saved.',
   billImportSubmitted: 'Successfully Submit.',
@@ -74,13 +74,13 @@ export const MSG = {
   billImportParseMemory: 'The spreadsheet needs too much memory to read. Split it into smaller files and import each part.',
   billImportParseTimeout: 'The spreadsheet took too long to read. Split it into smaller files and import each part.',
   billImportBusy: 'Other spreadsheets are being read right now. Try again in a minute.',
-  /** Spec section 8: no resident (or document) matches the id, name or search (issue 9: residents, billing, panel). */
+  /** Spec section 8: no resident (or document) matches the id, name or search (residents, billing, panel). */
   noMatchingDocument: 'No matching document found.',
-  /** A self-registered resident calling a service before staff approved them (issue 9). */
+  /** A self-registered resident calling a service before staff approved them. */
   residentPending: 'Your account is waiting for approval.',
-  /** Registration with a phone that already has an account (issue 9). */
+  /** Registration with a phone that already has an account. */
   residentPhoneTaken: 'This phone number is already registered.',
-  /** Registration naming a society that does not exist (issue 9). */
+  /** Registration naming a society that does not exist. */
   residentUnknownSociety: 'No society has this name.',
   residentRegistrationBusy: 'Many registrations are arriving at once. Please try again.',
   /** Spec section 5 "Status": the confirm before Save; `{choice}` is Approve or Block. */
@@ -98,7 +98,7 @@ export const MSG = {
   tooManyMedia: 'You cannot upload more than 5 media files.',
   /** Spec section 5 "Feed post" / "Announcement": a missing description or a wrong media count. */
   mediaCountOrDescription: 'Please check the number of uploaded media files or fill in the description.',
-  /** Issue 10: a video link that is not a YouTube address (new: the spec does not check it). */
+  /** A video link that is not a YouTube address (new: the spec does not check it). */
   youtubeLinkInvalid: 'Please enter a valid YouTube link.',
   /** Spec section 5 "Discount". */
   discountRequired: 'Please fill all the required fields',
@@ -117,7 +117,7 @@ export const MSG = {
   postDeleteFailed: 'Error deleting post',
   /** Spec section 8 "Upload failures" (its 'to Firestore' names the old backend; deviation). */
   uploadFailed: 'Error uploading files or saving data.',
-  /** Issue 10 "Media": a file whose content is not an accepted image or video → 415. */
+  /** A file whose content is not an accepted image or video → 415. */
   mediaUnsupported: 'Only JPEG, PNG, WebP or GIF images and MP4 or WebM videos can be uploaded.',
   mediaImageTooLarge: 'Images can be at most 10 MB.',
   mediaVideoTooLarge: 'Videos can be at most 100 MB.',
@@ -125,7 +125,7 @@ export const MSG = {
   /** A media id in a body that is not this society's upload, or of the wrong kind (400 naming the field). */
   mediaUnknown: 'This media file does not exist. Upload it again.',
   mediaNotImage: 'This must be an image.',
-  /** Issue 10 "Video panel": http and https addresses only. */
+  /** The video panel takes http and https addresses only. */
   videoUrlInvalid: 'Please enter a valid http or https URL.',
   /**
    * Limits on what one account can trigger (429, with Retry-After): `{wait}` is filled by
@@ -162,7 +162,7 @@ export const PUSH = {
   doctorReady: { title: 'Doctor is ready for meeting', body: 'Join the meeting from the app' },
   prescriptionGenerated: { title: 'Prescription Generated', body: 'Prescription has been created. Tap to view' },
   billGenerated: { title: 'Bill Generated', body: 'Tap to check!' },
-  /** Issue 10 (spec section 7: a push to every resident after each is created; texts are ours). */
+  /** Spec section 7: a push to every resident after each is created (the texts are ours). */
   feedPosted: { title: 'New Post', body: 'Your society shared a new post.' },
   discountPosted: { title: 'New Discount', body: 'A new discount offer is available.' },
   plotPosted: { title: 'New Plot Listing', body: 'A new plot listing is available.' },
@@ -179,6 +179,6 @@ export const IN_APP = {
   orderUpdated: { title: 'GROCERY', description: 'Order details have been updated' },
   linkGenerated: { title: 'DOCTOR', description: 'Meet ID has been generated' },
   prescriptionCreated: { title: 'DOCTOR', description: 'Prescription has been created. Tap to view' },
-  /** Issue 9: {period} and {total} are filled in (billDescription in contracts/billing.ts). */
+  /** {period} and {total} are filled in (billDescription in contracts/billing.ts). */
   bill: { title: 'BILL', description: 'Your electricity bill for {period} is Rs {total}' },
 } as const;

@@ -12,6 +12,8 @@ import { MAIN_POOL_MAX } from '../../src/server/db/client.js';
 import { deskRequests, residents } from '../../src/server/db/schema.js';
 import { waitFor } from '../support/wait-for.js';
 import { useHarness } from './harness.js';
+import { holdMainLane } from '../support/main-lane.js';
+import { pressSos } from '../support/clients/security.js';
 
 describe('admission control', () => {
   const h = useHarness({ ADMISSION_MAX_QUEUE: '1' });
@@ -24,21 +26,7 @@ describe('admission control', () => {
    * Takes every connection of the main lane (the embedded database's one session; a PostgreSQL
    * server's MAIN_POOL_MAX) until `release()`: what a flood of slow list work does.
    */
-  async function takeMainLane() {
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    const holders = h.database.kind === 'pglite' ? 1 : MAIN_POOL_MAX;
-    let holding = 0;
-    const done = Array.from({ length: holders }, () =>
-      h.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
-        holding++;
-        await released;
-      }),
-    );
-    await waitFor(() => holding === holders, 'every main-lane connection taken');
-    return { release: async () => (release(), await Promise.all(done)) };
-  }
+  const takeMainLane = () => holdMainLane(h.database.db, h.database.kind === 'pglite' ? 1 : MAIN_POOL_MAX);
 
   it('refuses list work at once while the main lane is saturated; the SOS press, the inbox and health go in', async () => {
     const staff = await h.staffCookie('security@greenvalley.test');
@@ -57,7 +45,7 @@ describe('admission control', () => {
 
       // The alarm path is admitted (on PostgreSQL it has its own connections and answers now;
       // on the embedded database it waits its turn at the one session, ahead of the list).
-      const press = h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization: resident }, payload: {} });
+      const press = pressSos(h.app, resident);
       const inbox = h.app.inject({ method: 'GET', url: '/api/security/alarms', headers: { cookie: staff } });
       const health = h.app.inject({ method: 'GET', url: '/api/health' });
       await lane.release();

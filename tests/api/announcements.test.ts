@@ -7,24 +7,18 @@ import type { ListResponse } from '../../src/shared/contracts/common.js';
 import type { Announcement } from '../../src/shared/contracts/content.js';
 import { MSG, PUSH } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { signedInStaff } from '../support/clients/sessions.js';
 
 type ResidentAnnouncement = Omit<Announcement, 'seenCount'> & { seen: boolean };
 
-/** /Annoucements and the resident's announcements (issue 10; spec sections 2, 3, 5, 7). */
+/** /Annoucements and the resident's announcements (spec sections 2, 3, 5, 7). */
 describe('announcements', () => {
   const h = useHarness();
   const GV = 'announcements@greenvalley.test';
   const LC = 'announcements@lakecity.test';
   let gv = 0;
   let lc = 0;
-  const cookies = new Map<string, Promise<string>>();
-  const cookie = (email: string) => {
-    let c = cookies.get(email);
-    if (!c) cookies.set(email, (c = h.staffCookie(email)));
-    return c;
-  };
-  const send = async (method: 'GET' | 'POST' | 'DELETE', url: string, email: string, payload?: object) =>
-    h.app.inject({ method, url, headers: { cookie: await cookie(email) }, ...(payload ? { payload } : {}) });
+  const { send } = signedInStaff(h);
   const residentSend = async (method: 'GET' | 'PUT', url: string, phone: string) => h.app.inject({ method, url, headers: { authorization: await h.residentAuth(phone) } });
   const post = async (payload: object, email = GV) => {
     const res = await send('POST', '/api/announcement', email, payload);

@@ -9,6 +9,7 @@ import { hashToken } from '../../src/server/lib/tokens.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness, type Harness } from './harness.js';
 import { ADMIT_ALL } from '../support/test-config.js';
+import { postComplaint } from '../support/clients/complaints.js';
 
 // The real argon2 verify, wrapped so a test can count how many passwords were checked.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
@@ -194,7 +195,7 @@ describe('resident sign-in', () => {
   const residentLogin = (phone: string, password = 'demo-pass-1') => h.app.inject({ method: 'POST', url: '/api/resident/login', payload: { phone, password } });
   // The resident guard runs before validation: an empty complaint is 400 with a live token, 401 without.
   const tokenWorks = async (authorization: string) => {
-    const res = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: {} });
+    const res = await postComplaint(h.app, authorization, {});
     expect([400, 401]).toContain(res.statusCode);
     return res.statusCode === 400;
   };

@@ -1,9 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { groceryOrderLines, groceryOrders } from '../../src/server/db/schema.js';
-import { MAX_ORDER_TOTAL, MAX_PRICE, MAX_QUANTITY, type GroceryRequest, type OrderLineInput } from '../../src/shared/contracts/grocery.js';
+import { MAX_ORDER_TOTAL, MAX_PRICE, MAX_QUANTITY, type OrderLineInput } from '../../src/shared/contracts/grocery.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { orderLine } from '../support/factories.js';
+import { fileGrocery } from '../support/clients/grocery.js';
+import { staffRequest } from '../support/clients/sessions.js';
 
 /**
  * Bad input that answered 500 or was accepted when it should not be: money beyond the columns,
@@ -12,21 +15,15 @@ import { useHarness } from './harness.js';
 describe('bad input: money and ids', () => {
   const h = useHarness({ MEET_ALLOWED_HOSTS: 'meet.google.com' });
   const GV = 'grocery@greenvalley.test';
-  const staff = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
-    h.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const file = async (phone: string) => {
-    const authorization = await h.residentAuth(phone);
-    const res = await h.app.inject({ method: 'POST', url: '/api/grocery', headers: { authorization }, payload: { list: 'money limits' } });
-    expect(res.statusCode).toBe(201);
-    return res.json<GroceryRequest>()._id;
-  };
+  const staff = staffRequest(h);
+  const file = async (phone: string) => (await fileGrocery(h, phone, 'money limits'))._id;
   const written = async (id: number) => {
     const db = h.database.db;
     const orders = await db.select().from(groceryOrders).where(eq(groceryOrders.requestId, id));
     const lines = await db.select().from(groceryOrderLines).where(eq(groceryOrderLines.requestId, id)).orderBy(asc(groceryOrderLines.position));
     return { orders, lines };
   };
-  const maxLine: OrderLineInput = { itemName: 'Gold', quantity: MAX_QUANTITY, currency: 'pieces', price: MAX_PRICE };
+  const maxLine = orderLine({ itemName: 'Gold', quantity: MAX_QUANTITY, currency: 'pieces', price: MAX_PRICE });
   const lines = (n: number, extra: OrderLineInput[] = []) => [...Array.from({ length: n }, () => maxLine), ...extra];
 
   it('refuses an order of 100 lines at the largest quantity and price with 400 naming items, on place and on update, writing nothing', async () => {

@@ -6,25 +6,16 @@ import type { Bill, BillResident } from '../../src/shared/contracts/billing.js';
 import type { ListResponse } from '../../src/shared/contracts/common.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { residentByCode } from '../support/rows.js';
+import { signedInStaff } from '../support/clients/sessions.js';
 
-/** /Billing's manual bills, resident search and bill list (issue 9; spec sections 2, 5, 8, 9). */
+/** /Billing's manual bills, resident search and bill list (spec sections 2, 5, 8, 9). */
 describe('billing: manual bills', () => {
   const h = useHarness();
   const GV = 'billing@greenvalley.test';
   // One sign-in per account (sign-ins are throttled).
-  const cookies = new Map<string, Promise<string>>();
-  const cookie = (email: string) => {
-    let c = cookies.get(email);
-    if (!c) cookies.set(email, (c = h.staffCookie(email)));
-    return c;
-  };
-  const send = async (method: 'GET' | 'POST', url: string, email: string, payload?: object) =>
-    h.app.inject({ method, url, headers: { cookie: await cookie(email) }, ...(payload ? { payload } : {}) });
-  const resident = async (code: string) => {
-    const [r] = await h.database.db.select().from(residents).where(eq(residents.residentCode, code));
-    if (!r) throw new Error(`no resident ${code}`);
-    return r;
-  };
+  const { send } = signedInStaff(h);
+  const resident = (code: string) => residentByCode(h.database.db, code);
   /** Bills, in-app records, outbox rows and audit rows of the whole database: what a refused call must not change. */
   const written = async () => {
     const n = async (t: typeof bills | typeof notifications | typeof outbox | typeof auditLog) => (await h.database.db.select({ n: count() }).from(t))[0]?.n;

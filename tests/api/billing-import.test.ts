@@ -6,19 +6,16 @@ import { formatAddress } from '../../src/server/modules/residents/service.js';
 import type { ImportCommitResult, ImportPreview } from '../../src/shared/contracts/billing.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { residentByCode } from '../support/rows.js';
+import { signedInStaff } from '../support/clients/sessions.js';
 
-/** The spreadsheet import of /Billing (issue 9; spec sections 2, 5, 8): preview, commit, refusals, isolation. */
+/** The spreadsheet import of /Billing (spec sections 2, 5, 8): preview, commit, refusals, isolation. */
 describe('billing: spreadsheet import', () => {
   // Imports, not their rate limit (tests/api/rate-limits.test.ts): room for every upload of this file.
   const h = useHarness({ BILL_MAX_IMPORTS_PER_MINUTE: '1000' });
   const GV = 'billing@greenvalley.test';
   // One sign-in per account (sign-ins are throttled).
-  const cookies = new Map<string, Promise<string>>();
-  const cookie = (email: string) => {
-    let c = cookies.get(email);
-    if (!c) cookies.set(email, (c = h.staffCookie(email)));
-    return c;
-  };
+  const { cookie } = signedInStaff(h);
   const upload = async (file: Buffer, fields: Record<string, string> = {}, email = GV) => {
     const { payload, contentType } = multipartBody(file, fields);
     return h.app.inject({ method: 'POST', url: '/api/bills/import', headers: { cookie: await cookie(email), 'content-type': contentType }, payload });
@@ -32,11 +29,7 @@ describe('billing: spreadsheet import', () => {
     const res = await h.app.inject({ method: 'POST', url: `/api/bills/import/${importId}/commit`, headers: { cookie: await cookie(email) } });
     return res;
   };
-  const resident = async (code: string) => {
-    const [r] = await h.database.db.select().from(residents).where(eq(residents.residentCode, code));
-    if (!r) throw new Error(`no resident ${code}`);
-    return r;
-  };
+  const resident = (code: string) => residentByCode(h.database.db, code);
   const written = async () => {
     const n = async (t: typeof bills | typeof notifications | typeof outbox | typeof billImports) => (await h.database.db.select({ n: count() }).from(t))[0]?.n;
     return [await n(bills), await n(notifications), await n(outbox), await n(billImports)].join('/');

@@ -4,18 +4,12 @@ import { auditLog, deskRequests, notifications, outbox } from '../../src/server/
 import { MSG } from '../../src/shared/messages.js';
 import type { Complaint } from '../../src/shared/contracts/complaints.js';
 import { useHarness } from './harness.js';
+import { complaintsDesk, fileComplaint, postComplaint } from '../support/clients/complaints.js';
 
 describe('complaints desk', () => {
   const h = useHarness();
-  const list = (cookie: string, qs = '') => h.app.inject({ method: 'GET', url: `/api/complain${qs}`, headers: { cookie } });
-  const put = (cookie: string, id: number, payload: unknown) =>
-    h.app.inject({ method: 'PUT', url: `/api/complain/${id}`, headers: { cookie }, payload: payload as object });
-  const file = async (phone: string, complain: string) => {
-    const authorization = await h.residentAuth(phone);
-    const res = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain } });
-    expect(res.statusCode).toBe(201);
-    return res.json<Complaint>();
-  };
+  const { list, put } = complaintsDesk(h);
+  const file = (phone: string, complain: string) => fileComplaint(h, phone, complain);
   const rowCounts = async (id: number) => {
     const db = h.database.db;
     const [n] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.refEntity, 'complaint'), eq(notifications.refId, id)));
@@ -169,7 +163,7 @@ describe('complaints desk', () => {
   it('resident API: needs a bearer token and a complaint text', async () => {
     expect((await h.app.inject({ method: 'POST', url: '/api/complain', payload: { complain: 'x' } })).statusCode).toBe(401);
     const authorization = await h.residentAuth('03000000007');
-    const res = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain: '  ' } });
+    const res = await postComplaint(h.app, authorization, { complain: '  ' });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('complain');
     const staff = await h.staffCookie('complaints@greenvalley.test');

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useTwoInstances, waitFor, type Instance } from '../support/two-instances.js';
+import { raiseAlarm } from '../support/clients/security.js';
 
 const baseUrl = process.env.DATABASE_URL;
 /** "Service returns within 5 s of the database answering again." */
@@ -73,9 +74,8 @@ describe.skipIf(!baseUrl)('the database goes away and comes back (two instances)
       screen.once('receive-security', (a: SecurityAlert) => (clearTimeout(timer), resolve(a)));
     });
     const authorization = await t.residentAuth(via, phone);
-    const res = await via.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
-    expect(res.statusCode, res.body).toBe(201);
-    expect((await heard)._id).toBe(res.json<SecurityAlert>()._id);
+    const raised = await raiseAlarm(via.app, authorization);
+    expect((await heard)._id).toBe(raised._id);
   }
 
   let screen: Socket;

@@ -5,9 +5,11 @@ import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
 import type { Consultation, DoctorRequest, Prescription, ResidentConsultation } from '../../src/shared/contracts/doctor.js';
 import { IN_APP, MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { staffAs } from '../support/clients/sessions.js';
+import { fileDoctor, residentConsultations } from '../support/clients/doctor.js';
 
 /**
- * Health data (issue 8): prescriptions are read only by the society's button-two staff and by the
+ * Health data: prescriptions are read only by the society's button-two staff and by the
  * patient, every read audited; residents see their own consultations; a resident without a push
  * token still gets the link and the in-app record. Residents of this file: Green Valley
  * 03000000005–03000000009, Lake City 03100000002.
@@ -17,19 +19,8 @@ describe('doctor: prescription privacy and the resident’s own consultations', 
   const db = () => h.database.db;
   const PRESCRIPTION = { disease: 'Hypertension', medicine: 'Amlodipine 5 mg', testNeeded: 'Lipid profile', thingsToDo: 'Less salt, walk daily' };
 
-  const as = async (email: string) => {
-    const cookie = await h.staffCookie(email);
-    return {
-      get: (url: string) => h.app.inject({ method: 'GET', url, headers: { cookie } }),
-      put: (url: string, payload: object) => h.app.inject({ method: 'PUT', url, headers: { cookie }, payload }),
-    };
-  };
-  async function file(phone: string, description: string): Promise<DoctorRequest> {
-    const authorization = await h.residentAuth(phone);
-    const res = await h.app.inject({ method: 'POST', url: '/api/doctor', headers: { authorization }, payload: { description } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<DoctorRequest>();
-  }
+  const as = staffAs(h);
+  const file = (phone: string, description: string) => fileDoctor(h, phone, description);
   /** A request with its link and, unless `prescribe` is false, its prescription. */
   async function consultation(phone: string, description: string, prescribe = true): Promise<DoctorRequest> {
     const staff = await as('doctor@greenvalley.test');
@@ -44,8 +35,7 @@ describe('doctor: prescription privacy and the resident’s own consultations', 
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'doctor'), eq(auditLog.entityId, id), eq(auditLog.action, 'read prescription')))
       .orderBy(asc(auditLog.id));
-  const residentList = async (phone: string, qs = '') =>
-    h.app.inject({ method: 'GET', url: `/api/resident/consultations${qs}`, headers: { authorization: await h.residentAuth(phone) } });
+  const residentList = (phone: string, qs = '') => residentConsultations(h, phone, qs);
 
   it('lets the society’s button-two staff read a prescription, auditing every read (who, when)', async () => {
     const req = await consultation('03000000005', 'Headaches');

@@ -6,10 +6,12 @@ import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
 import type { Consultation, DoctorRequest, FreshMeetingLink } from '../../src/shared/contracts/doctor.js';
 import { IN_APP, MSG, PUSH } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { staffAs } from '../support/clients/sessions.js';
+import { fileDoctor } from '../support/clients/doctor.js';
 import { openStaffSocket } from '../support/staff-socket.js';
 
 /**
- * The doctor desk end to end (issue 8): a resident's request → meeting link → 'doctor ready' →
+ * The doctor desk end to end: a resident's request → meeting link → 'doctor ready' →
  * prescription, with the pushes, in-app records, audit rows and live events of each transition;
  * bad input; concurrent link generations. Residents of this file: Green Valley 03000000001–04,
  * Lake City 03100000001.
@@ -24,17 +26,8 @@ describe('doctor desk', () => {
   });
   afterAll(() => sockets.forEach((s) => s.close()));
 
-  const as = async (email: string) => {
-    const cookie = await h.staffCookie(email);
-    const send = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) => h.app.inject({ method, url: path, headers: { cookie }, payload });
-    return { get: (p: string) => send('GET', p), post: (p: string) => send('POST', p), put: (p: string, b: object) => send('PUT', p, b) };
-  };
-  async function file(phone: string, description?: string): Promise<DoctorRequest> {
-    const authorization = await h.residentAuth(phone);
-    const res = await h.app.inject({ method: 'POST', url: '/api/doctor', headers: { authorization }, payload: description === undefined ? {} : { description } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<DoctorRequest>();
-  }
+  const as = staffAs(h);
+  const file = (phone: string, description?: string) => fileDoctor(h, phone, description);
   const setPushToken = (phone: string, token: string | null) => db().update(residents).set({ pushToken: token }).where(eq(residents.phone, phone));
   /** Pushes queued for one request, oldest first. */
   const queued = async (id: number) =>

@@ -1,5 +1,5 @@
 /**
- * The embedded database off the main thread (issue 7): PGlite in a worker thread, reached with
+ * The embedded database off the main thread: PGlite in a worker thread, reached with
  * pg.Pool + drizzle-orm/node-postgres over pglite-socket. Runs on its own in-memory database
  * (and its own data folders), whatever DATABASE_URL says.
  */

@@ -1,5 +1,5 @@
 /**
- * Generated bad input (issue 6 findings 3 and 4): property-based requests (fast-check) to every
+ * Generated bad input: property-based requests (fast-check) to every
  * write endpoint and every list query of tests/support/input-endpoints.ts — at least 10,000 per
  * run. For each: never a 5xx; on any 4xx, nothing written (tests/support/write-marker.ts).
  *

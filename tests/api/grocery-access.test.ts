@@ -1,26 +1,22 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { deskRequests, groceryOrderLines, groceryOrders } from '../../src/server/db/schema.js';
-import type { GroceryRequest, Order, ResidentOrder } from '../../src/shared/contracts/grocery.js';
-import type { ServerToClientEvents } from '../../src/shared/events.js';
+import type { Order, ResidentOrder } from '../../src/shared/contracts/grocery.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
-import { openStaffSocket } from '../support/staff-socket.js';
+import { orderLine } from '../support/factories.js';
+import { fileGrocery } from '../support/clients/grocery.js';
+import { staffRequest } from '../support/clients/sessions.js';
+import { nextEvent, staffScreens } from '../support/staff-socket.js';
+import { postComplaint } from '../support/clients/complaints.js';
 
-/** Grocery (issue 8): who may see what, concurrent writes, live events. */
+/** Grocery: who may see what, concurrent writes, live events. */
 describe('grocery access, concurrency and live events', () => {
   const h = useHarness();
   const GV = 'grocery@greenvalley.test';
-  const items = [{ itemName: 'Milk', quantity: 2, currency: 'liter', price: 210 }];
-  const staff = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
-    h.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const file = async (phone: string, list: string) => {
-    const authorization = await h.residentAuth(phone);
-    const res = await h.app.inject({ method: 'POST', url: '/api/grocery', headers: { authorization }, payload: { list } });
-    expect(res.statusCode).toBe(201);
-    return res.json<GroceryRequest>();
-  };
+  const items = [orderLine()];
+  const staff = staffRequest(h);
+  const file = (phone: string, list: string) => fileGrocery(h, phone, list);
   const place = async (id: number) => {
     const res = await staff('POST', '/api/orders', await h.staffCookie(GV), { requestId: id, items });
     expect(res.statusCode).toBe(201);
@@ -29,22 +25,8 @@ describe('grocery access, concurrency and live events', () => {
   const lines = (id: number) =>
     h.database.db.select({ itemName: groceryOrderLines.itemName }).from(groceryOrderLines).where(eq(groceryOrderLines.requestId, id)).orderBy(asc(groceryOrderLines.position));
 
-  let url = '';
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    url = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => sockets.forEach((s) => s.close()));
-  async function open(email: string): Promise<Socket> {
-    const s = await openStaffSocket(url, { cookie: await h.staffCookie(email) });
-    sockets.push(s);
-    return s;
-  }
-  /** The next `event` a socket hears, typed by the shared event table. */
-  const next = <E extends keyof ServerToClientEvents>(s: Socket, event: E) => {
-    const name: string = event;
-    return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => s.once(name, resolve));
-  };
+  const { open } = staffScreens(h);
+  const next = nextEvent;
 
   it('isolates societies: Lake City grocery staff get 404 for a Green Valley request and order', async () => {
     const req = await file('03000000002', 'Green Valley only: basmati');
@@ -185,7 +167,7 @@ describe('grocery access, concurrency and live events', () => {
     expect((await lcFirst)._id).toBe(lcReq._id);
     expect(heard.lc).toEqual(['receive-grocery']);
     const authorization = await h.residentAuth('03000000007');
-    const c = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain: 'Live: a complaint' } });
+    const c = await postComplaint(h.app, authorization, { complain: 'Live: a complaint' });
     expect((await complaintsFirst)._id).toBe(c.json<{ _id: number }>()._id);
     expect(heard.complaints).toEqual(['receive-complain']);
   });

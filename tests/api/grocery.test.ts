@@ -4,19 +4,15 @@ import { auditLog, deskRequests, groceryOrderLines, groceryOrders, notifications
 import type { GroceryRequest, Order } from '../../src/shared/contracts/grocery.js';
 import { IN_APP, MSG, PUSH } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { fileGrocery } from '../support/clients/grocery.js';
+import { staffRequest } from '../support/clients/sessions.js';
 
-/** The grocery desk end to end (issue 8): request → order → update → delivery, money exact. */
+/** The grocery desk end to end: request → order → update → delivery, money exact. */
 describe('grocery desk', () => {
   const h = useHarness();
   const GV = 'grocery@greenvalley.test';
-  const staff = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: unknown) =>
-    h.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const file = async (phone: string, list: string) => {
-    const authorization = await h.residentAuth(phone);
-    const res = await h.app.inject({ method: 'POST', url: '/api/grocery', headers: { authorization }, payload: { list } });
-    expect(res.statusCode).toBe(201);
-    return res.json<GroceryRequest>();
-  };
+  const staff = staffRequest(h);
+  const file = (phone: string, list: string) => fileGrocery(h, phone, list);
   const items = [
     { itemName: 'Eggs', quantity: 3, currency: 'dozen', price: 0.1, total: 999 },
     { itemName: 'Rice', quantity: 2.5, currency: 'Kilogram', price: 120.4 },

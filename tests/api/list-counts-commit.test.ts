@@ -1,5 +1,5 @@
 /**
- * List counters are kept at commit (migration 0009, issue 11): a transaction that filed a request
+ * List counters are kept at commit (migration 0009): a transaction that filed a request
  * does not hold its society's counter row until it ends, so a second filing in the same society
  * (an SOS press while another is being stored) goes through at once — and both are counted.
  * PostgreSQL only (`npm run test:pg`): the embedded database runs one transaction at a time.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useHarness } from './harness.js';
+import { complaintsDesk } from '../support/clients/complaints.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -38,8 +39,9 @@ describe('statements and round trips of a list request', () => {
     return { statements, roundTrips, sent };
   }
 
+  const desk = complaintsDesk(h);
   const list = (cookie: string, query: string) => async () => {
-    const res = await h.app.inject({ method: 'GET', url: `/api/complain${query}`, headers: { cookie } });
+    const res = await desk.list(cookie, query);
     expect(res.statusCode, res.body).toBe(200);
   };
 

@@ -4,10 +4,12 @@ import { deskRequests, listCounts, residents, societies } from '../../src/server
 import { SEARCH_COUNT_CAP } from '../../src/server/lib/list-page.js';
 import type { Complaint } from '../../src/shared/contracts/complaints.js';
 import { useHarness } from './harness.js';
+import { postNotHome } from '../support/clients/not-home.js';
+import { postComplaint } from '../support/clients/complaints.js';
 
 type Page = { items: Complaint[]; total: number; totalExact: boolean };
 
-/** The list mechanism (issue 7, ADR 0003): keyset cursors, totals from list_counts, capped search counts. */
+/** The list mechanism (ADR 0003): keyset cursors, totals from list_counts, capped search counts. */
 describe('lists', () => {
   const h = useHarness();
   const get = async (cookie: string, query: string): Promise<Page> => {
@@ -55,7 +57,7 @@ describe('lists', () => {
     const cookie = await h.staffCookie('complaints@greenvalley.test');
     const before = { new: (await get(cookie, '?stage=new')).total, processing: (await get(cookie, '?stage=processing')).total };
     const authorization = await h.residentAuth('03000000041');
-    const filed = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain: 'Lift stuck on floor 3' } });
+    const filed = await postComplaint(h.app, authorization, { complain: 'Lift stuck on floor 3' });
     expect(filed.statusCode).toBe(201);
     expect((await get(cookie, '?stage=new')).total).toBe(before.new + 1);
     const id = filed.json<Complaint>()._id;
@@ -117,7 +119,7 @@ describe('lists', () => {
       return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
     };
     const authorization = await h.residentAuth('03000000044');
-    const filed = await h.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from: d(1), to: d(3) } });
+    const filed = await postNotHome(h.app, authorization, { from: d(1), to: d(3) });
     expect(filed.statusCode, filed.body).toBe(201);
     const after = await bell();
     expect(after).toMatchObject({ total: before.total + 1, totalExact: true });

@@ -8,8 +8,9 @@ import type { LoginResponse } from '../../src/shared/contracts/auth.js';
 import type { Logo } from '../../src/shared/contracts/content.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { signedInStaff } from '../support/clients/sessions.js';
 
-/** /Logo, the logo in every staff header, and the resident's logo (issue 10; spec sections 1, 2, 3, 7). */
+/** /Logo, the logo in every staff header, and the resident's logo (spec sections 1, 2, 3, 7). */
 describe('society logo', () => {
   const h = useHarness();
   const GV = 'logo@greenvalley.test';
@@ -18,12 +19,7 @@ describe('society logo', () => {
   let lc = 0;
   let url = '';
   const sockets: Socket[] = [];
-  const cookies = new Map<string, Promise<string>>();
-  const cookie = (email: string) => {
-    let c = cookies.get(email);
-    if (!c) cookies.set(email, (c = h.staffCookie(email)));
-    return c;
-  };
+  const { cookie } = signedInStaff(h);
   const put = async (mediaId: unknown, email = GV) => h.app.inject({ method: 'PUT', url: '/api/logo', headers: { cookie: await cookie(email) }, payload: { mediaId } });
   const me = async (email: string) => (await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie: await cookie(email) } })).json<LoginResponse>();
   const residentLogo = async (phone: string) =>

@@ -12,7 +12,7 @@ import { mediaForm, mp4, png } from './media-fixtures.js';
 
 const HOUR = 3_600_000;
 
-/** The media job (issue 10): released media and uploads never attached within MEDIA_ORPHAN_HOURS go, files first. */
+/** The media job: released media and uploads never attached within MEDIA_ORPHAN_HOURS go, files first. */
 describe('media: cleanup job', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-media-gc-'));
   const h = useHarness({ DATA_DIR: dataDir, MEDIA_ORPHAN_HOURS: '3' });

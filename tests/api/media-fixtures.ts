@@ -1,5 +1,5 @@
 /**
- * Files for the media tests (issue 10): images generated with sharp, minimal video containers
+ * Files for the media tests: images generated with sharp, minimal video containers
  * that file-type recognises, hostile files, and a multipart body for `POST /api/media`.
  */
 import { randomBytes } from 'node:crypto';

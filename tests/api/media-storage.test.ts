@@ -44,7 +44,7 @@ async function read(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The storage contract (issue 10 "Media"): every backend must pass it unchanged. */
+/** The storage contract: every backend must pass it unchanged. */
 function storageContract(storage: () => MediaStorage) {
   const key = (ext = '.bin') => `7/${randomUUID()}${ext}`;
   const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256));

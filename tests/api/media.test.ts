@@ -13,6 +13,7 @@ import type { StaffContext } from '../../src/server/modules/auth/service.js';
 import { DISPLAY_MAX_PX, THUMB_MAX_PX, type Media } from '../../src/shared/contracts/media.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { signedInStaff } from '../support/clients/sessions.js';
 import { animatedGif, elf, gif, jpegWithExif, mediaForm, mp4, png, pngBomb, shellScript, webm, webp } from './media-fixtures.js';
 
 /** `bytes` in a new temp file, as the upload route hands it to the service. */
@@ -34,18 +35,13 @@ function filesUnder(dir: string): string[] {
   }
 }
 
-/** POST /api/media, GET /media/:file (issue 10 "Media"): acceptance by content, re-encoding, access, serving. */
+/** POST /api/media, GET /media/:file: acceptance by content, re-encoding, access, serving. */
 describe('media: upload and serving', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-media-'));
   const h = useHarness({ DATA_DIR: dataDir });
   const mediaDir = path.join(dataDir, 'media');
   const CMS = 'cms@greenvalley.test';
-  const cookies = new Map<string, Promise<string>>();
-  const cookie = (email: string) => {
-    let c = cookies.get(email);
-    if (!c) cookies.set(email, (c = h.staffCookie(email)));
-    return c;
-  };
+  const { cookie } = signedInStaff(h);
   const post = async (file: Buffer, opts: Parameters<typeof mediaForm>[1] & { as?: string } = {}) => {
     const { payload, headers } = mediaForm(file, opts);
     return h.app.inject({ method: 'POST', url: '/api/media', headers: { ...headers, cookie: await cookie(opts.as ?? CMS) }, payload });

@@ -10,6 +10,7 @@ import { outboxWorker } from '../../src/server/modules/outbox/worker.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
 import { openStaffSocket } from '../support/staff-socket.js';
+import { pressSos } from '../support/clients/security.js';
 
 const TOKEN = 'metrics-test-token-0123456789';
 
@@ -35,7 +36,7 @@ function parseExposition(text: string): Sample[] {
 }
 
 /**
- * GET /metrics (issue 11 "Operable"): the bearer guard, then each metric moved by exactly what the
+ * GET /metrics: the bearer guard, then each metric moved by exactly what the
  * test did. Every figure is read as a difference from a scrape taken just before the action.
  */
 describe('GET /metrics', () => {
@@ -116,12 +117,12 @@ describe('GET /metrics', () => {
   it('observes the first-press-to-acknowledgement time of an alarm once, by the injected clock', async () => {
     const before = await scrape();
     const authorization = await h.residentAuth('03000000051');
-    const pressed = await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
+    const pressed = await pressSos(h.app, authorization);
     expect(pressed.statusCode).toBe(201);
     const alarm = pressed.json<SecurityAlert>();
     h.clock.advance(4_000);
     // A second press merges into the alarm: the time still runs from the first.
-    expect((await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} })).statusCode).toBe(201);
+    expect((await pressSos(h.app, authorization)).statusCode).toBe(201);
     h.clock.advance(3_250);
 
     const cookie = await h.staffCookie('security@greenvalley.test');

@@ -1,5 +1,5 @@
 /**
- * Two instances on one PostgreSQL database (issue 11): socket events cross instances through the
+ * Two instances on one PostgreSQL database: socket events cross instances through the
  * adapter (PostgreSQL LISTEN/NOTIFY; Redis in the last suite), presence counts every instance's
  * screens, and every job does each unit of work once however many instances run it at once.
  * Runs only when DATABASE_URL is set (`npm run test:pg`); the embedded PGlite is one process.
@@ -16,6 +16,8 @@ import { purgeService } from '../../src/server/modules/maintenance/purge.js';
 import { notHomeService, today } from '../../src/server/modules/not-home/service.js';
 import { outboxRepo, type PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { useTwoInstances, waitFor, type Instance, type TwoInstances } from '../support/two-instances.js';
+import { raiseAlarm } from '../support/clients/security.js';
+import { postNotHome } from '../support/clients/not-home.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -42,10 +44,7 @@ function next<T>(s: Socket, event: string, ms = 10_000): Promise<T> {
 }
 
 async function press(t: TwoInstances, via: Instance, phone: string): Promise<SecurityAlert> {
-  const authorization = await t.residentAuth(via, phone);
-  const res = await via.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<SecurityAlert>();
+  return raiseAlarm(via.app, await t.residentAuth(via, phone));
 }
 
 /** An SOS through A reaches the right screens on B, and only those (used over both adapters). */
@@ -205,7 +204,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     for (let i = 0; i < 10; i++) {
       const via = i % 2 ? t.b : t.a;
       const authorization = await t.residentAuth(via, `030000000${10 + i}`);
-      const res = await via.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from: day, to: day } });
+      const res = await postNotHome(via.app, authorization, { from: day, to: day });
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json<NotHome>()._id);
     }
@@ -225,7 +224,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
       const marks = screens.map((s) => next<NotHome>(s, 'receive-not-at-home'));
       const authorization = await t.residentAuth(via, via === t.a ? '03000000040' : '03000000041');
       const d = today(t.clock.now());
-      expect((await via.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from: d, to: d } })).statusCode).toBe(201);
+      expect((await postNotHome(via.app, authorization, { from: d, to: d })).statusCode).toBe(201);
       await Promise.all(marks);
     }
     for (const h of heard) for (const id of ids) expect(h.filter((x) => x._id === id && x.state === 'arrived')).toHaveLength(1);

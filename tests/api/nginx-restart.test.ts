@@ -1,5 +1,5 @@
 /**
- * A rolling restart behind nginx loses no alarm (issue 11): while the instance holding a staff
+ * A rolling restart behind nginx loses no alarm: while the instance holding a staff
  * screen shuts down gracefully (lib/shutdown.ts, what SIGTERM runs), residents keep pressing SOS
  * through nginx. Every press is answered 201 (nginx passes it to the instance still up), and the
  * screen — told to reconnect by the closing instance — reconnects through nginx to the other one

@@ -1,5 +1,5 @@
 /**
- * A real load balancer (issue 11): nginx (scripts/cluster/nginx.ts, Debian's package) in front of
+ * A real load balancer: nginx (scripts/cluster/nginx.ts, Debian's package) in front of
  * two instances on one PostgreSQL database. Through nginx: a staff sign-in sets its cookie, plain
  * requests are spread over both instances, and a WebSocket (upgrade through the proxy) hears an
  * SOS raised directly against either instance, with the browser's Origin being nginx's own.

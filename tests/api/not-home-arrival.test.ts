@@ -1,5 +1,5 @@
 /**
- * The not-at-home arrival job (issue 6 finding 11): bounded batches, each batch's state changes and
+ * The not-at-home arrival job: bounded batches, each batch's state changes and
  * audit rows in one transaction, events after commit, nothing half-done when a batch fails.
  * A failure is injected with a trigger on audit_log that raises for one request's arrival row.
  */
@@ -9,6 +9,7 @@ import type { NotHome } from '../../src/shared/contracts/not-home.js';
 import { auditLog, notHomeRequests } from '../../src/server/db/schema.js';
 import { notHomeService, today } from '../../src/server/modules/not-home/service.js';
 import { useHarness } from './harness.js';
+import { postNotHome } from '../support/clients/not-home.js';
 
 const DAY_MS = 86_400_000;
 
@@ -27,7 +28,7 @@ describe('not-at-home arrival job', () => {
     const authorization = await h.residentAuth(phone);
     const ids: number[] = [];
     for (let i = 0; i < n; i++) {
-      const res = await h.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from: day(0), to: day(0) } });
+      const res = await postNotHome(h.app, authorization, { from: day(0), to: day(0) });
       expect(res.statusCode).toBe(201);
       ids.push(res.json<NotHome>()._id);
     }
@@ -113,7 +114,7 @@ describe('not-at-home arrival job', () => {
 
   it('requests whose return date is today or later stay active', async () => {
     const authorization = await h.residentAuth('03000000024');
-    const res = await h.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from: day(0), to: day(1) } });
+    const res = await postNotHome(h.app, authorization, { from: day(0), to: day(1) });
     const id = res.json<NotHome>()._id;
     h.clock.advance(DAY_MS);
     expect(await h.notHome.arriveDue()).toBe(0);

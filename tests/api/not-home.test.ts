@@ -4,6 +4,8 @@ import { GUARD_MSG, NOT_HOME_MSG, addYears, type NotHome } from '../../src/share
 import { auditLog, notHomeRequests } from '../../src/server/db/schema.js';
 import { today } from '../../src/server/modules/not-home/service.js';
 import { useHarness } from './harness.js';
+import { residentTokens } from '../support/clients/sessions.js';
+import { postNotHome } from '../support/clients/not-home.js';
 
 const DAY_MS = 86_400_000;
 
@@ -18,12 +20,11 @@ describe('not at home', () => {
     return { requests: Number(r!.n), audit: Number(a!.n) };
   };
   // One sign-in per resident for the whole file: resident sign-in allows 20 a minute per address.
-  const tokens = new Map<string, string>();
+  const token = residentTokens(h);
   const resident = async (phone: string) => {
-    const authorization = tokens.get(phone) ?? (await h.residentAuth(phone));
-    tokens.set(phone, authorization);
+    const authorization = await token(phone);
     return {
-      file: (from: string, to: string) => h.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from, to } }),
+      file: (from: string, to: string) => postNotHome(h.app, authorization, { from, to }),
       end: (id: number, what: 'cancel' | 'arrived') => h.app.inject({ method: 'PUT', url: `/api/nothome/${id}/${what}`, headers: { authorization } }),
     };
   };
@@ -143,7 +144,7 @@ describe('not at home', () => {
 
   it('dates are bounded: not in the past, at most a year away, at most a year long (today from the app clock)', async () => {
     h.clock.set(new Date('2031-03-10T12:00:00Z'));
-    tokens.clear(); // resident tokens expire by the app clock
+    token.clear(); // resident tokens expire by the app clock
     const r = await resident('03000000049');
     const before = await rowCounts();
     const refused = [

@@ -4,7 +4,7 @@ import { notificationCampaigns, outbox } from '../../src/server/db/schema.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 
-/** The notification panel's routes (issue 9): notification and super-admin only, signed in. */
+/** The notification panel's routes: notification and super-admin only, signed in. */
 describe('notification panel access', () => {
   const h = useHarness();
   const message = { title: 'Access check', body: 'Should not be sent.' };

@@ -8,7 +8,7 @@ import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 
 /**
- * The notification panel (issue 9): broadcast and single sends write one in-app record and one
+ * The notification panel: broadcast and single sends write one in-app record and one
  * queued push per approved resident of the sender's society, in one transaction; the delivery
  * report counts the campaign's pushes in the outbox.
  */

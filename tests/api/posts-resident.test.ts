@@ -7,7 +7,7 @@ type List<T> = { items: T[]; total: number; totalExact: boolean };
 type ResidentPost = FeedPost & { likedByMe: boolean };
 type Like = { _id: number; likes: number; likedByMe: boolean };
 
-/** The resident API of the posts (issue 10 "Residents read it"): feed with likes, discounts, plots. */
+/** The resident API of the posts: feed with likes, discounts, plots. */
 describe('posts (resident API)', () => {
   const h = useHarness();
   const staff = async (handle: string, society: 'gv' | 'lc', url: string, payload: unknown) => {

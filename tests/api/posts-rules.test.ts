@@ -4,7 +4,7 @@ import { useHarness } from './harness.js';
 import { GV, LC, addMedia, addMediaN, discountBody, feedBody, plotBody, staffEmail, written } from './posts-support.js';
 
 /**
- * Spec section 5's rules for feed posts, discounts and plots, enforced by the server (issue 10):
+ * Spec section 5's rules for feed posts, discounts and plots, enforced by the server:
  * each refused body is a 400 with the spec's message and the field at fault, and writes nothing.
  */
 describe('post rules (spec section 5)', () => {

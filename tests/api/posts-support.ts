@@ -1,5 +1,5 @@
 /**
- * Shared helpers of the post tests (issue 10: feed, discounts, plots): media rows inserted
+ * Shared helpers of the post tests (feed, discounts, plots): media rows inserted
  * directly (the upload route is another module's), valid bodies, and what a request wrote.
  */
 import { randomUUID } from 'node:crypto';

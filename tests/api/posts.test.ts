@@ -6,7 +6,7 @@ import { GV, LC, addMedia, addMediaN, auditOf, discountBody, feedBody, giveToken
 
 type List<T> = { items: T[]; total: number; totalExact: boolean };
 
-/** Feed posts, discounts and plots for staff (issue 10): create, list, search, delete, access, isolation. */
+/** Feed posts, discounts and plots for staff: create, list, search, delete, access, isolation. */
 describe('posts (staff)', () => {
   const h = useHarness();
   const as = async (handle: string, society: 'gv' | 'lc' = 'gv') => {

@@ -17,7 +17,9 @@ import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { MSG } from '../../src/shared/messages.js';
 import { waitFor } from '../support/two-instances.js';
 import { useHarness, type Harness } from './harness.js';
+import { holdMainLane } from '../support/main-lane.js';
 import { mediaForm, mp4 } from './media-fixtures.js';
+import { pressSos } from '../support/clients/security.js';
 
 const PG = process.env.DATABASE_URL;
 const REDIS = process.env.TEST_REDIS_URL;
@@ -64,7 +66,7 @@ function sharedLimitsSuite(name: string, env: Record<string, string>) {
       await B?.built.app.close();
       await B?.database.close();
     });
-    const press = (app: BuiltApp['app'], authorization: string) => app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
+    const press = (app: BuiltApp['app'], authorization: string) => pressSos(app, authorization);
 
     it('SOS presses of one resident spread over A and B: SOS_MAX_PRESSES_PER_MINUTE in all, then 429 on both until the minute is over', async () => {
       const authorization = await h.residentAuth('03000000030');
@@ -144,27 +146,16 @@ describe.skipIf(!PG)('PostgreSQL store: the SOS count on the alarm lane, failing
   it('counts an SOS press while every main-lane connection is busy (the alarm lane has its own)', async () => {
     const authorization = await h.residentAuth('03000000033');
     const residentId = (await h.database.db.select({ id: residents.id }).from(residents).where(eq(residents.phone, '03000000033')))[0]!.id;
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let holding = 0;
-    const holders = Array.from({ length: MAIN_POOL_MAX }, () =>
-      h.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
-        holding++;
-        await held;
-      }),
-    );
+    const lane = await holdMainLane(h.database.db, MAIN_POOL_MAX, 'every main-lane connection held');
     try {
-      await waitFor(() => holding === MAIN_POOL_MAX, 'every main-lane connection held');
-      const pressed = h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
+      const pressed = pressSos(h.app, authorization);
       // Counted while the main lane could not have run the statement (on it, this would wait for the release below).
       const counted = async () => (await h.database.alarmDb.select({ used: rateLimits.used }).from(rateLimits).where(eq(rateLimits.key, `sos:${residentId}`)))[0]?.used === 1;
       await waitFor(counted, 'the press counted on the alarm lane', 5_000);
       const res = await pressed;
       expect(res.statusCode, res.body).toBe(201);
     } finally {
-      release();
-      await Promise.all(holders);
+      await lane.release();
     }
   });
 
@@ -173,15 +164,15 @@ describe.skipIf(!PG)('PostgreSQL store: the SOS count on the alarm lane, failing
     await h.database.db.execute(sql`alter table rate_limits rename to rate_limits_away`);
     try {
       for (let i = 1; i <= SOS_MAX + 1; i++) {
-        const res = await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
+        const res = await pressSos(h.app, authorization);
         expect(res.statusCode, res.body).toBe(201);
         expect(res.json<SecurityAlert>().pressCount).toBe(i);
       }
     } finally {
       await h.database.db.execute(sql`alter table rate_limits_away rename to rate_limits`);
     }
-    for (let i = 0; i < SOS_MAX; i++) expect((await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} })).statusCode).toBe(201);
-    expect((await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} })).statusCode).toBe(429);
+    for (let i = 0; i < SOS_MAX; i++) expect((await pressSos(h.app, authorization)).statusCode).toBe(201);
+    expect((await pressSos(h.app, authorization)).statusCode).toBe(429);
   });
 
   it('the purge job deletes rows whose window has ended, and only those', async () => {

@@ -8,6 +8,7 @@ import type { RateLimitStore } from '../../src/server/lib/rate-limit/store.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
 import { mediaForm, mp4 } from './media-fixtures.js';
+import { pressSos } from '../support/clients/security.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -165,7 +166,7 @@ describe('SOS press when the limit store fails', () => {
   it('a store that throws: every press is stored (201), past SOS_MAX_PRESSES_PER_MINUTE too, and the failure is logged', async () => {
     const authorization = await h.residentAuth('03000000052');
     for (let i = 1; i <= h.config.SOS_MAX_PRESSES_PER_MINUTE + 2; i++) {
-      const res = await failing.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
+      const res = await pressSos(failing.app, authorization);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json<SecurityAlert>().pressCount).toBe(i);
     }
@@ -174,7 +175,7 @@ describe('SOS press when the limit store fails', () => {
 
   it('a store that never answers: the press is stored (201) once the bounded wait is over', async () => {
     const authorization = await h.residentAuth('03000000053');
-    const res = await hung.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
+    const res = await pressSos(hung.app, authorization);
     expect(res.statusCode, res.body).toBe(201);
     expect(logged.some((l) => l.includes('no answer within'))).toBe(true);
   });

@@ -1,45 +1,33 @@
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { staffSessions, staffUsers } from '../../src/server/db/schema.js';
 import { newToken } from '../../src/server/lib/tokens.js';
 import type { Complaint } from '../../src/shared/contracts/complaints.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
-import { openStaffSocket } from '../support/staff-socket.js';
+import { staffScreens } from '../support/staff-socket.js';
+import { pressSos } from '../support/clients/security.js';
+import { postComplaint } from '../support/clients/complaints.js';
 
 /** Socket.IO rooms are decided by the server from the session cookie. */
 describe('live events over Socket.IO', () => {
   const h = useHarness({ ESCALATE_AFTER_S: '0.1', ALLOWED_ORIGINS: 'http://localhost:5173' });
-  let url = '';
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    url = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => sockets.forEach((s) => s.close()));
-
-  /** Opens a socket with a session cookie (and other handshake headers); resolves once connected. */
-  async function openWith(cookie: string, headers: Record<string, string> = {}): Promise<Socket> {
-    const s = await openStaffSocket(url, { ...headers, cookie });
-    sockets.push(s);
-    return s;
-  }
-  const open = async (email: string) => openWith(await h.staffCookie(email));
+  const screens = staffScreens(h);
+  const { open, openWith } = screens;
   const disconnected = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
   const serverHas = async (id: string) => (await h.io.fetchSockets()).some((x) => x.id === id);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const next = <T = Complaint>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve as (x: any) => void));
   async function file(phone: string, complain: string): Promise<Complaint> {
     const authorization = await h.residentAuth(phone);
-    const res = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain } });
+    const res = await postComplaint(h.app, authorization, { complain });
     return res.json<Complaint>();
   }
 
   it('refuses a socket without a valid session', async () => {
-    const s = connect(url, { transports: ['websocket'], extraHeaders: { cookie: 'sd_session=nope' }, reconnection: false });
-    sockets.push(s);
+    const s = screens.track(connect(screens.url(), { transports: ['websocket'], extraHeaders: { cookie: 'sd_session=nope' }, reconnection: false }));
     const err = await new Promise<Error>((resolve) => s.once('connect_error', resolve));
     expect(err.message).toBe('unauthorized');
   });
@@ -89,7 +77,7 @@ describe('live events over Socket.IO', () => {
     const heard1 = next<SecurityAlert>(guard1, 'receive-security');
     const heard2 = next<SecurityAlert>(guard2, 'receive-security');
     const authorization = await h.residentAuth('03000000012');
-    const raised = (await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} })).json<SecurityAlert>();
+    const raised = (await pressSos(h.app, authorization)).json<SecurityAlert>();
     expect((await heard1)._id).toBe(raised._id);
     expect((await heard2).resident.phoneNo).toBe('03000000012');
 
@@ -173,7 +161,7 @@ describe('live events over Socket.IO', () => {
     await expect(openWith(cookie, { origin: 'http://evil.example' })).rejects.toThrow('origin not allowed');
     await expect(openWith(cookie, { origin: 'null' })).rejects.toThrow('origin not allowed');
     // Same host and port as the Host header, over http or https.
-    const own = new URL(url);
+    const own = new URL(screens.url());
     expect((await openWith(cookie, { origin: own.origin })).connected).toBe(true);
     expect((await openWith(cookie, { origin: `https://${own.host}` })).connected).toBe(true);
     expect((await openWith(cookie, { origin: 'http://localhost:5173' })).connected).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Residents see their own requests (issue 8), second part: the in-app notification records
+ * Residents see their own requests, second part: the in-app notification records
  * (`GET /api/resident/notifications` with `unread`, `PUT /api/resident/notifications/:id/read`)
  * and the resident's own profile (`GET /api/resident/me`).
  */
@@ -10,15 +10,12 @@ import { formatAddress } from '../../src/server/modules/residents/service.js';
 import type { ResidentNotification, ResidentNotificationList } from '../../src/shared/contracts/resident.js';
 import { IN_APP } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { residentTokens } from '../support/clients/sessions.js';
 
 describe('resident API: notifications and profile', () => {
   const h = useHarness();
-  const tokens = new Map<string, string>();
-  const auth = async (phone: string) => {
-    const authorization = tokens.get(phone) ?? (await h.residentAuth(phone));
-    tokens.set(phone, authorization);
-    return { authorization };
-  };
+  const token = residentTokens(h);
+  const auth = async (phone: string) => ({ authorization: await token(phone) });
   const list = async (phone: string, qs = '') => {
     const res = await h.app.inject({ method: 'GET', url: `/api/resident/notifications${qs}`, headers: await auth(phone) });
     expect(res.statusCode, res.body).toBe(200);

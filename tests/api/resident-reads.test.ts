@@ -1,5 +1,5 @@
 /**
- * Residents see their own requests (issue 8): the resident API's own lists — complaints, alarms,
+ * Residents see their own requests: the resident API's own lists — complaints, alarms,
  * not-at-home — each only the caller's rows of the caller's society, every stage, newest first,
  * 10 a page with `?page=` and the keyset cursors; bearer token only (no token or a staff cookie:
  * 401). Notifications and the profile: resident-reads-profile.test.ts.
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { deskRequests, residents } from '../../src/server/db/schema.js';
 import { today } from '../../src/server/modules/not-home/service.js';
 import { useHarness, type Harness } from './harness.js';
+import { residentTokens } from '../support/clients/sessions.js';
 
 /** The resident-API lists this file covers, and the path of each. */
 const LISTS = { complaints: '/api/resident/complaints', alarms: '/api/resident/alarms', notHome: '/api/resident/nothome' } as const;
@@ -28,10 +29,9 @@ interface Page {
 
 /** Signs residents in once each (resident sign-in allows 20 a minute per address). */
 function residentsOf(h: Harness) {
-  const tokens = new Map<string, string>();
+  const token = residentTokens(h);
   return async (phone: string) => {
-    const authorization = tokens.get(phone) ?? (await h.residentAuth(phone));
-    tokens.set(phone, authorization);
+    const authorization = await token(phone);
     const [row] = await h.database.db.select({ code: residents.residentCode }).from(residents).where(eq(residents.phone, phone));
     return { authorization, code: row!.code };
   };

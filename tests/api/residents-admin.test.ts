@@ -1,5 +1,5 @@
 /**
- * Staff decide (issue 9): /Residence's verify (module 'residents') and /Status's search, pending
+ * Staff decide: /Residence's verify (module 'residents') and /Status's search, pending
  * list, detail and Approve/Block (module 'status'): society isolation, sub-role 403s, audit rows,
  * and the whole path — registered through the API, approved, files a complaint; blocked, the next
  * call is refused and the tokens are gone.
@@ -10,6 +10,9 @@ import { auditLog, residentSessions, residents } from '../../src/server/db/schem
 import type { ResidentRow, ResidentStatusDetail } from '../../src/shared/contracts/residents-admin.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { registration } from '../support/factories.js';
+import { signedInStaff } from '../support/clients/sessions.js';
+import { postComplaint } from '../support/clients/complaints.js';
 
 let seq = 0;
 const newPhone = () => `0399${String(5_000_000 + ++seq).padStart(7, '0')}`;
@@ -17,12 +20,8 @@ type Page = { items: ResidentRow[]; total: number; totalExact: boolean };
 
 describe('resident administration: verify, search, pending, approve and block', () => {
   const h = useHarness();
-  const cookies = new Map<string, string>();
-  const as = async (email: string) => {
-    const cookie = cookies.get(email) ?? (await h.staffCookie(email));
-    cookies.set(email, cookie);
-    return { cookie };
-  };
+  const { cookie } = signedInStaff(h);
+  const as = async (email: string) => ({ cookie: await cookie(email) });
   const get = async (email: string, url: string) => h.app.inject({ method: 'GET', url, headers: await as(email) });
   const setStatus = async (email: string, id: number, status: string) =>
     h.app.inject({ method: 'PUT', url: `/api/residents/${id}/status`, headers: await as(email), payload: { status } });
@@ -35,7 +34,7 @@ describe('resident administration: verify, search, pending, approve and block', 
       method: 'POST',
       url: '/api/resident/register',
       remoteAddress: `10.8.0.${seq}`,
-      payload: { societyName, name, phone, password, house: '7', street: 'Street 9', block: 'Block C', fatherName: 'Father Of', fatherPhone: '03337654321', age: 40 },
+      payload: registration(phone, { societyName, name, password, house: '7', street: 'Street 9', block: 'Block C', fatherName: 'Father Of', fatherPhone: '03337654321', age: 40 }),
     });
     expect(res.statusCode, res.body).toBe(201);
     const { residentID } = res.json<{ residentID: string }>();
@@ -128,7 +127,7 @@ describe('resident administration: verify, search, pending, approve and block', 
   it('registered, approved, files a complaint; blocked, the next call is refused and the tokens are gone; all audited', async () => {
     const r = await registerResident('Whole Path');
     const authorization = await h.residentAuth(r.phone, r.password);
-    const complain = () => h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain: 'Water leak.' } });
+    const complain = () => postComplaint(h.app, authorization, { complain: 'Water leak.' });
     expect((await complain()).statusCode).toBe(403);
 
     const approved = await setStatus('status@greenvalley.test', r.id, 'Approve');

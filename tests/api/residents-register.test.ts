@@ -1,5 +1,5 @@
 /**
- * Residents join (issue 9): `POST /api/resident/register` (rules, 409, generated resident ids,
+ * Residents join: `POST /api/resident/register` (rules, 409, generated resident ids,
  * audit row, no secrets), a Pending resident's sign-in and what their token opens (the account
  * routes) and refuses (every service request: 403 'Your account is waiting for approval.'), and
  * `PUT /api/resident/push-token`.
@@ -10,6 +10,7 @@ import { auditLog, residents } from '../../src/server/db/schema.js';
 import { codePrefix, formatCode } from '../../src/server/modules/resident-auth/registration.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { registration as registrationBody } from '../support/factories.js';
 
 let ip = 0;
 /** A fresh client address per request: the public routes' rate limit counts per address. */
@@ -18,16 +19,7 @@ let phoneSeq = 0;
 /** A phone no demo resident has (0399…). */
 const newPhone = () => `0399${String(4_000_000 + ++phoneSeq).padStart(7, '0')}`;
 
-const registration = (over: Record<string, unknown> = {}) => ({
-  societyName: 'Green Valley',
-  name: 'Zara Qureshi',
-  phone: newPhone(),
-  password: 'zara-pass-1',
-  house: '12',
-  street: 'Street 3',
-  block: 'Block B',
-  ...over,
-});
+const registration = (over: Record<string, unknown> = {}) => registrationBody(newPhone(), over);
 
 describe('resident self-registration', () => {
   const h = useHarness();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useHarness } from './harness.js';
 
 /**
- * One guard per module (issue 6): every /api route answers 401 to a request with no credentials,
+ * One guard per module: every /api route answers 401 to a request with no credentials,
  * except this short list of routes that are public by design.
  */
 const PUBLIC = new Set([
@@ -11,7 +11,7 @@ const PUBLIC = new Set([
   'POST /api/society/logout',
   'POST /api/resident/login',
   'POST /api/resident/register',
-  // Media files by their unguessable name (issue 10): the resident app loads them by URL.
+  // Media files by their unguessable name: the resident app loads them by URL.
   'GET /media/:file',
 ]);
 

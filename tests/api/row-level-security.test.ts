@@ -10,7 +10,7 @@ async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
 }
 
 /**
- * Row-level security (issue 6): work run through `inSociety` sees and writes only that
+ * Row-level security: work run through `inSociety` sees and writes only that
  * society's rows even when the query forgets its filter. Runs on PGlite and on PostgreSQL.
  */
 describe('row-level security', () => {

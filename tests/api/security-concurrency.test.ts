@@ -4,9 +4,10 @@ import { auditLog, deskRequests, outbox } from '../../src/server/db/schema.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
 import type { DeskChange } from '../../src/server/lib/events.js';
+import { pressSos, raiseAlarm } from '../support/clients/security.js';
 
 /**
- * Truly concurrent requests (issue 6 "Tests worth trusting"): on PostgreSQL these run on separate
+ * Truly concurrent requests: on PostgreSQL these run on separate
  * pooled connections, so the compare-and-set updates and the `insert … on conflict` merge are what
  * keeps the outcome single. Residents of this file: Green Valley 03000000021–03000000023.
  */
@@ -16,10 +17,7 @@ describe('security alarms under concurrency', () => {
   const N = 20;
 
   async function sos(phone: string): Promise<SecurityAlert> {
-    const authorization = await h.residentAuth(phone);
-    const res = await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
-    expect(res.statusCode).toBe(201);
-    return res.json<SecurityAlert>();
+    return raiseAlarm(h.app, await h.residentAuth(phone));
   }
   const audit = async (id: number) =>
     (await h.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'security'), eq(auditLog.entityId, id)))).map((r) => r.action);
@@ -70,7 +68,7 @@ describe('security alarms under concurrency', () => {
     const onPressed = (e: DeskChange) => void (e.desk === 'security' && e.kind === 'pressed' && merged.push(e.item.pressCount));
     h.bus.on('desk.changed', onCreated);
     h.bus.on('desk.changed', onPressed);
-    const results = await Promise.all(Array.from({ length: N }, () => h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} }))).finally(() => {
+    const results = await Promise.all(Array.from({ length: N }, () => pressSos(h.app, authorization))).finally(() => {
       h.bus.off('desk.changed', onCreated);
       h.bus.off('desk.changed', onPressed);
     });

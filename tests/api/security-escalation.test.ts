@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, deskRequests } from '../../src/server/db/schema.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
+import { raiseAlarm } from '../support/clients/security.js';
 
 /**
- * The escalation job is atomic per batch (issue 6 finding 11): a batch whose audit insert fails
+ * The escalation job is atomic per batch: a batch whose audit insert fails
  * marks none of its alarms, batches before it stay done, and the next run escalates the rest.
  * The failure is injected with a trigger on audit_log (the same on PGlite and PostgreSQL).
  * Residents of this file: Green Valley 03000000001–03000000012.
@@ -17,9 +18,7 @@ describe('escalation job', () => {
     const alarms: SecurityAlert[] = [];
     for (let i = 1; i <= 12; i++) {
       const authorization = await h.residentAuth(`030000000${String(i).padStart(2, '0')}`);
-      const res = await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} });
-      expect(res.statusCode).toBe(201);
-      alarms.push(res.json<SecurityAlert>());
+      alarms.push(await raiseAlarm(h.app, authorization));
       h.clock.advance(1_000); // oldest first is press order
     }
     const ids = alarms.map((a) => a._id);

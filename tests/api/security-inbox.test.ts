@@ -5,7 +5,7 @@ import { ALARM_INBOX_PAGE_SIZE, type PendingAlarms } from '../../src/shared/cont
 import { useHarness } from './harness.js';
 
 /**
- * The alarm inbox (issue 6 finding 6): every unacknowledged alarm of the society, newest first,
+ * The alarm inbox: every unacknowledged alarm of the society, newest first,
  * in keyset pages. More alarms than one page (and than the old limit of 200) come from 230
  * residents made for this file (phones 0399…), one open alarm each.
  */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
+import { raiseAlarm } from '../support/clients/security.js';
 
 /**
- * An SOS press announces the alarm built from what its one statement returned (issue 11: no second
+ * An SOS press announces the alarm built from what its one statement returned (no second
  * read on the press path). That card must be the one a later read gives: new alarm, merged press
  * (count, last press, words appended) and the escalation mark. Resident of this file: Green Valley
  * 03000000027.
@@ -14,11 +15,7 @@ describe('the card a press returns and announces', () => {
   it('equals the alarm as read back, for a new alarm and for presses merged into it', async () => {
     const authorization = await h.residentAuth('03000000027');
     const cookie = await h.staffCookie('security@greenvalley.test');
-    const press = async (securityComplain: string) => {
-      const res = await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: { securityComplain } });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<SecurityAlert>();
-    };
+    const press = (securityComplain: string) => raiseAlarm(h.app, authorization, { securityComplain });
     const readBack = async (id: number) => {
       const res = await h.app.inject({ method: 'GET', url: `/api/security/${id}`, headers: { cookie } });
       expect(res.statusCode, res.body).toBe(200);

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
-import { openStaffSocket } from '../support/staff-socket.js';
+import { staffScreens } from '../support/staff-socket.js';
+import { pressSos } from '../support/clients/security.js';
 
 /**
- * A merged press reaches the screens as 'security-pressed' (issue 6 finding 6): button-one always,
+ * A merged press reaches the screens as 'security-pressed': button-one always,
  * super-admin only once the alarm is escalated. Resident of this file: Green Valley 03000000024.
  */
 describe("'security-pressed' over Socket.IO", () => {
   const h = useHarness({ ESCALATE_AFTER_S: '60' });
-  let url = '';
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    url = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => sockets.forEach((s) => s.close()));
-
-  async function open(email: string): Promise<Socket> {
-    const cookie = await h.staffCookie(email);
-    const s = await openStaffSocket(url, { cookie });
-    sockets.push(s);
-    return s;
-  }
+  const { open } = staffScreens(h);
   const next = (s: Socket, event: string) => new Promise<SecurityAlert>((resolve) => s.once(event, resolve));
 
   it('tells button-one the new press count at once, and super-admin only after escalation', async () => {
@@ -32,7 +20,7 @@ describe("'security-pressed' over Socket.IO", () => {
     const heardBySuperAdmin: SecurityAlert[] = [];
     superAdmin.on('security-pressed', (a: SecurityAlert) => heardBySuperAdmin.push(a));
     const authorization = await h.residentAuth('03000000024');
-    const press = async () => (await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: {} })).json<SecurityAlert>();
+    const press = async () => (await pressSos(h.app, authorization)).json<SecurityAlert>();
 
     const created = next(guard, 'receive-security');
     const first = await press();

@@ -4,7 +4,10 @@ import { auditLog, deskRequests, staffUsers } from '../../src/server/db/schema.j
 import { MSG } from '../../src/shared/messages.js';
 import type { PendingAlarms, SecurityAlert } from '../../src/shared/contracts/security.js';
 import { useHarness } from './harness.js';
+import { residentTokens, staffAs } from '../support/clients/sessions.js';
+import { pressSos, raiseAlarm } from '../support/clients/security.js';
 import type { DeskChange } from '../../src/server/lib/events.js';
+import { postNotHome } from '../support/clients/not-home.js';
 
 // Residents of this file (each test its own): Green Valley 03000000031–03000000045.
 const ESCALATE_AFTER_S = 30;
@@ -13,25 +16,10 @@ describe('security alarms', () => {
   // The escalation job is run on demand below, with the test clock moved past the delay.
   const h = useHarness({ ESCALATE_AFTER_S: String(ESCALATE_AFTER_S) });
   // One sign-in per resident (the resident sign-in route has its own rate limit).
-  const tokens = new Map<string, string>();
-  const press = async (phone: string, securityComplain?: string) => {
-    const authorization = tokens.get(phone) ?? (await h.residentAuth(phone));
-    tokens.set(phone, authorization);
-    return h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: securityComplain === undefined ? {} : { securityComplain } });
-  };
-  const sos = async (phone: string, securityComplain?: string) => {
-    const res = await press(phone, securityComplain);
-    expect(res.statusCode).toBe(201);
-    return res.json<SecurityAlert>();
-  };
-  const as = async (email: string) => {
-    const cookie = await h.staffCookie(email);
-    return {
-      get: (url: string) => h.app.inject({ method: 'GET', url, headers: { cookie } }),
-      put: (url: string, payload: object) => h.app.inject({ method: 'PUT', url, headers: { cookie }, payload }),
-      post: (url: string) => h.app.inject({ method: 'POST', url, headers: { cookie } }),
-    };
-  };
+  const token = residentTokens(h);
+  const press = async (phone: string, securityComplain?: string) => pressSos(h.app, await token(phone), securityComplain === undefined ? {} : { securityComplain });
+  const sos = async (phone: string, securityComplain?: string) => raiseAlarm(h.app, await token(phone), securityComplain === undefined ? {} : { securityComplain });
+  const as = staffAs(h);
   const auditActions = async (id: number) =>
     (await h.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'security'), eq(auditLog.entityId, id)))).map((r) => r.action);
   const stored = async (id: number) => (await h.database.db.select().from(deskRequests).where(eq(deskRequests.id, id)))[0]!;
@@ -215,14 +203,14 @@ describe('security alarms', () => {
 
   it('flags an alarm from a resident who is away (active not-at-home window)', async () => {
     const authorization = await h.residentAuth('03000000042');
-    tokens.set('03000000042', authorization);
+    token.set('03000000042', authorization);
     // Local dates of the server's (test) clock, as the not-at-home rules read them.
     const day = (offset: number) => {
       const d = new Date(h.clock.now().getTime() + offset * 86_400_000);
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     };
     const [today, far] = [day(0), day(5)];
-    const nh = await h.app.inject({ method: 'POST', url: '/api/nothome', headers: { authorization }, payload: { from: today, to: far } });
+    const nh = await postNotHome(h.app, authorization, { from: today, to: far });
     expect(nh.statusCode).toBe(201);
     expect((await sos('03000000042')).notHomeActive).toBe(true);
     expect((await sos('03000000043')).notHomeActive).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Issue 11: SIGTERM wiring in main.ts, on the real process (embedded PGlite on a fresh data
+ * SIGTERM wiring in main.ts, on the real process (embedded PGlite on a fresh data
  * folder). A signed-in staff socket is closed at the transport (socket.io-client retries that
  * reason), the process exits 0, the port refuses connections and the data folder lock is released.
  * Runs on PGlite only (main.ts with DATABASE_URL would migrate the shared test database).

@@ -1,5 +1,5 @@
 /**
- * Issue 11: graceful shutdown (lib/shutdown.ts, what main.ts runs on SIGTERM). An app listening on
+ * Graceful shutdown (lib/shutdown.ts, what main.ts runs on SIGTERM). An app listening on
  * a real port: a request in flight when shutdown starts still completes with 200, new connections
  * are refused, a connected socket is closed at the transport (a reason socket.io-client retries on,
  * so behind a load balancer it lands on another instance), and the database closes last. Requests

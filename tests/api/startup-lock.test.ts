@@ -1,5 +1,5 @@
 /**
- * Instances starting together on one empty PostgreSQL database (issue 11, db/prepare.ts): under the
+ * Instances starting together on one empty PostgreSQL database (db/prepare.ts): under the
  * start-up lock one migrates and loads the demo data, the other waits and finds it done — no
  * migration applied twice, no demo data loaded twice, no error. PostgreSQL only (`npm run test:pg`).
  */

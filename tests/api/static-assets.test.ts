@@ -1,5 +1,5 @@
 /**
- * Issue 11, "A light web app": the built web app is served pre-compressed (Brotli, else gzip, else
+ * A light web app: the built web app is served pre-compressed (Brotli, else gzip, else
  * plain), hashed files under /assets are cached as immutable, and index.html — at / and as the
  * fallback of client routes — is revalidated. Run against a fixture build folder written the way
  * the build step (scripts/web-assets.ts) writes one; plus that step's budget rule.

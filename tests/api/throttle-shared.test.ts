@@ -1,5 +1,5 @@
 /**
- * Issue 11: the staff sign-in throttle and the rate limits are shared by every instance. Two apps
+ * The staff sign-in throttle and the rate limits are shared by every instance. Two apps
  * on one PostgreSQL database (each with its own connections, one clock): failures on A count on
  * B, and a burst split over both checks at most LOGIN_MAX_FAILURES passwords — with the counts in
  * PostgreSQL, and again in Redis (REDIS_URL). Needs DATABASE_URL (and a Redis at REDIS_TEST_URL,

@@ -5,20 +5,14 @@ import type { ListResponse } from '../../src/shared/contracts/common.js';
 import type { VideoPanelEntry } from '../../src/shared/contracts/content.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { signedInStaff } from '../support/clients/sessions.js';
 
-/** /VideoPanel and the resident's current video URL (issue 10; spec sections 2, 3 "Video panel entry"). */
+/** /VideoPanel and the resident's current video URL (spec sections 2, 3 "Video panel entry"). */
 describe('video panel', () => {
   const h = useHarness();
   const GV = 'video@greenvalley.test';
   const LC = 'video@lakecity.test';
-  const cookies = new Map<string, Promise<string>>();
-  const cookie = (email: string) => {
-    let c = cookies.get(email);
-    if (!c) cookies.set(email, (c = h.staffCookie(email)));
-    return c;
-  };
-  const send = async (method: 'GET' | 'PUT', url: string, email: string, payload?: object) =>
-    h.app.inject({ method, url, headers: { cookie: await cookie(email) }, ...(payload ? { payload } : {}) });
+  const { send } = signedInStaff(h);
   const set = async (url: string, email = GV) => {
     const res = await send('PUT', '/api/video-panel', email, { url });
     expect(res.statusCode, res.body).toBe(201);

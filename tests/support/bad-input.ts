@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries for bad input (issue 6 finding 4): valid-ish shapes holding bad values.
+ * fast-check arbitraries for bad input: valid-ish shapes holding bad values.
  * Building blocks for the endpoint table in generated-input-endpoints.ts:
  * - `text(valid)`: a field's valid values mixed with NUL, lone surrogates, huge strings, unicode,
  *   numbers as strings, impossible dates, SQL/LIKE metacharacters;

@@ -3,7 +3,7 @@
  * files under input-endpoints/): callers, request shapes and the shared arbitraries.
  */
 import fc from 'fast-check';
-import { idSegment } from './bad-input.js';
+import { idSegment, query } from './bad-input.js';
 
 /** Who sends the request: a staff member (their session cookie), the test resident (bearer), nobody. */
 export type Caller = { staff: string } | 'resident' | 'anonymous';
@@ -49,3 +49,11 @@ export const onId = (before: string, after = '') => idSegment.map((id) => `${bef
 
 export const GROCERY = { staff: 'grocery@greenvalley.test' };
 export const DOCTOR = { staff: 'doctor@greenvalley.test' };
+
+/** A resident's own list (ZResidentListQuery: page and the keyset cursors, no search). */
+export const residentList = (path: string): InputEndpoint => ({
+  route: `GET ${path}`,
+  as: 'resident',
+  weight: 0.4,
+  request: noBody(query({ page, after: cursor, before: cursor }).map((q) => path + q)),
+});

@@ -1,5 +1,5 @@
 /**
- * Two app instances on ONE PostgreSQL database (issue 11), as two servers behind a load balancer
+ * Two app instances on ONE PostgreSQL database, as two servers behind a load balancer
  * would be: each has its own pools, jobs, outbox worker and Socket.IO server (really listening on
  * a port), and they share only the database — and Redis when `REDIS_URL` is given. Both read the
  * same manual clock, so a test moves time for the whole "cluster" at once.

@@ -34,7 +34,7 @@ function alert(overrides: Partial<SecurityAlert> = {}): SecurityAlert {
   };
 }
 
-describe('alarm store (the alarm toast rules of issue 3)', () => {
+describe('alarm store (the alarm toast rules)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
   const store = () => createAlarmStore({ acknowledgedToastMs: 15_000 });
@@ -137,7 +137,7 @@ function fakeInbox(pending: number[], size: number) {
   return { fetchPage, asked };
 }
 
-describe('catch-up over every page of the alarm inbox (issue 6 finding 6)', () => {
+describe('catch-up over every page of the alarm inbox', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
   const ids = (n: number) => Array.from({ length: n }, (_, i) => n - i); // newest (highest id) first

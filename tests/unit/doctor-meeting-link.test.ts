@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { freshMeetingLink, meetingLinkAllowed, meetingUrlOf } from '../../src/server/modules/doctor/meeting-link.js';
 
-describe('doctor meeting links (issue 8)', () => {
+describe('doctor meeting links', () => {
   it('makes an unguessable, url-safe room on the configured server: 24 base64url characters (144 random bits), never repeated', () => {
     const links = Array.from({ length: 500 }, () => freshMeetingLink('https://meet.example.org/'));
     for (const l of links) {

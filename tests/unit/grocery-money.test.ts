@@ -8,7 +8,7 @@ import { DELIVERY_CHARGE, ZOrderLineInput, ZPlaceOrder, lineTotal, orderTotal } 
  */
 const paiseOf = (quantityMilli: number, pricePaise: number) => Number((BigInt(quantityMilli) * BigInt(pricePaise) + 500n) / 1000n);
 
-describe('grocery money (issue 8, spec section 9): exact totals', () => {
+describe('grocery money (spec section 9): exact totals', () => {
   it('multiplies without floating-point drift', () => {
     expect(0.1 * 3).not.toBe(0.3); // what plain numbers would show
     expect(lineTotal(3, 0.1)).toBe(0.3);

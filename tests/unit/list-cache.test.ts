@@ -44,7 +44,7 @@ beforeEach(() => {
   client = new QueryClient();
 });
 
-describe('list cache: a created item (issue 7)', () => {
+describe('list cache: a created item', () => {
   const desk = complaintsDesk;
   const newTop = desk.keys.list({ stage: 'new' }, FIRST_PAGE);
   const newSearched = desk.keys.list({ stage: 'new' }, view(1, 'leak'));
@@ -81,7 +81,7 @@ describe('list cache: a created item (issue 7)', () => {
   });
 });
 
-describe('list cache: a moved item (issue 7)', () => {
+describe('list cache: a moved item', () => {
   const desk = complaintsDesk;
   const newTop = desk.keys.list({ stage: 'new' }, FIRST_PAGE);
   const newPage3 = desk.keys.list({ stage: 'new' }, view(3));
@@ -138,7 +138,7 @@ describe('list cache: a moved item (issue 7)', () => {
   });
 });
 
-describe('list cache: not-at-home by state and guard (issue 7)', () => {
+describe('list cache: not-at-home by state and guard', () => {
   const lists = notHomeRequests;
   const activeTop = lists.keys.list({ state: 'active', guard: 'any' }, FIRST_PAGE);
   const bell = lists.keys.list({ state: 'active', guard: 'unassigned' }, FIRST_PAGE);

@@ -5,7 +5,7 @@ import { cursorFor, readListView, withPage, withSearch } from '../../src/web/lib
 const url = (text: string) => new URLSearchParams(text);
 const edges = { first: 90, last: 81 };
 
-describe('list URL: page, search and keyset cursor (issue 7, docs/adr/0003)', () => {
+describe('list URL: page, search and keyset cursor (docs/adr/0003)', () => {
   it('reads page, search and one cursor; malformed values count as absent', () => {
     expect(readListView(url(''))).toEqual({ page: 1, q: '', cursor: null });
     expect(readListView(url('page=3&q=%20leak%20&after=81'))).toEqual({ page: 3, q: 'leak', cursor: { after: 81 } });

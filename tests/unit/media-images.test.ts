@@ -4,7 +4,7 @@ import { MAX_INPUT_PIXELS, processImage } from '../../src/server/modules/media/i
 import { UnsupportedMediaError } from '../../src/server/lib/errors.js';
 import { jpegWithExif, pngBomb, webp } from '../api/media-fixtures.js';
 
-/** Image re-encoding (issue 10 "Media"): upright, bounded, stripped, same format; bombs refused. */
+/** Image re-encoding: upright, bounded, stripped, same format; bombs refused. */
 describe('media: processImage', () => {
   it('applies the EXIF orientation, then drops every metadata block', async () => {
     const out = await processImage(await jpegWithExif(120, 60), 'image/jpeg');

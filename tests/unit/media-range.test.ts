@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRange } from '../../src/server/modules/media/range.js';
 
-/** Range requests on served media (issue 10): one range, clipped; the rest served whole. */
+/** Range requests on served media: one range, clipped; the rest served whole. */
 describe('media: parseRange', () => {
   it('reads a closed, an open and a suffix range, clipping the end to the file', () => {
     expect(parseRange('bytes=0-99', 1000)).toEqual({ kind: 'partial', start: 0, end: 99 });

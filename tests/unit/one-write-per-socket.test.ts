@@ -3,8 +3,8 @@ import { Server } from 'socket.io';
 import { oneWritePerSocket } from '../../src/server/realtime/socket.js';
 
 /**
- * The fan-out tweak of issue 11 wraps socket.io-adapter's private per-broadcast encoder: if an
- * upgrade renames or reshapes it, this fails instead of the tweak silently doing nothing.
+ * The fan-out tweak (one write per socket, realtime/socket.ts) wraps socket.io-adapter's private
+ * per-broadcast encoder: if an upgrade renames or reshapes it, this fails instead of the tweak silently doing nothing.
  */
 describe('oneWritePerSocket', () => {
   // Not attached to an HTTP server: nothing listens, nothing to close.

@@ -42,7 +42,7 @@ describe('validation rules (spec section 5)', () => {
     expect(ZListQuery.safeParse({ q: 'x'.repeat(101) }).success).toBe(false);
   });
 
-  it('length errors say the length, not "required" (issue 6)', () => {
+  it('length errors say the length, not "required"', () => {
     const long = (n: number) => 'x'.repeat(n);
     expect(firstMessage(ZFileComplaint.safeParse({ complain: long(2001) }))).toBe('At most 2000 characters.');
     expect(ZFileComplaint.safeParse({ complain: long(2000) }).success).toBe(true);

@@ -3,7 +3,7 @@
  * PostgreSQL server when DATABASE_URL is set. Both are spoken to the same way — node-postgres +
  * Drizzle, one schema, one migration history — because the embedded PGlite runs in a worker
  * thread behind the PostgreSQL wire protocol (embedded-server.ts), off the main thread where it
- * would stall HTTP, Socket.IO and timers (issue 7).
+ * would stall HTTP, Socket.IO and timers.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,7 @@ export interface Database {
   /** The main lane: every request and job but the alarm path. */
   db: Db;
   /**
-   * The alarm lane (issue 7): what an SOS press and its acknowledgement wait on — the resident's
+   * The alarm lane: what an SOS press and its acknowledgement wait on — the resident's
    * token check, storing and loading the alarm, the alarm inbox, acknowledgement, escalation. It
    * has connections of its own, so no query on the main lane, however slow, holds an alarm
    * behind it: on PostgreSQL a separate pool of {@link ALARM_POOL_MAX}; on the embedded
@@ -53,7 +53,7 @@ export interface Database {
    */
   maintain(): Promise<void>;
   /**
-   * Runs `fn` while holding the start-up lock (issue 11): a PostgreSQL session advisory lock on a
+   * Runs `fn` while holding the start-up lock: a PostgreSQL session advisory lock on a
    * connection of its own, so instances starting together migrate and load demo data one after
    * the other (the second then finds the work done). Released when `fn` settles. On the embedded
    * database (one process by construction) `fn` simply runs.

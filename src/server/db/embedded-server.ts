@@ -1,5 +1,5 @@
 /**
- * The embedded database off Node's main thread (issue 7). PGlite runs every query on the thread
+ * The embedded database off Node's main thread. PGlite runs every query on the thread
  * that calls it, so in the server's main thread one slow query stalls HTTP, timers and Socket.IO
  * (an SOS waited ~1 s behind a 100k-row search). Here PGlite lives in a worker thread
  * (embedded-server-worker.ts) and speaks the PostgreSQL wire protocol on a private Unix socket,

@@ -1,5 +1,5 @@
 /**
- * Two lanes into the embedded database (issue 7: "no query, however slow, may delay an alarm").
+ * Two lanes into the embedded database ("no query, however slow, may delay an alarm").
  * PGlite is one session, so every query waits for the one before it. With one pool, an SOS
  * press queued behind ten staff searches waited for all ten. Here the alarm lane and the main
  * lane are two `pg.Pool`s (one connection each) that share a {@link LaneGate}: only one lane

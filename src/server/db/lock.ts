@@ -1,6 +1,6 @@
 /**
  * PGlite does not lock its data folder, and a second process opening it silently loses committed
- * rows (STACK-NOTES, issue 6 finding 9). Before opening it we take a lock tied to this process,
+ * rows (STACK-NOTES). Before opening it we take a lock tied to this process,
  * not to time: `<DATA_DIR>/society-desk.lock` names our pid, the process start time (field 22 of
  * `/proc/<pid>/stat`; pid only where /proc is missing), the host and a random nonce. It is free
  * only when that process is gone (or the pid now belongs to a process with another start time),

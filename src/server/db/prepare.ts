@@ -1,5 +1,5 @@
 /**
- * What every start does to its database before serving (issue 11): apply pending migrations and,
+ * What every start does to its database before serving: apply pending migrations and,
  * outside production, load the demo data into an empty database — under the start-up lock
  * (`Database.exclusive`), so instances starting together take turns: one migrates and seeds, the
  * next finds the work done.

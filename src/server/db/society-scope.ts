@@ -1,5 +1,5 @@
 /**
- * Row-level security (issue 6; ADR 0002). Society-owned tables carry a policy that shows the role
+ * Row-level security (ADR 0002). Society-owned tables carry a policy that shows the role
  * `society_app` only the rows whose `society_id` equals the transaction's `app.society_id`
  * (drizzle/0002_row_level_security.sql). `inSociety` runs a unit of work as that role with that
  * setting, so a repo that forgets its society filter still sees nothing foreign, and a write with

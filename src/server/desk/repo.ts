@@ -11,7 +11,7 @@ export type DeskName = (typeof deskRequests.desk.enumValues)[number];
 /**
  * A desk row joined with its resident and society: the columns every desk has. What only one desk
  * needs (an alarm's acknowledgement, an order's lines) that desk loads itself for the rows it maps
- * (`DeskDefinition.toDtos`), so no desk pays for another's columns (issue 7).
+ * (`DeskDefinition.toDtos`), so no desk pays for another's columns.
  */
 export type DeskRow = Awaited<ReturnType<ReturnType<typeof deskRepo>['get']>> & object;
 

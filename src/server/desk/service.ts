@@ -24,7 +24,7 @@ export interface Notice {
 
 /**
  * What makes one three-stage desk differ from another (STYLE 4: one mechanism, per-desk
- * configuration). Complaints now; security, grocery and doctor plug in the same way.
+ * configuration): complaints, security, grocery and doctor each supply one of these.
  */
 export interface DeskDefinition<T extends { _id: number }> {
   /** The desk's name in `desk_requests.desk`. */
@@ -154,7 +154,7 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
     },
     /**
      * One page of the resident's own requests of this desk, newest first, every stage
-     * (`GET /api/resident/<desk>`, issue 8): `{items, total, totalExact}`, 10 a page.
+     * (`GET /api/resident/<desk>`): `{items, total, totalExact}`, 10 a page.
      */
     async mine(resident: ResidentContext, req: PageRequest): Promise<ListResponse<T>> {
       return inSociety(db, resident.societyId, async (tx) => {

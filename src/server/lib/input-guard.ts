@@ -1,5 +1,5 @@
 /**
- * One guard for every route's input (issue 6 finding 3): text PostgreSQL cannot store is refused
+ * One guard for every route's input: text PostgreSQL cannot store is refused
  * with a 400 before any handler (or database query) runs, so no module has to remember it.
  *
  * - U+0000 (NUL): PostgreSQL text cannot hold it; the query fails (a 500 before this guard).

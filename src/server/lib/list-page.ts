@@ -1,8 +1,9 @@
 /**
  * The one list mechanism of the server (ADR 0003): every list is newest first by id, with the
  * shared list contract's `{items, total, totalExact, nextAfter, prevBefore}`. Two ways to count:
- * - a list that can grow large (the desks, not-at-home, residents, bills, …) takes its unsearched
- *   total from `list_counts` and counts a search up to {@link SEARCH_COUNT_CAP};
+ * - a list that can grow large (the desks, not-at-home, residents, bills, …) counts a search up
+ *   to {@link SEARCH_COUNT_CAP}, and its unsearched total too unless it names a `countKey` (the
+ *   desks' stages, not-at-home), whose total `list_counts` keeps;
  * - a small list (`exactCount`: the posts, the alarm inbox, a resident's own requests) counts its
  *   rows, search included, with one `count(*)`.
  * Deep pages are cheap when the client sends the keyset cursor it has: `after` (the id of the
@@ -176,7 +177,7 @@ export interface ListSpec<Row> {
  *   whole table (2 s at 100,000 rows). The search's id and count queries therefore run as the
  *   owner, with the society filter `where` always carries; the rows themselves are then read back
  *   under the policy, so no row of another society can be returned even if a filter were wrong.
- * - Bitmap scans only (issue 11, bench/load.ts): the planner overrates the trigram index's cost,
+ * - Bitmap scans only (bench/load.ts): the planner overrates the trigram index's cost,
  *   so on a society of ~10,000 requests it read the whole table and tested `ILIKE` on every row
  *   (24 ms a search; 46 ms for a two-letter term at 100,000). Left only bitmap scans, it takes the
  *   trigram index or the list index and tests only that list's rows: 11 ms and 28 ms; a

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 11): what an instance does on SIGTERM so a rolling restart behind a
+ * Graceful shutdown: what an instance does on SIGTERM so a rolling restart behind a
  * load balancer loses no request and no alarm.
  *
  * 1. Every local socket's connection is closed at the transport (no Socket.IO `disconnect`

@@ -1,5 +1,5 @@
 /**
- * How the built web app (dist/web) is served (issue 11, "A light web app").
+ * How the built web app (dist/web) is served.
  * - Compressed without CPU per request: the build writes a Brotli (`.br`) and a gzip (`.gz`) copy
  *   next to every text asset (scripts/web-assets.ts), and @fastify/static's `preCompressed` sends
  *   the best one the browser accepts (Brotli first), with `Content-Encoding` and the original

@@ -50,7 +50,7 @@ export function staffGuard(auth: AuthService, module?: Module | readonly Module[
 
 /**
  * preHandler for the resident API: 401 without a valid bearer token, 403 if blocked, and 403
- * 'Your account is waiting for approval.' for a Pending resident (issue 9) unless `allowPending`
+ * 'Your account is waiting for approval.' for a Pending resident unless `allowPending`
  * (the account routes: profile, push token).
  */
 export function residentGuard(auth: ResidentAuthService, opts: { allowPending?: boolean } = {}) {
@@ -70,7 +70,7 @@ export function residentOf(req: FastifyRequest): ResidentContext {
 }
 
 /**
- * One guard per module (issue 6): a module's staff routes are registered inside this plugin, whose
+ * One guard per module: a module's staff routes are registered inside this plugin, whose
  * `onRequest` hook authenticates the session cookie and checks the sub-role for `module` (omit it
  * for routes any signed-in staff member may call, whose service checks more). A route added to the
  * plugin cannot be left unguarded by accident. Its POST/PUT/PATCH/DELETE requests must also come
@@ -92,7 +92,7 @@ export async function staffScope(parent: ZodApp, auth: AuthService, module: Modu
 
 /**
  * The resident API's counterpart of {@link staffScope}: every route requires the bearer token of an
- * approved resident (a Pending one gets 403 MSG.residentPending, issue 9).
+ * approved resident (a Pending one gets 403 MSG.residentPending).
  */
 export async function residentScope(parent: ZodApp, residentAuth: ResidentAuthService, routes: ScopeRoutes): Promise<void> {
   await parent.register(async (app) => {
@@ -102,7 +102,7 @@ export async function residentScope(parent: ZodApp, residentAuth: ResidentAuthSe
 }
 
 /**
- * The resident's account routes (issue 9): like {@link residentScope}, but a Pending resident is let
+ * The resident's account routes: like {@link residentScope}, but a Pending resident is let
  * in too, so the app can show the profile and register its push token while staff decide. Service
  * requests belong in `residentScope`.
  */

@@ -1,5 +1,5 @@
 /**
- * What makes one kind of post differ from another (issue 10; STYLE 4: one mechanism, per-kind
+ * What makes one kind of post differ from another (STYLE 4: one mechanism, per-kind
  * configuration). Feed posts, discounts and plots are all "a society publishes something with
  * media; staff list, add and delete it; residents read it" — src/server/posts/service.ts does that
  * once, and each kind (modules/feed, modules/discounts, modules/plots) is one definition.

@@ -1,5 +1,5 @@
 /**
- * The post mechanism (issue 10; spec sections 2 "Feed posts", "Discounts", "Plots", 3, 5, 6, 9):
+ * The post mechanism (spec sections 2 "Feed posts", "Discounts", "Plots", 3, 5, 6, 9):
  * one service per {@link PostDefinition}. Staff list (5 a page, newest first, searchable), create
  * and delete; residents read their own society's posts.
  */

@@ -1,5 +1,5 @@
 /**
- * The Socket.IO adapter, chosen at start-up (issue 11, ADR 0005): how a room event raised on one
+ * The Socket.IO adapter, chosen at start-up (ADR 0005): how a room event raised on one
  * instance reaches the sockets connected to the others.
  * - Embedded PGlite: the default in-memory adapter. PGlite is one process by construction (its
  *   data folder is locked), so there is nothing to reach.
@@ -23,7 +23,7 @@ import { withTimeout } from '../lib/with-timeout.js';
 import { Redis } from 'ioredis';
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
-import { Adapter, MessageType, type BroadcastOptions } from 'socket.io-adapter';
+import { Adapter, MessageType, type BroadcastOptions, type ClusterAdapterWithHeartbeat } from 'socket.io-adapter';
 import type { ServerOptions } from 'socket.io';
 
 /** Connections of the PostgreSQL adapter's own pool: one held by LISTEN, one for NOTIFY and reads. */
@@ -153,11 +153,6 @@ async function postgresAdapter(url: string, onError: AdapterOptions['onError']):
   };
 }
 
-/** The protected method of socket.io-adapter's ClusterAdapter that `publishFirst` calls. */
-interface Publisher {
-  publish(message: { type: MessageType; data: unknown }): void;
-}
-
 /**
  * Makes a cluster adapter publish a broadcast without waiting for it: the message is serialised
  * and handed to the pool synchronously; pg-pool sends the query on the next tick (to an idle
@@ -168,13 +163,16 @@ interface Publisher {
  * broadcasts and every other operation are unchanged. Connection state recovery (which needs the
  * published offset) is not used by this app.
  */
-function publishFirst<A extends Adapter>(adapter: A): A {
-  const publisher = adapter as unknown as Publisher;
+function publishFirst<A extends ClusterAdapterWithHeartbeat>(adapter: A): A {
+  // Returns a settled promise, as ClusterAdapter's `broadcast` is typed; Socket.IO does not wait on it.
   adapter.broadcast = (packet: unknown, opts: BroadcastOptions) => {
     if (!opts.flags?.local) {
-      publisher.publish({ type: MessageType.BROADCAST, data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } } });
+      // `publish` is public from ClusterAdapterWithHeartbeat on (the PostgreSQL adapter's base).
+      // Missing flags read as none on the receiving side, as they do here.
+      adapter.publish({ type: MessageType.BROADCAST, data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags ?? {} } } });
     }
     process.nextTick(() => Adapter.prototype.broadcast.call(adapter, packet, opts));
+    return Promise.resolve();
   };
   return adapter;
 }

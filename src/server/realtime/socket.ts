@@ -4,13 +4,13 @@
  * each module its sub-role may use, and `society:<id>:sub:<subRole>` (rooms.ts). Each module's
  * listener (its index.ts) turns its domain events into client events for those rooms, through `to`.
  *
- * A socket lives no longer than its session (issue 6, finding 5): it also joins `staff:<id>` and
+ * A socket lives no longer than its session: it also joins `staff:<id>` and
  * `session:<tokenHash>`, which logout ('staff.session-ended') and account changes
  * ('staff.account-changed') disconnect, and a timer disconnects it when the session expires.
  * A handshake whose `Origin` is neither the app's own nor in ALLOWED_ORIGINS is refused
  * (`originAllowed`, lib/request-origin.ts: the same check as the staff routes' writes).
  *
- * Many instances (issue 11, ADR 0005): the adapter (adapter.ts) carries every `io.to(…)` emit,
+ * Many instances (ADR 0005): the adapter (adapter.ts) carries every `io.to(…)` emit,
  * presence question and session end to the other instances. Writing to local sockets only
  * (`io.local`) is for what each instance does itself on every instance's behalf (a session end,
  * told to all by 'room-ended') and for shutting this instance's own sockets down.
@@ -54,7 +54,7 @@ interface FrameEncoder {
 }
 
 /**
- * Fan-out cost per socket (issue 11, alarm latency). socket.io-adapter encodes a broadcast once
+ * Fan-out cost per socket (alarm latency). socket.io-adapter encodes a broadcast once
  * and builds its WebSocket frame once (`wsPreEncodedFrame`), but as two buffers, header and
  * payload; for each socket, ws's `sendFrame` then corks, writes both and uncorks (Node's buffered
  * writev path). Joining the two once per broadcast lets each socket make one plain write.

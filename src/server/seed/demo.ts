@@ -1,7 +1,7 @@
 /**
  * Demo data: two societies (Green Valley, Lake City), one staff account per sub-role in each,
  * a guard account (which the server must refuse), ~55 residents per society, complaints in
- * all three stages with their audit trail, and new grocery and doctor requests (issue 8). Deterministic: every value comes from a seeded PRNG
+ * all three stages with their audit trail, and new grocery and doctor requests. Deterministic: every value comes from a seeded PRNG
  * (only the timestamps move, relative to the moment of seeding), so every run gives the same data.
  *
  * All demo accounts (staff and residents) use the password DEMO_PASSWORD.
@@ -194,7 +194,7 @@ export async function seedDemo(db: Db, opts: { residentsPerSociety?: number } = 
       });
       await tx.insert(auditLog).values(audit);
 
-      // New grocery and doctor requests, so /Grocery and /Doctor show data (issue 8).
+      // New grocery and doctor requests, so /Grocery and /Doctor show data.
       const requests = planDeskRequests(rand, people, now);
       const requestRows = await tx
         .insert(deskRequests)

@@ -1,5 +1,5 @@
 /**
- * Billing (spec sections 2 "Billing", 3 "Bill", 5, 8, 9; issue 9): electricity bills entered one by
+ * Billing (spec sections 2 "Billing", 3 "Bill", 5, 8, 9): electricity bills entered one by
  * one on /Billing or imported from a spreadsheet. Money is in rupees (PKR), computed exactly with
  * decimal arithmetic (big.js): total = rate per unit × units, rounded half-up to 2 decimals.
  */
@@ -122,7 +122,7 @@ export const ZBillResident = ZResidentCard.extend({ _id: z.number().int() });
 export type BillResident = z.infer<typeof ZBillResident>;
 export const ZBillResidentList = listResponse(ZBillResident);
 
-/** Why a spreadsheet row was not matched (issue 9). */
+/** Why a spreadsheet row was not matched. */
 export const MISMATCH_REASONS = {
   noAddress: 'No resident has this address.',
   ambiguous: 'More than one resident has this address.',

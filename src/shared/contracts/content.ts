@@ -1,5 +1,5 @@
 /**
- * Announcements, the video panel and the logo (issue 10; spec sections 2 "Video panel", "Logo",
+ * Announcements, the video panel and the logo (spec sections 2 "Video panel", "Logo",
  * "Announcements", 3, 5, 7).
  */
 import { z } from 'zod';

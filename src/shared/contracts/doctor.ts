@@ -91,7 +91,7 @@ export const ZPrescription = ZPrescriptionInput.extend({
 export type Prescription = z.infer<typeof ZPrescription>;
 
 /**
- * A resident's own doctor request as the app shows it (`GET /api/resident/consultations`, issue 8):
+ * A resident's own doctor request as the app shows it (`GET /api/resident/consultations`):
  * the request, its consultation once staff generated the link (null before), and the prescription
  * once written (null before). Health data of the resident themself: every prescription returned
  * here is written to the audit trail as read by the resident.

@@ -180,8 +180,8 @@ export const ZOrderUpdate = z.discriminatedUnion('action', [
 export type OrderUpdate = z.infer<typeof ZOrderUpdate>;
 
 /**
- * One of a resident's own grocery requests as the resident app shows it (`GET /api/resident/orders`,
- * issue 8): what was asked (`list`), when, its stage, and the order once staff placed one (`null`
+ * One of a resident's own grocery requests as the resident app shows it (`GET /api/resident/orders`):
+ * what was asked (`list`), when, its stage, and the order once staff placed one (`null`
  * while the request is new). Newest first, 10 a page, `{items, total, totalExact}`.
  */
 export const ZResidentOrder = z.object({

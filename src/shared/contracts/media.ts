@@ -1,5 +1,5 @@
 /**
- * Uploaded media (issue 10 "Media"): images and videos for feed posts, discounts, plots,
+ * Uploaded media: images and videos for feed posts, discounts, plots,
  * announcements and the logo. A file is accepted by its content, never by its name or declared
  * type; images are re-encoded on the server (metadata stripped) into a display size and a
  * thumbnail. Media URLs are public and unguessable (a random UUID), so the resident app can load

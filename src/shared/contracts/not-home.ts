@@ -49,7 +49,7 @@ export function addYears(date: string, years: number): string {
 }
 
 /**
- * The bounds of a not-at-home window that depend on today (issue 6): `from` not before `today`,
+ * The bounds of a not-at-home window that depend on today: `from` not before `today`,
  * at most a year after it, and `to` at most a year after `from`. All three are calendar dates
  * `YYYY-MM-DD`; `to` ≥ `from` is checked by ZFileNotHome. @returns the field at fault and its
  * message, or undefined when the window is acceptable.

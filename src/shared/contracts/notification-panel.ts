@@ -1,5 +1,5 @@
 /**
- * The notification panel (spec section 2 "Notification panel", texts in section 8; issue 9):
+ * The notification panel (spec section 2 "Notification panel", texts in section 8):
  * a message to every approved resident of the society or to one, written as in-app records and
  * queued pushes in one transaction, and its delivery report counted from the outbox.
  */

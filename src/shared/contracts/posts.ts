@@ -1,5 +1,5 @@
 /**
- * Post lists (issue 10; spec sections 2 "Feed posts", "Discounts", "Plots", 3, 5, 6, 8, 9): feed
+ * Post lists (spec sections 2 "Feed posts", "Discounts", "Plots", 3, 5, 6, 8, 9): feed
  * posts, discount offers and plot listings. Staff lists are 5 a page, newest first, searchable;
  * the society named by SUPER_SOCIETY sees every society's posts (spec section 6). The same
  * schemas validate the browser forms (for the spec's early messages) and the server (400 with the

@@ -1,6 +1,6 @@
 /**
- * What the resident app reads about the resident themself (issue 8 "Residents see their own
- * requests"): the profile, the in-app notification records and the resident's view of an alarm.
+ * What the resident app reads about the resident themself, so residents see their own
+ * requests: the profile, the in-app notification records and the resident's view of an alarm.
  * Complaints and not-at-home requests are read in their staff shapes (ZComplaint, ZNotHome):
  * every field of those is either the resident's own data or addressed to them (the staff's
  * response, the assigned guard, whom the 'Guard Assigned' push announces).
@@ -20,7 +20,7 @@ export const ZResidentProfile = ZResidentCard.extend({
   street: z.string(),
   block: z.string(),
   societyName: z.string(),
-  status: z.enum(['Pending', 'Approve', 'Block']).describe('Approve, or Pending until staff approve a self-registration (issue 9); a blocked resident gets 403'),
+  status: z.enum(['Pending', 'Approve', 'Block']).describe('Approve, or Pending until staff approve a self-registration; a blocked resident gets 403'),
 });
 export type ResidentProfile = z.infer<typeof ZResidentProfile>;
 

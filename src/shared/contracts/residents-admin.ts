@@ -1,5 +1,5 @@
 /**
- * Residents join, and staff decide (issue 9; spec sections 2 "Resident verification" and
+ * Residents join, and staff decide (spec sections 2 "Resident verification" and
  * "Status", 3 "Resident", 8): self-registration and the push token on the resident API, and the
  * /Residence and /Status staff routes.
  */

@@ -1,5 +1,5 @@
 /**
- * Generated-input entries of the billing routes (issue 9); see ../input-endpoints.ts.
+ * Generated-input entries of the billing routes; see ../input-endpoints.ts.
  *
  * The suite sends JSON (or broken JSON, or text) bodies only, so `POST /api/bills/import` gets
  * those — each must be a 400 that writes nothing. Its multipart bodies (random bytes, broken and

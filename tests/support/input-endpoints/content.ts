@@ -1,5 +1,5 @@
 /**
- * Generated-input entries of the announcements, video panel and logo routes (issue 10); see
+ * Generated-input entries of the announcements, video panel and logo routes; see
  * ../input-endpoints.ts. Media ids are random UUIDs or junk: none is a real upload of the society,
  * so a request naming one must be a 400 that writes nothing; one without an image may be stored.
  */

@@ -1,4 +1,4 @@
-/** Generated-input entries of the doctor routes (issue 8); see ../input-endpoints.ts. */
+/** Generated-input entries of the doctor routes; see ../input-endpoints.ts. */
 import fc from 'fast-check';
 import { anyJson, body, idSegment, query, text } from '../bad-input.js';
 import { DOCTOR, listParams, noBody, page, cursor, withBody, type InputEndpoint } from '../input-arbitraries.js';

@@ -1,4 +1,4 @@
-/** Generated-input entries of the grocery routes (issue 8); see ../input-endpoints.ts. */
+/** Generated-input entries of the grocery routes; see ../input-endpoints.ts. */
 import fc from 'fast-check';
 import { UNITS } from '../../../src/shared/contracts/grocery.js';
 import { anyJson, body, query, text } from '../bad-input.js';

@@ -1,5 +1,5 @@
 /**
- * Generated-input entry of the media upload (issue 10); see ../input-endpoints.ts.
+ * Generated-input entry of the media upload; see ../input-endpoints.ts.
  *
  * The suite sends JSON (or broken JSON, or text) bodies only, so `POST /api/media` gets those:
  * each must be a 400 naming `file` that stores nothing. Its multipart bodies (executables named

@@ -1,4 +1,4 @@
-/** Generated-input entries of the notification-panel routes (issue 9); see ../input-endpoints.ts. */
+/** Generated-input entries of the notification-panel routes; see ../input-endpoints.ts. */
 import fc from 'fast-check';
 import { body, query, text } from '../bad-input.js';
 import { cursor, noBody, page, withBody, type InputEndpoint } from '../input-arbitraries.js';

@@ -1,12 +1,12 @@
 /**
- * Generated-input entries of the post routes (issue 10: feed, discounts, plots, staff and
+ * Generated-input entries of the post routes (feed, discounts, plots, staff and
  * resident); see ../input-endpoints.ts. Media ids are random UUIDs or junk: none is an upload of
  * the society, so a body naming one must be a 400 that writes nothing; a feed post with a YouTube
  * link needs no media and may be stored (201), and then deleted by a generated DELETE.
  */
 import fc from 'fast-check';
 import { anyJson, body, query, text } from '../bad-input.js';
-import { cursor, noBody, onId, page, phone, search, withBody, type InputEndpoint } from '../input-arbitraries.js';
+import { cursor, noBody, onId, page, phone, residentList, search, withBody, type InputEndpoint } from '../input-arbitraries.js';
 
 const CMS_ALL = { staff: 'cms-all@greenvalley.test' };
 
@@ -28,12 +28,6 @@ const staffDelete = (path: string): InputEndpoint => ({
   as: CMS_ALL,
   weight: 0.5,
   request: withBody(onId(`${path}/`), fc.option(anyJson, { nil: undefined })),
-});
-const residentList = (path: string): InputEndpoint => ({
-  route: `GET ${path}`,
-  as: 'resident',
-  weight: 0.4,
-  request: noBody(query({ page, after: cursor, before: cursor }).map((q) => path + q)),
 });
 
 export const POSTS_INPUTS: readonly InputEndpoint[] = [

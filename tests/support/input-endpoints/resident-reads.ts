@@ -1,17 +1,11 @@
 /**
- * Generated-input entries of the resident's own reads (issue 8); see ../input-endpoints.ts. The
+ * Generated-input entries of the resident's own reads; see ../input-endpoints.ts. The
  * lists take the resident list query (ZResidentListQuery: page and the keyset cursors, no search).
  */
 import fc from 'fast-check';
-import { anyJson, query } from '../bad-input.js';
-import { cursor, noBody, onId, page, withBody, type InputEndpoint } from '../input-arbitraries.js';
+import { anyJson } from '../bad-input.js';
+import { onId, residentList, withBody, type InputEndpoint } from '../input-arbitraries.js';
 
-const residentList = (path: string): InputEndpoint => ({
-  route: `GET ${path}`,
-  as: 'resident',
-  weight: 0.4,
-  request: noBody(query({ page, after: cursor, before: cursor }).map((q) => path + q)),
-});
 
 export const RESIDENT_READ_INPUTS: readonly InputEndpoint[] = [
   residentList('/api/resident/complaints'),

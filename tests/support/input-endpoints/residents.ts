@@ -1,5 +1,5 @@
 /**
- * Generated-input entries of the residents routes (issue 9); see ../input-endpoints.ts: the
+ * Generated-input entries of the residents routes; see ../input-endpoints.ts: the
  * resident's registration and push token, /Residence's verify and /Status's lists and status change.
  *
  * The status change's valid value is 'Approve' only: a generated 'Block' of resident 3 (the suite's

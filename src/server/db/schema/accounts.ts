@@ -9,7 +9,7 @@ import { createdAt } from './columns.js';
 export const societies = pgTable('societies', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
-  /** The society's logo (spec section 1 "logoId"; issue 10): an uploaded image, shown in every staff header. */
+  /** The society's logo (spec section 1 "logoId"): an uploaded image, shown in every staff header. */
   logoMediaId: uuid('logo_media_id'),
   createdAt: createdAt(),
 });
@@ -49,7 +49,7 @@ export const residents = pgTable(
     phone: text('phone').notNull().unique(),
     email: text('email').notNull().default(''),
     passwordHash: text('password_hash'),
-    /** 'Pending' after self-registration (issue 9) until staff approve; 'Block' refuses sign-in. */
+    /** 'Pending' after self-registration until staff approve; 'Block' refuses sign-in. */
     status: text('status', { enum: ['Pending', 'Approve', 'Block'] }).notNull().default('Approve'),
     age: smallint('age'),
     house: text('house').notNull().default(''),
@@ -78,8 +78,8 @@ export const residentSessions = pgTable('resident_sessions', {
 });
 
 /**
- * Staff sign-in attempts counted by the shared login throttle (issue 11,
- * `modules/auth/shared-throttle.ts`, used when DATABASE_URL is set): one row per throttle key of
+ * Staff sign-in attempts counted by the shared login throttle
+ * (`modules/auth/shared-throttle.ts`, used when DATABASE_URL is set): one row per throttle key of
  * an attempt — (address, email) `e:<ip>:<email>`, address `ip:<ip>`, account `a:<email>` — so
  * every instance counts the same failures. A row lives until its attempt succeeds or is abandoned,
  * or the purge job deletes it once it is older than the window. Not society-owned (no RLS).

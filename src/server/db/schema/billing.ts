@@ -7,7 +7,7 @@ import { createdAt } from './columns.js';
 import { residents, societies, staffUsers } from './accounts.js';
 
 /**
- * Electricity bills (spec section 3 "Bill"; issue 9): one per resident per period ('YYYY-MM').
+ * Electricity bills (spec section 3 "Bill"): one per resident per period ('YYYY-MM').
  * total = rate_per_unit × units, 2 decimals, computed by the server (PKR).
  */
 export const bills = pgTable(
@@ -29,7 +29,7 @@ export const bills = pgTable(
 );
 
 /**
- * A parsed spreadsheet awaiting commit (issue 9): the preview's matched rows, kept on the server so
+ * A parsed spreadsheet awaiting commit: the preview's matched rows, kept on the server so
  * the commit creates exactly what was shown. `file_sha256` lets the same file be recognised.
  */
 export const billImports = pgTable(

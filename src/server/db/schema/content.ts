@@ -9,7 +9,7 @@ import { createdAt } from './columns.js';
 import { residents, societies, staffUsers } from './accounts.js';
 
 /**
- * An uploaded image or video (issue 10 "Media"). The id is random (it is in public URLs). Images
+ * An uploaded image or video. The id is random (it is in public URLs). Images
  * are stored re-encoded: `storage_key` the display size, `thumb_key` the thumbnail; videos as
  * uploaded. `attached_at` is set when a post, discount, plot, announcement or logo uses it; the
  * media job deletes files never attached within MEDIA_ORPHAN_HOURS and those whose post is deleted
@@ -38,7 +38,7 @@ export const media = pgTable(
   (t) => [index('media_society_idx').on(t.societyId, t.createdAt), index('media_cleanup_idx').on(t.attachedAt, t.deletedAt)],
 );
 
-/** A feed post (spec section 3 "Feed post"; issue 10): title is the society's name, likes start at 0. */
+/** A feed post (spec section 3 "Feed post"): title is the society's name, likes start at 0. */
 export const feedPosts = pgTable(
   'feed_posts',
   {
@@ -56,7 +56,7 @@ export const feedPosts = pgTable(
   (t) => [index('feed_posts_society_idx').on(t.societyId, t.createdAt, t.id)],
 );
 
-/** One resident's like of one feed post (once per resident; issue 10 "Residents read it"). */
+/** One resident's like of one feed post (once per resident). */
 export const feedLikes = pgTable(
   'feed_likes',
   {
@@ -68,7 +68,7 @@ export const feedLikes = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.residentId] })],
 );
 
-/** A discount offer from a local brand (spec section 3 "Discount"; issue 10). */
+/** A discount offer from a local brand (spec section 3 "Discount"). */
 export const discounts = pgTable(
   'discounts',
   {
@@ -88,7 +88,7 @@ export const discounts = pgTable(
   (t) => [index('discounts_society_idx').on(t.societyId, t.createdAt, t.id)],
 );
 
-/** A plot or property listing (spec section 3 "Plot"; issue 10). */
+/** A plot or property listing (spec section 3 "Plot"). */
 export const plots = pgTable(
   'plots',
   {
@@ -112,7 +112,7 @@ export const plots = pgTable(
   (t) => [index('plots_society_idx').on(t.societyId, t.createdAt, t.id)],
 );
 
-/** An announcement (spec section 3 "Announcement"; issue 10): residents mark it seen. */
+/** An announcement (spec section 3 "Announcement"): residents mark it seen. */
 export const announcements = pgTable(
   'announcements',
   {

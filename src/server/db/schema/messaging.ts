@@ -36,7 +36,7 @@ export const outbox = pgTable(
     societyId: integer('society_id').notNull().references(() => societies.id),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
-    /** The notification-panel message this push belongs to (its delivery report), if any (issue 9). */
+    /** The notification-panel message this push belongs to (its delivery report), if any. */
     campaignId: integer('campaign_id'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -49,7 +49,7 @@ export const outbox = pgTable(
 );
 
 /**
- * A notification-panel message (spec section 2 "Notification panel"; issue 9): to every resident
+ * A notification-panel message (spec section 2 "Notification panel"): to every resident
  * of the society or to one. Its pushes carry `outbox.campaign_id`, which the delivery report counts.
  */
 export const notificationCampaigns = pgTable(

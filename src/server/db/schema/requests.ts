@@ -12,7 +12,7 @@ import { residents, societies, staffUsers } from './accounts.js';
  * The three-stage desks share one table (STYLE 4): `desk` says which desk a row belongs to
  * ('complaint', 'security', 'grocery', 'doctor'), `stage` is new → processing → completed. A desk
  * that needs more keeps it in its own table keyed by the request id (grocery_orders,
- * consultations); the security-only columns below predate that rule (issue 7 note).
+ * consultations); the security-only columns below predate that rule.
  */
 export const deskRequests = pgTable(
   'desk_requests',
@@ -50,7 +50,7 @@ export const deskRequests = pgTable(
   (t) => [
     // Lists are newest first by id (ADR 0003): one range scan per page, however deep.
     index('desk_requests_list_idx').on(t.societyId, t.desk, t.stage, t.id),
-    // A resident's own requests of a desk, newest first (resident API, issue 8).
+    // A resident's own requests of a desk, newest first (resident API).
     index('desk_requests_resident_idx').on(t.residentId, t.desk, t.id),
     // fastupdate off: rows filed one by one would otherwise wait in the index's pending list,
     // which every search reads whole (4× the index reads of a 1% word at 20,000 rows) until a
@@ -104,7 +104,7 @@ export const groceryOrderLines = pgTable(
  * Doctor consultations (spec section 3 "Consultation"): one per doctor request, made when staff
  * generate the meeting link (request stage new → processing, 'Link Generated'); the prescription
  * completes it ('Meeting Held'). Prescription fields are health data: read only through the
- * doctor module's audited read (issue 8).
+ * doctor module's audited read.
  */
 export const consultations = pgTable('consultations', {
   requestId: integer('request_id').primaryKey().references(() => deskRequests.id),

@@ -9,7 +9,7 @@ export type AnnouncementRow = typeof announcements.$inferSelect;
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Announcements and their seen marks (issue 10; spec section 3 "Announcement", "seenUids").
+ * Announcements and their seen marks (spec section 3 "Announcement", "seenUids").
  * Every read and write names the society (and runs inside `inSociety`, so row-level security
  * hides other societies' rows as well).
  */

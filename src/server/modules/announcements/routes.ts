@@ -8,7 +8,7 @@ import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 const docs = routeDocs('announcements');
 
 /**
- * Announcements (issue 10; spec sections 2, 3, 5, 7 `POST /api/announcement/`): the staff screen
+ * Announcements (spec sections 2, 3, 5, 7 `POST /api/announcement/`): the staff screen
  * /Annoucements (cookie, module 'announcements': sub-role annoucements) and the resident API
  * (bearer): read the society's announcements and mark one seen.
  */

@@ -40,7 +40,7 @@ function imagesOf(tx: Db, rows: readonly AnnouncementRow[]): Promise<Map<string,
 }
 
 /**
- * Announcements (issue 10; spec sections 2 "Announcements", 3, 5, 7), module 'announcements'
+ * Announcements (spec sections 2 "Announcements", 3, 5, 7), module 'announcements'
  * (sub-role annoucements), each call in the caller's society scope (row-level security).
  * - `create`: title, description and at most one image: an unused upload of this society (400
  *   naming `mediaId` otherwise: MSG.mediaUnknown, MSG.mediaNotImage); the row, the media marked

@@ -6,7 +6,7 @@ import { auditRepo, insertAuditsSql, type AuditRecord, type AuditsSelect } from 
 export type { AuditRecord, AuditsSelect };
 
 /**
- * The audit trail as other modules use it (issue 6: modules reach each other through services).
+ * The audit trail as other modules use it (modules reach each other through services).
  * `recordAudit` is called inside the caller's transaction (`tx`), so the state change and its
  * audit row commit together.
  */

@@ -7,10 +7,10 @@
  * An attempt is counted *before* its password is checked ({@link LoginThrottle.begin} is
  * synchronous), so a burst of concurrent guesses cannot all pass the check while the first ones
  * are still being verified: at most `maxFailures` passwords per (address, email) are ever checked
- * in a window (issue 6, finding 1).
+ * in a window.
  * In-memory: a restart resets the counters, and each instance counts alone. That is the embedded
  * database's throttle (one server); with PostgreSQL or Redis the counts are shared by every
- * instance (`shared-throttle.ts`, issue 11; see ARCHITECTURE.md).
+ * instance (`shared-throttle.ts`; see ARCHITECTURE.md).
  */
 
 /** One sign-in attempt, counted as a failure until it reports otherwise. */

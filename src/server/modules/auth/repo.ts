@@ -46,7 +46,7 @@ export function authRepo(db: Db) {
     async deleteSessionsOf(staffId: number): Promise<void> {
       await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
     },
-    /** The media row of the society's logo (issue 10), or undefined when none is set. Owner connection. */
+    /** The media row of the society's logo, or undefined when none is set. Owner connection. */
     async logoOf(societyId: number): Promise<{ id: string; mime: string; thumbKey: string | null } | undefined> {
       const [row] = await db
         .select({ id: media.id, mime: media.mime, thumbKey: media.thumbKey })

@@ -27,7 +27,7 @@ export interface StaffSession {
 
 export interface AuthServiceDeps {
   repo: AuthRepo;
-  /** In memory on the embedded database; shared by every instance on PostgreSQL or Redis (issue 11). */
+  /** In memory on the embedded database; shared by every instance on PostgreSQL or Redis. */
   throttle: SignInThrottle;
   /** Session lifetime in milliseconds. */
   sessionTtlMs: number;
@@ -92,7 +92,7 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
       await repo.createSession(hash, staff.id, expiresAt);
       return { token, expiresAt, user: toCurrentUser({ ...staff, subRole: staff.subRole ?? '' }), logoUrl: await logoUrl(staff.societyId) };
     },
-    /** The display URL of the society's logo (issue 10: every staff header shows it), or null. */
+    /** The display URL of the society's logo (every staff header shows it), or null. */
     logoUrl,
     /** The staff member of a session token, or undefined (expired, logged out, unknown). */
     async authenticate(token: string | undefined): Promise<StaffContext | undefined> {

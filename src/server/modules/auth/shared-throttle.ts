@@ -1,5 +1,5 @@
 /**
- * The staff sign-in throttle shared by every instance (issue 11): the same limits and guarantee as
+ * The staff sign-in throttle shared by every instance: the same limits and guarantee as
  * the in-memory {@link LoginThrottle} — an attempt is counted *before* its password is checked, so
  * a burst of concurrent guesses, spread over any number of instances, checks at most
  * `maxFailures` passwords per (address, email) in the window — with the counts in PostgreSQL
@@ -165,7 +165,7 @@ export interface SharedLimits {
 }
 
 /**
- * Picks the store (issue 11): embedded PGlite (one process) keeps the in-memory throttle; on
+ * Picks the store: embedded PGlite (one process) keeps the in-memory throttle; on
  * PostgreSQL the counts are shared — in Redis when `redisUrl` (REDIS_URL) is set, otherwise in
  * PostgreSQL's `login_attempts`. With Redis, @fastify/rate-limit's counters are shared too; on
  * PostgreSQL alone they stay per instance (coarse limits; the sign-in failures are what is shared).

@@ -1,5 +1,5 @@
 /**
- * Matching spreadsheet rows to residents by address (spec section 2 "Billing"; issue 9). Pure: the
+ * Matching spreadsheet rows to residents by address (spec section 2 "Billing"). Pure: the
  * service gives it the sheet's rows, the society's residents and who is billed already.
  *
  * An address compares case- and whitespace-insensitively with the resident card's address

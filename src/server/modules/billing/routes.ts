@@ -58,7 +58,7 @@ async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; period?:
 }
 
 /**
- * /Billing (issue 9; spec sections 2, 3, 5, 8, 9), module 'billing' (sub-roles billing and
+ * /Billing (spec sections 2, 3, 5, 8, 9), module 'billing' (sub-roles billing and
  * super-admin): resident search, manual bills, the society's bills, and the spreadsheet import
  * (multipart upload → preview → commit).
  */

@@ -56,7 +56,7 @@ export interface BillInput {
 }
 
 /**
- * Electricity bills (spec sections 2 "Billing", 3 "Bill", 5, 8, 9; issue 9), module 'billing',
+ * Electricity bills (spec sections 2 "Billing", 3 "Bill", 5, 8, 9), module 'billing',
  * each call in the staff member's society scope (row-level security).
  * - `searchResidents`, `list`: paginated lists (10, newest first);
  * - `create`: one bill (404 'No matching document found.' for a resident not of the society or

@@ -1,5 +1,5 @@
 /**
- * Reading a billing spreadsheet (spec section 5: .xlsx or .xls, sheet Sheet1; issue 9). The file
+ * Reading a billing spreadsheet (spec section 5: .xlsx or .xls, sheet Sheet1). The file
  * kind is decided by its bytes, never its name; SheetJS (`@e965/xlsx`, which also reads legacy
  * .xls) parses only Sheet1. Errors are 4xx with a clear message (field 'file'). `readSheet1` is
  * CPU- and memory-heavy: the server calls it only in a worker thread (sheet-parser.ts).

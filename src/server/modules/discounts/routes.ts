@@ -4,7 +4,7 @@ import { residentPostRoute, staffPostRoutes } from '../../posts/routes.js';
 import type { DiscountService } from './service.js';
 
 /**
- * Discount offers (issue 10; spec sections 2 "Discounts", 5, 6): staff of 'discounts' (discounts,
+ * Discount offers (spec sections 2 "Discounts", 5, 6): staff of 'discounts' (discounts,
  * cms-all) list, add and delete them under /api/discounts; residents read their society's.
  */
 export const discountRoutes: ModuleRoutes<{ discounts: DiscountService; }> = async (root, { auth, residentAuth, discounts }) => {

@@ -47,7 +47,7 @@ export function meetingUrlOf(meetingId: string, servers: MeetServers): string {
 }
 
 /**
- * A fresh, unguessable room on `baseUrl` (issue 8: staff need not invent a Meet ID):
+ * A fresh, unguessable room on `baseUrl` (staff need not invent a Meet ID):
  * `SocietyDesk-<24 url-safe base64 characters>` from `crypto.randomBytes`. Nothing is stored; the
  * room becomes a consultation's Meet ID only when staff generate the link with it.
  */

@@ -17,7 +17,7 @@ export function toPrescription(c: ConsultationRow): Prescription | null {
   };
 }
 
-/** Who reads a prescription: the society's button-two staff member or the patient (issue 8). */
+/** Who reads a prescription: the society's button-two staff member or the patient. */
 export interface PrescriptionReader {
   kind: 'staff' | 'resident';
   id: number;

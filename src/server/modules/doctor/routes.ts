@@ -21,7 +21,7 @@ import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 const docs = routeDocs('doctor');
 
 /**
- * Doctor (issue 8; spec sections 2, 3, 5, 7): the button-two desk (/Doctor, /Prescription,
+ * Doctor (spec sections 2, 3, 5, 7): the button-two desk (/Doctor, /Prescription,
  * /CompletedDoctor), the prescription read (any signed-in staff reaches it; the service allows
  * button-two only, so other sub-roles get the privacy message), and the resident API.
  */

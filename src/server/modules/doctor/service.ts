@@ -39,11 +39,11 @@ export interface DoctorDeps {
   meetAllowedHosts?: readonly string[];
 }
 
-/** The only sub-role that may read prescriptions (issue 8: not super-admin, not any other). */
+/** The only sub-role that may read prescriptions (not super-admin, not any other). */
 const PRESCRIPTION_READER = 'button-two';
 
 /**
- * The doctor desk (spec sections 2, 3, 4, 5, 7; issue 8) on the desk mechanism: a resident's
+ * The doctor desk (spec sections 2, 3, 4, 5, 7) on the desk mechanism: a resident's
  * request (new) gets a meeting link (processing, 'Link Generated', a consultation row made in the
  * same transaction), then a prescription (completed, 'Meeting Held'). Prescriptions are health
  * data: readable only by the society's button-two staff and the patient, every read audited.

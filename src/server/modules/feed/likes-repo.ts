@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { feedLikes, feedPosts } from '../../db/schema.js';
 
 /**
- * feed_likes and the posts' `likes` counter (issue 10 "Residents read it"). Call inside the
+ * feed_likes and the posts' `likes` counter. Call inside the
  * resident's `inSociety` transaction. The counter moves in the same transaction as the like row,
  * and only when that row was really inserted or deleted, by `likes ± 1` under the post's row
  * lock: concurrent likes by different residents each count once, exactly.

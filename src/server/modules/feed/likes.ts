@@ -19,7 +19,7 @@ export interface LikeResult {
 }
 
 /**
- * The resident side of the feed (issue 10 "Residents read it"), always the resident's own society:
+ * The resident side of the feed, always the resident's own society:
  * - `feed(resident, req)`: 10 a page, newest first, each post with `likedByMe`;
  * - `like` / `unlike(resident, id)`: once per resident (feed_likes' primary key); liking twice or
  *   unliking a post not liked changes nothing. 404 for a post not in the resident's society.

@@ -7,7 +7,7 @@ import type { FeedService } from './service.js';
 import { residentDocs } from '../../lib/route-docs.js';
 
 /**
- * The feed (issue 10; spec sections 2 "Feed posts", 5, 6): staff of 'feed' (cms, cms-all) list,
+ * The feed (spec sections 2 "Feed posts", 5, 6): staff of 'feed' (cms, cms-all) list,
  * add and delete posts under /api/feed; residents read their society's feed and like posts.
  */
 export const feedRoutes: ModuleRoutes<{ feed: FeedService; feedResident: FeedResidentService; }> = async (root, { auth, residentAuth, feed, feedResident }) => {

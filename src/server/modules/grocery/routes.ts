@@ -20,7 +20,7 @@ import type { GroceryService } from './service.js';
 const docs = routeDocs('grocery');
 
 /**
- * Grocery (issue 8; spec sections 2–5, 7, 9): the staff desk (cookie, sub-roles with 'grocery':
+ * Grocery (spec sections 2–5, 7, 9): the staff desk (cookie, sub-roles with 'grocery':
  * button-three) — requests on /Grocery, orders on /Orders and /CompletedGrocery — and the
  * resident API (bearer): file a request, read one's own requests with their orders.
  */

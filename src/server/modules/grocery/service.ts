@@ -31,7 +31,7 @@ function expectStage(locked: LockedRequest | undefined, stage: LockedRequest['st
 }
 
 /**
- * The grocery desk (spec sections 2, 3, 4, 5, 7, 9; issue 8): residents file requests, staff turn
+ * The grocery desk (spec sections 2, 3, 4, 5, 7, 9): residents file requests, staff turn
  * one into an order (new → processing), edit its lines while it is open, and deliver it
  * (processing → completed). Money is computed here, exactly (`lineTotal`/`orderTotal`): totals a
  * client sends never reach it (the contracts strip them). A place, an update and a delivery of

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { media, societies } from '../../db/schema.js';
 
 /**
- * The society's logo setting (issue 10; spec section 3 "Logo setting"): `societies.logo_media_id`.
+ * The society's logo setting (spec section 3 "Logo setting"): `societies.logo_media_id`.
  * Runs inside `inSociety`: the societies policy lets a society read and update its own row only.
  */
 export function logoRepo(db: Db) {

@@ -6,7 +6,7 @@ import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 const docs = routeDocs('logo');
 
 /**
- * The society's logo (issue 10; spec section 2 "Logo"): /Logo (cookie, module 'logo') and the
+ * The society's logo (spec section 2 "Logo"): /Logo (cookie, module 'logo') and the
  * resident API (bearer). Staff read the logo's URL with `GET /api/society/me` (`logoUrl`).
  */
 export const logoRoutes: ModuleRoutes<{ logo: LogoService; }> = async (root, { auth, residentAuth, logo }) => {

@@ -19,7 +19,7 @@ export interface LogoDeps {
 }
 
 /**
- * The society's logo (issue 10; spec sections 1 "logoId", 2 "Logo", 7 "Logo: update one fixed
+ * The society's logo (spec sections 1 "logoId", 2 "Logo", 7 "Logo: update one fixed
  * document's logoId"), module 'logo', each call in the caller's society scope.
  * - `set`: the media must be an image uploaded by this society and used by nothing else (400
  *   naming `mediaId`: MSG.mediaUnknown, MSG.mediaNotImage); sets it as the logo, marks it used and

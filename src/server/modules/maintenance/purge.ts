@@ -7,7 +7,7 @@ export interface PurgeCounts {
   outbox: number;
   staffSessions: number;
   residentSessions: number;
-  /** Shared sign-in throttle rows older than the window (issue 11; none on the embedded database). */
+  /** Shared sign-in throttle rows older than the window (none on the embedded database). */
   loginAttempts: number;
   /** Rate-limit rows whose window has ended (none on the embedded database, which counts in memory). */
   rateLimits: number;
@@ -16,7 +16,7 @@ export interface PurgeCounts {
 const DAY_MS = 86_400_000;
 
 /**
- * The purge job's work (issue 6 finding 12): deletes sent outbox rows sent more than
+ * The purge job's work: deletes sent outbox rows sent more than
  * `retentionDays` ago (`OUTBOX_RETENTION_DAYS`) and staff and resident sessions that have expired,
  * in batches of `batchSize` rows (default 500) until none is left. Times come from `clock`.
  * Failed outbox rows are kept for inspection. With `loginWindowMs` (the sign-in throttle's window,

@@ -6,7 +6,7 @@ import { loginAttempts, outbox, rateLimits, residentSessions, staffSessions } fr
  * Deletes for the purge job, each at most `limit` rows per call (one short statement, so a large
  * backlog never holds locks long or blocks PGlite's single thread for long). Each returns how many
  * rows it deleted; the caller repeats until a call deletes fewer than `limit`.
- * Many instances (issue 11): each batch locks its rows with FOR UPDATE SKIP LOCKED, so purges
+ * Many instances: each batch locks its rows with FOR UPDATE SKIP LOCKED, so purges
  * running at once on several instances take different rows instead of queueing on (or, locking in
  * another order, deadlocking over) the same ones; every row is deleted by exactly one of them.
  */
@@ -43,7 +43,7 @@ export function maintenanceRepo(db: Db) {
         .returning({ t: residentSessions.tokenHash });
       return gone.length;
     },
-    /** Shared sign-in throttle rows (issue 11) that began before `cutoff` (outside the window: they count for nothing). */
+    /** Shared sign-in throttle rows that began before `cutoff` (outside the window: they count for nothing). */
     async deleteLoginAttemptsBefore(cutoff: Date, limit: number): Promise<number> {
       const batch = sql`select ctid from ${loginAttempts} where ${lt(loginAttempts.at, cutoff)} limit ${limit}`;
       const gone = await db.delete(loginAttempts).where(sql`ctid in (${batch})`).returning({ k: loginAttempts.key });

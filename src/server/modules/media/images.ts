@@ -1,5 +1,5 @@
 /**
- * Image re-encoding for uploads (issue 10 "Media"), with sharp. The uploaded bytes are never
+ * Image re-encoding for uploads, with sharp. The uploaded bytes are never
  * stored: the display file is a fresh encode (so EXIF/GPS, ICC comments and anything hidden after
  * the image data are dropped — sharp strips metadata unless asked to keep it), turned upright from
  * the EXIF orientation first, and a WebP thumbnail is made beside it.

@@ -1,5 +1,5 @@
 /**
- * How other modules use uploaded media (issue 10): a post names media by id; inside the post's
+ * How other modules use uploaded media: a post names media by id; inside the post's
  * society-scoped transaction it resolves them (each must be this society's live upload, of the
  * right kind), attaches them when the post is written and releases them when it is deleted (the
  * media job then removes the files). Listing turns ids back into {@link Media} DTOs.

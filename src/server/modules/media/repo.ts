@@ -20,7 +20,7 @@ export function extensionOf(mime: string): string {
 }
 
 /**
- * Public URL paths of a media row (issue 10): `/media/<id><ext>` for the display file and
+ * Public URL paths of a media row: `/media/<id><ext>` for the display file and
  * `/media/<id>-thumb.webp` for an image's thumbnail. Served by the media module's GET /media/:file.
  */
 export function mediaPaths(row: Pick<MediaRow, 'id' | 'mime' | 'thumbKey'>): { url: string; thumbUrl: string | null } {
@@ -33,7 +33,7 @@ export function toMediaDto(row: MediaRow): Media {
 }
 
 /**
- * Media rows (issue 10). Society-scoped calls run inside `inSociety` and also filter on the
+ * Media rows. Society-scoped calls run inside `inSociety` and also filter on the
  * society; `byIdAnySociety` (serving a public URL) and the cleanup reads run on the owner
  * connection.
  */

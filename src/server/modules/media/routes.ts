@@ -24,7 +24,7 @@ interface Opts {
   now?: () => number;
 }
 
-/** Staff of any content screen may upload (issue 10): feed, discounts, plots, announcements, logo. */
+/** Staff of any content screen may upload: feed, discounts, plots, announcements, logo. */
 export const MEDIA_UPLOAD_MODULES: readonly Module[] = ['feed', 'discounts', 'plots', 'announcements', 'logo'];
 
 /** Stored files never change under a URL: browsers and proxies may keep them for a year. */
@@ -33,7 +33,7 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 const docs = routeDocs('media');
 
 /**
- * Media (issue 10 "Media"): `POST /api/media` for staff of a content screen, and the public
+ * Media: `POST /api/media` for staff of a content screen, and the public
  * `GET /media/:file` (no session: the resident app loads media by URL; the UUID in the name is
  * unguessable), which streams the file with its type, a year-long immutable cache, a strong ETag
  * (304 on If-None-Match) and byte ranges (206, 416) for video players.

@@ -15,7 +15,7 @@ import { extensionOf, mediaRepo, toMediaDto } from './repo.js';
 import type { MediaStorage, StoredFile } from './storage.js';
 import type { UploadedFile } from './upload-file.js';
 
-/** The media module's surface for other modules (issue 10): media ids in posts, the logo's URLs. */
+/** The media module's surface for other modules: media ids in posts, the logo's URLs. */
 export { attachMedia, mediaByIds, releaseMedia, resolveFreeMedia, resolveMedia } from './refs.js';
 export { mediaPaths, toMediaDto } from './repo.js';
 
@@ -57,7 +57,7 @@ const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const HOUR_MS = 3_600_000;
 
 /**
- * Uploaded media (issue 10 "Media"):
+ * Uploaded media:
  * - `upload(staff, file)` → {@link Media}: `file` is the upload on disk (`{path, size}`, a temp
  *   file the caller deletes; upload-file.ts), never a buffer. The type is detected from the
  *   content (file-type reads the file's head), never from a name or a declared type.
@@ -152,7 +152,7 @@ export function mediaService(deps: MediaDeps) {
       let removed = 0;
       for (;;) {
         // One transaction per batch claims its rows (FOR UPDATE SKIP LOCKED): with several
-        // instances each deleted media is removed by one of them (issue 11, jobs run once).
+        // instances each deleted media is removed by one of them (jobs run once).
         const count = await db.transaction(async (tx) => {
           const batch = await mediaRepo(tx).deletedBatch(batchSize);
           for (const row of batch) {

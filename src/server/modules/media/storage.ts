@@ -1,5 +1,5 @@
 /**
- * Where uploaded media files live (issue 10 "Media"): a folder under DATA_DIR by default, or an
+ * Where uploaded media files live: a folder under DATA_DIR by default, or an
  * S3-compatible bucket when S3_BUCKET is set. Both keep the same small contract
  * (tests/api/media-storage.test.ts runs one suite against each). Keys are built by the media
  * service only, from the society id and our own random UUID (`<societyId>/<uuid><ext>`,

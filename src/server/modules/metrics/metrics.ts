@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of one app instance (issue 11 "Operable"), served by routes.ts at GET /metrics.
+ * Prometheus metrics of one app instance, served by routes.ts at GET /metrics.
  * Each `buildApp` has its own prom-client `Registry` (never the global default one), so several
  * apps in one process (tests, two instances) do not collide. Counters and histograms are fed by
  * narrow callbacks the other modules receive through their deps; gauges are read at scrape time.

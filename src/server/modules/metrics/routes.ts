@@ -15,7 +15,7 @@ export function bearerMatches(authorization: string | undefined, expectedHash: s
 }
 
 /**
- * GET /metrics (issue 11): this instance's metrics in Prometheus text format (metrics.ts), for a
+ * GET /metrics: this instance's metrics in Prometheus text format (metrics.ts), for a
  * scraper, never a browser: guarded by the `METRICS_TOKEN` bearer token, not the staff session.
  * 404 when `token` is unset (metrics off), 401 without the right bearer. Not rate-limited (a
  * scraper calls it every few seconds) and hidden from the OpenAPI docs.

@@ -51,7 +51,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
       const page = await inSociety(db, staff.societyId, (tx) => notHomeRepo(tx).list(staff.societyId, state, req, unassignedOnly));
       return { ...page, items: page.items.map(toNotHome) };
     },
-    /** One page of the resident's own requests, every state, newest first (GET /api/resident/nothome, issue 8). */
+    /** One page of the resident's own requests, every state, newest first (GET /api/resident/nothome). */
     async mine(resident: ResidentContext, req: PageRequest): Promise<ListResponse<NotHome>> {
       const page = await inSociety(db, resident.societyId, (tx) => notHomeRepo(tx).mine(resident.societyId, resident.id, req));
       return { ...page, items: page.items.map(toNotHome) };

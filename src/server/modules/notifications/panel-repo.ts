@@ -37,7 +37,7 @@ const ZCreatedCampaign = z.object({ id: z.coerce.number(), recipients: z.coerce.
 const approvedOf = (societyId: number) => and(eq(residents.societyId, societyId), eq(residents.status, 'Approve'));
 
 /**
- * The notification panel's queries (issue 9). Call every one inside `inSociety` (row-level
+ * The notification panel's queries. Call every one inside `inSociety` (row-level
  * security); each also filters on the society itself.
  */
 export function panelRepo(db: Db) {

@@ -19,7 +19,7 @@ const docs = routeDocs('notifications');
 const sendErrors = { 429: ZErrorBody };
 
 /**
- * The notification panel's staff routes (issue 9; spec section 2): sub-roles with the module
+ * The notification panel's staff routes (spec section 2): sub-roles with the module
  * 'notificationPanel' (notification, super-admin) only, everything scoped to their society.
  */
 export function panelRoutes(root: ZodApp, auth: AuthService, panel: PanelService): Promise<void> {

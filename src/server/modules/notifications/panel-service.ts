@@ -40,7 +40,7 @@ function toReport(row: CampaignRow, counts: DeliveryCounts | undefined): Campaig
 }
 
 /**
- * The notification panel (spec section 2 "Notification panel"; issue 9), every call in the staff
+ * The notification panel (spec section 2 "Notification panel"), every call in the staff
  * member's society scope (row-level security):
  * - `broadcast(staff, {title, body})`: one in-app record and one queued push per approved resident
  *   of the society, and the campaign, in one transaction; 404 'No matching document found.' when

@@ -14,8 +14,8 @@ interface Opts {
 }
 
 /**
- * The resident's in-app notification records (issue 8; spec sections 3 and 7): resident API, bearer
- * token; and the staff's notification panel (issue 9, `panel-routes.ts`).
+ * The resident's in-app notification records (spec sections 3 and 7): resident API, bearer
+ * token; and the staff's notification panel (`panel-routes.ts`).
  */
 export const notificationRoutes: ModuleRoutes<Opts> = async (root, { auth, residentAuth, notifications, panel }) => {
   await panelRoutes(root, auth, panel);

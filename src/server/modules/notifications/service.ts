@@ -43,7 +43,7 @@ function toNotification(row: NotificationRow): ResidentNotification {
 }
 
 /**
- * The resident's own in-app records (issue 8), each call in the resident's society scope
+ * The resident's own in-app records, each call in the resident's society scope
  * (row-level security) and filtered to the resident.
  * - `list(resident, req)`: one page, newest first, 10 a page, `{items, total, totalExact, unread}`;
  * - `markRead(resident, id)`: marks one record read and returns it; idempotent; 404 for a record

@@ -38,7 +38,7 @@ function blamesToken(body: FcmErrorBody): boolean {
 }
 
 /**
- * Turns FCM HTTP v1's answer to `messages:send` into an outcome (issue 9; FCM's documented error
+ * Turns FCM HTTP v1's answer to `messages:send` into an outcome (FCM's documented error
  * codes): 2xx sent; 404 UNREGISTERED, and 400 INVALID_ARGUMENT about the token, unregistered (the
  * token is cleared); 429 and 5xx retry, honouring Retry-After; 401 retry with a new access token
  * (the caller drops its cached one); any other answer (a message FCM refuses, SENDER_ID_MISMATCH,

@@ -22,8 +22,8 @@ export function fcmMessage(p: PushPayload, token: string): FcmMessage {
 }
 
 /**
- * Firebase Cloud Messaging's HTTP v1 API as the outbox's push transport (issue 9 "Pushes that
- * really go out"): `POST ${baseUrl}/v1/projects/${project_id}/messages:send` with an OAuth access
+ * Firebase Cloud Messaging's HTTP v1 API as the outbox's push transport, so pushes really reach
+ * residents' devices: `POST ${baseUrl}/v1/projects/${project_id}/messages:send` with an OAuth access
  * token from `tokenUrl` (see `accessTokens`: cached until shortly before it expires). Never
  * throws: every answer becomes a `PushOutcome` (`fcmOutcome`); a push without a device token is
  * rejected without a request ('no device token'); a network error or timeout (10 s per call), or a

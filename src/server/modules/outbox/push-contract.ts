@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PushPayload } from './repo.js';
 
 /**
- * What became of one push (issue 9 "Pushes that really go out"), as the outbox worker acts on it:
+ * What became of one push, as the outbox worker acts on it:
  * - `sent`: delivered; the row is marked sent.
  * - `retry`: a passing failure (429, 5xx, network, token endpoint down): tried again after
  *   `retryAfterMs` (the push service's Retry-After) when given, else after the back-off; after the

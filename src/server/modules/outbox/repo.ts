@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 /**
  * A push message (spec section 7 "Push messages"): to a device token (`to`, null when the
  * resident has none: never sent, marked failed), with title, body, an optional image URL and the
- * document it opens. `campaignId` (issue 9) ties it to a notification-panel message: it is stored
+ * document it opens. `campaignId` ties it to a notification-panel message: it is stored
  * in `outbox.campaign_id` (the delivery report counts by it), not in the payload.
  */
 export interface PushPayload {
@@ -125,7 +125,7 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
     /**
      * Queues one push per approved resident of `societyId` that has a device token, in ONE
      * INSERT … SELECT (residents are never loaded into the process): content announcements
-     * (issue 10: a new post, discount, plot or announcement). `data.documentId` names the item.
+     * (a new post, discount, plot or announcement). `data.documentId` names the item.
      * @returns how many pushes were queued.
      */
     async enqueueSocietyPush(societyId: number, message: { title: string; body: string; image?: string; documentId: string }, at: Date): Promise<number> {

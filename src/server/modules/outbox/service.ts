@@ -9,7 +9,7 @@ export { logTransport, type PushOutcome, type PushTransport } from './push-contr
 /**
  * Queues a push message (spec section 7) inside the caller's transaction `tx`: it is delivered by
  * the outbox worker only if that transaction commits (nothing lost, nothing sent for a rollback).
- * `payload.campaignId` (issue 9) ties it to a notification-panel message's delivery report.
+ * `payload.campaignId` ties it to a notification-panel message's delivery report.
  */
 export function queuePush(tx: Db, societyId: number, payload: PushPayload): Promise<void> {
   return outboxRepo(tx).enqueuePush(societyId, payload);
@@ -26,7 +26,7 @@ export function queuePushesSql(select: PushesSelect): SQL {
 }
 
 /**
- * Queues many pushes of one society inside `tx` (a broadcast to every resident, issue 9), one
+ * Queues many pushes of one society inside `tx` (a broadcast to every resident), one
  * insert per 1,000 rows instead of one per push; otherwise as `queuePush`.
  */
 export function queuePushes(tx: Db, societyId: number, payloads: readonly PushPayload[]): Promise<void> {
@@ -35,7 +35,7 @@ export function queuePushes(tx: Db, societyId: number, payloads: readonly PushPa
 
 /**
  * Queues a push to every approved resident of the society with a device token, inside `tx`
- * (issue 10: a new post, discount, plot or announcement; spec section 7). Delivered only if `tx`
+ * (a new post, discount, plot or announcement; spec section 7). Delivered only if `tx`
  * commits; poke the worker after the commit. @returns how many pushes were queued.
  */
 export function queueSocietyPush(tx: Db, societyId: number, message: { title: string; body: string; image?: string; documentId: string }, at: Date): Promise<number> {

@@ -6,7 +6,7 @@ import { fcmTransport } from './fcm-transport.js';
 import { logTransport, type PushTransport } from './push-contract.js';
 
 /**
- * The push transport the configuration asks for (issue 9): Firebase Cloud Messaging's HTTP v1 API
+ * The push transport the configuration asks for: Firebase Cloud Messaging's HTTP v1 API
  * when FCM_SERVICE_ACCOUNT_FILE is set (the file is read and checked now, at start-up; token and
  * API URLs from FCM_TOKEN_URL and FCM_BASE_URL), otherwise the logging transport. Logs once which
  * one is in use. `clock` (default the system clock) times the access-token cache and Retry-After.

@@ -4,7 +4,7 @@ import { residentPostRoute, staffPostRoutes } from '../../posts/routes.js';
 import type { PlotService } from './service.js';
 
 /**
- * Plot listings (issue 10; spec sections 2 "Plots", 5, 6): staff of 'plots' (plots, cms-all)
+ * Plot listings (spec sections 2 "Plots", 5, 6): staff of 'plots' (plots, cms-all)
  * list, add and delete them under /api/plots; residents read their society's.
  */
 export const plotRoutes: ModuleRoutes<{ plots: PlotService; }> = async (root, { auth, residentAuth, plots }) => {

@@ -9,7 +9,7 @@ export type NewResident = Pick<
 >;
 
 /**
- * Self-registration queries (issue 9). Registration spans societies by nature — the society is
+ * Self-registration queries. Registration spans societies by nature — the society is
  * found by name, phones and resident ids are unique across all societies — so these reads run on
  * the owner connection; the insert itself takes the caller's society-scoped transaction.
  */

@@ -32,7 +32,7 @@ export function formatCode(prefix: string, n: number): string {
 }
 
 /**
- * Self-registration and the device push token (issue 9, "Residents join, and staff decide").
+ * Self-registration and the device push token.
  * Reads that span societies run on the owner connection (`repo.registration`); the insert and its
  * audit row run in one society-scoped transaction (`repo.inSociety`).
  */

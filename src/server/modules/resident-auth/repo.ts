@@ -30,7 +30,7 @@ const residentColumns = {
  */
 export function residentAuthRepo(db: Db) {
   return {
-    /** Self-registration's reads across societies (issue 9), on the owner connection. */
+    /** Self-registration's reads across societies, on the owner connection. */
     registration: registrationRepo(db),
     /** Runs `work` in one society-scoped transaction (row-level security; `inSociety`). */
     inSociety<T>(societyId: number, work: (tx: Db) => Promise<T>): Promise<T> {

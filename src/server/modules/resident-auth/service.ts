@@ -25,7 +25,7 @@ const NO_TOKEN = 'Sign in to the resident app first.';
  * Resident sign-in for the mobile app: phone + password → bearer token (RESIDENT_TOKEN_TTL_DAYS).
  * An unknown phone (or one without a password) is checked against a dummy hash, so the answer's
  * timing does not tell which phones exist. Residents whose status is 'Approve' or 'Pending' (a
- * self-registration staff have not decided yet, issue 9) get a token; 'Block' → 403, and a blocked
+ * self-registration staff have not decided yet) get a token; 'Block' → 403, and a blocked
  * resident's existing tokens stop working at once (authenticate re-reads the status; blocking also
  * deletes them). A Pending resident's token opens only the account routes (profile, push token,
  * sign-out): every service request answers 403 MSG.residentPending.
@@ -64,7 +64,7 @@ export function residentAuthService({ repo, clock, tokenTtlMs }: ResidentAuthDep
       if (!token || !(await repo.deleteSession(hashToken(token), clock.now()))) throw new UnauthorizedError(NO_TOKEN);
     },
     /**
-     * The signed-in resident's own profile (GET /api/resident/me, issue 8): name, phone, address
+     * The signed-in resident's own profile (GET /api/resident/me): name, phone, address
      * (joined and in parts), age, designation, owner flag, family, society, status, resident id.
      * Never the password hash or the push token. @throws 404 if the account is gone.
      */

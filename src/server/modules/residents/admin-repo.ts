@@ -26,7 +26,7 @@ export function prefixPattern(text: string): string {
 }
 
 /**
- * Resident administration queries (issue 9). Call inside `inSociety`: every query also filters by
+ * Resident administration queries. Call inside `inSociety`: every query also filters by
  * the society, and row-level security hides other societies' residents anyway.
  */
 export function residentAdminRepo(db: Db) {

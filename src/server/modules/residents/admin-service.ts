@@ -36,7 +36,7 @@ export function toResidentRow(r: AdminRow): ResidentRow {
 }
 
 /**
- * /Residence and /Status (issue 9; spec sections 2, 5 "Status", 8): verify a resident by id, search
+ * /Residence and /Status (spec sections 2, 5 "Status", 8): verify a resident by id, search
  * by name, list pending registrations, approve or block. Everything runs in the staff member's
  * society (`inSociety`): another society's resident is 404 'No matching document found.'.
  */

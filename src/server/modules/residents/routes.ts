@@ -22,7 +22,7 @@ const docs = routeDocs('residents');
 
 /**
  * /Residence (module 'residents': residence and super-admin) and /Status (module 'status': status
- * and super-admin) staff routes (issue 9). One module per guarded scope: /Status's own Verify reads
+ * and super-admin) staff routes. One module per guarded scope: /Status's own Verify reads
  * `GET /api/residents/:id`, so a status-only sub-role never needs the 'residents' module.
  */
 export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAdmin }) => {

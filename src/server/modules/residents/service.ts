@@ -2,7 +2,7 @@
  * How a resident is shown wherever staff see a request (desks, not-at-home): the columns to
  * select and the mapping to the spec's resident card; and the resident's own profile
  * (GET /api/resident/me). The residents module's public surface for
- * other modules (issue 6: modules reach each other through services).
+ * other modules (modules reach each other through services).
  */
 import type { Db } from '../../db/client.js';
 import { residentAdminRepo } from './admin-repo.js';

@@ -69,7 +69,7 @@ export function alarmRepo(db: Db) {
      * `insert … on conflict` on the partial unique index `desk_requests_open_alarm_idx`, so
      * concurrent presses merge too. The same statement reads back what the alarm's DTO needs (its
      * RETURNING joined with the resident and the society, in a data-modifying CTE): the press path
-     * announces the alarm without a second read (issue 11). An alarm a press lands in is never
+     * announces the alarm without a second read. An alarm a press lands in is never
      * acknowledged, so it has no acknowledger's name.
      */
     async press(societyId: number, residentId: number, words: string, at: Date): Promise<PressedAlarm> {

@@ -11,7 +11,7 @@ import { toSecurityAlerts } from './definition.js';
 export const ESCALATE_BATCH = 100;
 
 /**
- * The escalation job's step (issue 6 finding 11): alarms unacknowledged `afterS` seconds after
+ * The escalation job's step: alarms unacknowledged `afterS` seconds after
  * their first press are marked escalated, in batches of `batchSize`. Each batch is one
  * transaction — the marks, their audit rows and the alarms as announced are written and read
  * together — and its 'alarm.escalated' events go out after it commits. A batch that fails rolls

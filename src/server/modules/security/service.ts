@@ -24,7 +24,7 @@ export interface SecurityDeps {
   db: Db;
   /**
    * The alarm lane (Database.alarmDb): pressing, loading an alarm to announce it, the inbox,
-   * acknowledging and escalating, so no slow query on the main lane delays an alarm (issue 7).
+   * acknowledging and escalating, so no slow query on the main lane delays an alarm.
    */
   alarmDb: Db;
   bus: EventBus;
@@ -51,7 +51,7 @@ export interface SecurityDeps {
  *   what a dashboard fetches on sign-in and every reconnect (super-admin: escalated ones only);
  * - `acknowledge(staff, id)`: recorded once (the first closer wins; later calls return the same
  *   record), audited, announced so other screens stop ringing. Super-admin may acknowledge only
- *   escalated alarms (403 otherwise: issue 6 finding 8);
+ *   escalated alarms (403 otherwise: an alarm not yet escalated is button-one's to close);
  * - `proceedAlarm(staff, id, note)`: acknowledge-if-needed and new → processing in one transaction;
  * - `escalateDue(afterS)`: the escalation job's step (escalation.ts).
  */

@@ -6,7 +6,7 @@ import { listPage, type PageRequest } from '../../lib/list-page.js';
 export type VideoPanelRow = typeof videoPanelEntries.$inferSelect;
 
 /**
- * Video panel entries (issue 10; spec section 3 "Video panel entry"): every change is a new row,
+ * Video panel entries (spec section 3 "Video panel entry"): every change is a new row,
  * the newest is current. Every read names the society (and runs inside `inSociety`).
  */
 export function videoPanelRepo(db: Db) {

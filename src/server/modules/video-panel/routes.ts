@@ -7,7 +7,7 @@ import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 const docs = routeDocs('video panel');
 
 /**
- * The video panel (issue 10; spec section 2 "Video panel"): /VideoPanel (cookie, module
+ * The video panel (spec section 2 "Video panel"): /VideoPanel (cookie, module
  * 'videoPanel': button-five and super-admin) and the resident API's current URL (bearer).
  */
 export const videoPanelRoutes: ModuleRoutes<{ videoPanel: VideoPanelService; }> = async (root, { auth, residentAuth, videoPanel }) => {

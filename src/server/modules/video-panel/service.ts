@@ -19,7 +19,7 @@ function toEntry(row: VideoPanelRow): VideoPanelEntry {
 }
 
 /**
- * The video panel (issue 10; spec sections 2 "Video panel", 3 "Video panel entry", 7 "VideoPanel:
+ * The video panel (spec sections 2 "Video panel", 3 "Video panel entry", 7 "VideoPanel:
  * add"), module 'videoPanel' (sub-roles button-five and super-admin), each call in the caller's
  * society scope (row-level security).
  * - `set`: stores the URL (already checked by ZSetVideoPanel: http/https only) as a new entry with
