@@ -4,7 +4,7 @@
  */
 import type { Complaint } from '../../../../shared/contracts/complaints';
 import type { Stage } from '../../../../shared/contracts/desk';
-import { DeskStageScreen } from '../../../components/desk-stage-screen';
+import { DeskStageScreen } from '../../../mechanisms/desk/desk-stage-screen';
 import { complaintsDesk } from '../api/complaints-desk';
 import { complaintColumns } from './complaint-columns';
 import { ComplaintDrawer } from './complaint-drawer';

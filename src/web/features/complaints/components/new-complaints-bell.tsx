@@ -3,7 +3,7 @@
  * lists the newest page as 'Complain 1', 'Complain 2', … It reads the same cached query as the
  * table's unsearched first page, so live arrivals update both at once.
  */
-import { NewRequestsBell } from '../../../components/new-requests-bell';
+import { NewRequestsBell } from '../../../mechanisms/desk/new-requests-bell';
 import { formatDateTime } from '../../../lib/format';
 import { FIRST_PAGE } from '../../../lib/list-params';
 import { complaintsDesk } from '../api/complaints-desk';

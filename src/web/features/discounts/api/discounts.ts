@@ -8,6 +8,6 @@
  * Query keys `['discounts', 'list', {}, page, q, cursor]`.
  */
 import { ZDiscount, type CreateDiscount, type Discount } from '../../../../shared/contracts/posts';
-import { createPostApi } from '../../../lib/post-api';
+import { createPostApi } from '../../../mechanisms/posts/post-api';
 
 export const discounts = createPostApi<Discount, CreateDiscount>({ root: 'discounts', path: '/api/discounts', itemSchema: ZDiscount });

@@ -2,8 +2,8 @@
  * /Discounts (spec section 2 "Discounts"; issue 10), for the discounts and cms-all sub-roles: the
  * society's offers 5 a page with search and delete, and 'Add Post' with the form and preview.
  */
-import { PostList } from '../../../components/post-list';
-import { PostScreen } from '../../../components/post-screen';
+import { PostList } from '../../../mechanisms/posts/post-list';
+import { PostScreen } from '../../../mechanisms/posts/post-screen';
 import { useListParams } from '../../../lib/use-list-params';
 import { discounts } from '../api/discounts';
 import { discountColumns } from './discount-columns';

@@ -5,7 +5,7 @@
  * the row leaves the list.
  */
 import type { DoctorRequest } from '../../../../shared/contracts/doctor';
-import { DeskStageScreen } from '../../../components/desk-stage-screen';
+import { DeskStageScreen } from '../../../mechanisms/desk/desk-stage-screen';
 import type { ListView } from '../../../lib/list-params';
 import { useDoctorRequests } from '../api/doctor-requests';
 import { DoctorDetailsDrawer } from './doctor-details-drawer';

@@ -3,7 +3,7 @@
  * drawer lists the newest page as 'Request 1', 'Request 2', … or says 'No more new requests'. It
  * reads the same cached query as the table's unsearched first page, so arrivals update both.
  */
-import { NewRequestsBell } from '../../../components/new-requests-bell';
+import { NewRequestsBell } from '../../../mechanisms/desk/new-requests-bell';
 import { formatDateTime } from '../../../lib/format';
 import { FIRST_PAGE } from '../../../lib/list-params';
 import { useDoctorRequests } from '../api/doctor-requests';

@@ -8,6 +8,6 @@
  * Query keys `['feed', 'list', {}, page, q, cursor]`.
  */
 import { ZFeedPost, type CreateFeedPost, type FeedPost } from '../../../../shared/contracts/posts';
-import { createPostApi } from '../../../lib/post-api';
+import { createPostApi } from '../../../mechanisms/posts/post-api';
 
 export const feedPosts = createPostApi<FeedPost, CreateFeedPost>({ root: 'feed', path: '/api/feed', itemSchema: ZFeedPost });

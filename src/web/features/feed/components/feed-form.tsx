@@ -10,10 +10,10 @@ import type { Media } from '../../../../shared/contracts/media';
 import { MAX_DESCRIPTION, MAX_POST_MEDIA, ZCreateFeedPost } from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
-import { PhonePreview } from '../../../components/phone-preview';
-import { PostFormLayout } from '../../../components/post-screen';
+import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
+import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
 import { notifySuccess } from '../../../lib/notify';
-import { usePostFormErrors } from '../../../lib/post-form';
+import { usePostFormErrors } from '../../../mechanisms/posts/post-form';
 import { useUser } from '../../../lib/user-context';
 import { feedPosts } from '../api/feed-posts';
 

@@ -2,8 +2,8 @@
  * /CMS, 'Feed' (spec section 2 "Feed posts"; issue 10), for the cms and cms-all sub-roles: the
  * society's posts 5 a page with search and delete, and 'Add Post' with the form and preview.
  */
-import { PostList } from '../../../components/post-list';
-import { PostScreen } from '../../../components/post-screen';
+import { PostList } from '../../../mechanisms/posts/post-list';
+import { PostScreen } from '../../../mechanisms/posts/post-screen';
 import { useListParams } from '../../../lib/use-list-params';
 import { feedPosts } from '../api/feed-posts';
 import { feedColumns } from './feed-columns';

@@ -10,7 +10,7 @@ import { Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { GroceryRequest, Order } from '../../../../shared/contracts/grocery';
 import { DataTable } from '../../../components/data-table';
-import { DeskStageScreen } from '../../../components/desk-stage-screen';
+import { DeskStageScreen } from '../../../mechanisms/desk/desk-stage-screen';
 import type { ListView } from '../../../lib/list-params';
 import { useListParams } from '../../../lib/use-list-params';
 import { useGroceryRequests } from '../api/grocery-requests';

@@ -4,7 +4,7 @@
  * or says 'No more new requests'. It reads the same cached query as the table's unsearched first
  * page, so a live arrival updates both at once.
  */
-import { NewRequestsBell } from '../../../components/new-requests-bell';
+import { NewRequestsBell } from '../../../mechanisms/desk/new-requests-bell';
 import { formatDateTime } from '../../../lib/format';
 import { FIRST_PAGE } from '../../../lib/list-params';
 import { useGroceryRequests } from '../api/grocery-requests';

@@ -3,7 +3,7 @@
  * guard yet; the 'Not at Home Persons Details' drawer lists the newest of them (Name, PhoneNo,
  * Address, Days) or says 'No more new requests'.
  */
-import { NewRequestsBell } from '../../../components/new-requests-bell';
+import { NewRequestsBell } from '../../../mechanisms/desk/new-requests-bell';
 import { FIRST_PAGE } from '../../../lib/list-params';
 import { useNotHomeList } from '../api/not-home-requests';
 

@@ -8,6 +8,6 @@
  * Query keys `['plots', 'list', {}, page, q, cursor]`.
  */
 import { ZPlot, type CreatePlot, type Plot } from '../../../../shared/contracts/posts';
-import { createPostApi } from '../../../lib/post-api';
+import { createPostApi } from '../../../mechanisms/posts/post-api';
 
 export const plots = createPostApi<Plot, CreatePlot>({ root: 'plots', path: '/api/plots', itemSchema: ZPlot });

@@ -2,8 +2,8 @@
  * /Plots (spec section 2 "Plots"; issue 10), for the plots and cms-all sub-roles: the society's
  * listings 5 a page with search and delete, and 'Add Post' with the form and preview (price in PKR).
  */
-import { PostList } from '../../../components/post-list';
-import { PostScreen } from '../../../components/post-screen';
+import { PostList } from '../../../mechanisms/posts/post-list';
+import { PostScreen } from '../../../mechanisms/posts/post-screen';
 import { useListParams } from '../../../lib/use-list-params';
 import { plots } from '../api/plots';
 import { plotColumns } from './plot-columns';

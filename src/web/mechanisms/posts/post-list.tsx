@@ -10,12 +10,12 @@ import { ActionIcon, Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { DataTable as MantineDataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
-import { POST_PAGE_SIZE } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
-import { errorMessage } from '../lib/api-error';
-import { notifyError, notifySuccess } from '../lib/notify';
-import type { ListParams } from '../lib/use-list-params';
-import { SearchInput } from './search-input';
+import { POST_PAGE_SIZE } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { errorMessage } from '../../lib/api-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import type { ListParams } from '../../lib/use-list-params';
+import { SearchInput } from '../../components/search-input';
 
 export interface PostListProps<T> {
   /** Also the table's accessible name, e.g. 'Feed posts'. */

@@ -11,7 +11,7 @@ import { ActionIcon, Anchor, Avatar, Box, Group, Image, Paper, Stack, Text } fro
 import { Carousel } from '@mantine/carousel';
 import { IconBrandYoutube, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Media } from '../../shared/contracts/media';
+import type { Media } from '../../../shared/contracts/media';
 
 export interface PhonePreviewProps {
   /** The app bar's title: the society's name. */

@@ -9,11 +9,11 @@ import { Group, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState, type ReactNode } from 'react';
-import type { Stage } from '../../shared/contracts/desk';
-import type { ListPage } from '../lib/list-cache';
-import type { ListView } from '../lib/list-params';
-import { useListParams } from '../lib/use-list-params';
-import { DataTable } from './data-table';
+import type { Stage } from '../../../shared/contracts/desk';
+import type { ListPage } from '../../lib/list-cache';
+import type { ListView } from '../../lib/list-params';
+import { useListParams } from '../../lib/use-list-params';
+import { DataTable } from '../../components/data-table';
 
 /** What the drawer of a desk receives from its list screen. */
 export interface DeskDrawerSlotProps<TItem> {

@@ -6,9 +6,9 @@
 import { ActionIcon, Badge, Card, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { MSG } from '../../shared/messages';
-import { DetailList, type DetailItem } from './detail-list';
-import { SideDrawer } from './side-drawer';
+import { MSG } from '../../../shared/messages';
+import { DetailList, type DetailItem } from '../../components/detail-list';
+import { SideDrawer } from '../../components/side-drawer';
 
 export interface BellEntry {
   key: string | number;

@@ -5,9 +5,9 @@
  */
 import { Button, Checkbox, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { MSG } from '../../shared/messages';
-import type { SubmitInput } from '../../shared/contracts/desk';
-import { notifyError } from '../lib/notify';
+import { MSG } from '../../../shared/messages';
+import type { SubmitInput } from '../../../shared/contracts/desk';
+import { notifyError } from '../../lib/notify';
 
 interface ResolveFormProps {
   /** Checkbox label, e.g. 'I confirm this complaint is resolved'. */

@@ -12,9 +12,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, apiRequest } from './api-client';
-import { createListApi } from './list-api';
-import type { ListView } from './list-params';
+import { api, apiRequest } from '../../lib/api-client';
+import { createListApi } from '../../lib/list-api';
+import type { ListView } from '../../lib/list-params';
 
 /** Post lists take no filters besides page, search and cursor. */
 type NoFilters = Record<string, never>;

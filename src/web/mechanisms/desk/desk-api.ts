@@ -14,10 +14,10 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { STAGES, ZStage, type Stage, type SubmitInput } from '../../shared/contracts/desk';
-import { api } from './api-client';
-import { createListApi } from './list-api';
-import type { ListView } from './list-params';
+import { STAGES, ZStage, type Stage, type SubmitInput } from '../../../shared/contracts/desk';
+import { api } from '../../lib/api-client';
+import { createListApi } from '../../lib/list-api';
+import type { ListView } from '../../lib/list-params';
 
 /** What every desk item has: a numeric id and its stage. */
 export interface DeskRecord {

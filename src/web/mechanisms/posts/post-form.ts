@@ -9,9 +9,9 @@
  */
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
-import { MSG } from '../../shared/messages';
-import { ApiError } from './api-error';
-import { notifyError } from './notify';
+import { MSG } from '../../../shared/messages';
+import { ApiError } from '../../lib/api-error';
+import { notifyError } from '../../lib/notify';
 
 
 interface FieldError {

@@ -8,19 +8,19 @@
  */
 import { Alert, Divider, Loader, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { AuditEntry, ResidentCard } from '../../shared/contracts/common';
-import type { SubmitInput } from '../../shared/contracts/desk';
-import { MSG } from '../../shared/messages';
-import { errorMessage } from '../lib/api-error';
-import type { Desk, DeskRecord } from '../lib/desk-api';
-import { stageLabel } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
-import { AuditTrail } from './audit-trail';
+import type { AuditEntry, ResidentCard } from '../../../shared/contracts/common';
+import type { SubmitInput } from '../../../shared/contracts/desk';
+import { MSG } from '../../../shared/messages';
+import { errorMessage } from '../../lib/api-error';
+import type { Desk, DeskRecord } from './desk-api';
+import { stageLabel } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { AuditTrail } from '../../components/audit-trail';
 import type { DeskDrawerSlotProps } from './desk-stage-screen';
-import { DetailList, type DetailItem } from './detail-list';
-import { ResidentDetails } from './resident-details';
+import { DetailList, type DetailItem } from '../../components/detail-list';
+import { ResidentDetails } from '../../components/resident-details';
 import { ResolveForm } from './resolve-form';
-import { SideDrawer } from './side-drawer';
+import { SideDrawer } from '../../components/side-drawer';
 
 type DeskItem = DeskRecord & { resident: ResidentCard };
 
