@@ -4,6 +4,3 @@
  * loading it as soon as it shows, so a form check or an answer seldom waits for it.
  */
 export const loadAuthContract = () => import('../../../../shared/contracts/auth');
-
-/** The validator of POST /api/society/login and GET /api/society/me answers. */
-export const loadLoginResponse = () => loadAuthContract().then((contract) => contract.ZLoginResponse);

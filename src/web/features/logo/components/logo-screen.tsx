@@ -3,8 +3,8 @@
  * logo. The text box holds a media id; choosing an image uploads it at once (the shared
  * MediaPicker, one image) and fills the box with its id, or an id uploaded earlier can be typed
  * in. Upload checks the id with the server's schema, then PUT /api/logo; on success a toast, the
- * header here updates at once (`onLogoChanged`) and every other staff screen of the society by
- * the server's socket event. The current logo is shown above the form.
+ * header here updates at once (the `me` query, lib/me-query.ts) and every other staff screen of
+ * the society by the server's socket event. The current logo is shown above the form.
  */
 import { Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -13,6 +13,7 @@ import type { Media } from '../../../../shared/contracts/media';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
 import { errorMessage } from '../../../lib/api-error';
+import { useSetSocietyLogo, useSocietyLogo } from '../../../lib/me-query';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUser } from '../../../lib/user-context';
 import { useSetLogo } from '../api/set-logo';
@@ -20,15 +21,10 @@ import { useSetLogo } from '../api/set-logo';
 /** Shown after a successful Upload. */
 export const LOGO_SAVED = 'Logo updated.';
 
-export interface LogoScreenProps {
-  /** The society's current logo URL (null: none yet; undefined: still loading). */
-  logoUrl: string | null | undefined;
-  /** Called with the new logo's URL once the server has stored it. */
-  onLogoChanged: (logoUrl: string | null) => void;
-}
-
-export function LogoScreen({ logoUrl, onLogoChanged }: LogoScreenProps) {
+export function LogoScreen() {
   const user = useUser();
+  const logoUrl = useSocietyLogo();
+  const onLogoChanged = useSetSocietyLogo();
   const [mediaId, setMediaId] = useState('');
   const [media, setMedia] = useState<Media[]>([]);
   const [uploading, setUploading] = useState(false);
