@@ -25,7 +25,7 @@ export function useBroadcast() {
   return useSend((message: PanelMessage) => api.post('/api/notifications/broadcast', message, { schema: ZCampaignCreated }));
 }
 
-/** Send to one resident (by the `_id` of the panel's resident search). */
+/** Send to one resident, by the resident code ('GV0001') the panel's resident search shows. */
 export function useSendToResident() {
   return useSend((message: SendToResident) => api.post('/api/notifications/send', message, { schema: ZCampaignCreated }));
 }

@@ -58,7 +58,7 @@ export function ResidentPicker({ check, onSent }: ResidentPickerProps) {
     const message = check();
     if (!message || !chosen || send.isPending) return;
     send.mutate(
-      { ...message, residentId: chosen._id },
+      { ...message, residentId: chosen.residentId },
       {
         onSuccess: (sent) => {
           onSent(sent.campaignId);
