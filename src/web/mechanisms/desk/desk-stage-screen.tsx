@@ -58,7 +58,7 @@ export function DeskStageScreen<TItem extends { _id: number }>({
   renderDrawer,
 }: DeskStageScreenProps<TItem>) {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useList(stage, list.view);
+  const query = useList(stage, list.view);
   const [selected, setSelected] = useState<TItem | null>(null);
   const [opened, setOpened] = useState(false);
 
@@ -69,11 +69,7 @@ export function DeskStageScreen<TItem extends { _id: number }>({
         {headerExtra}
       </Group>
       <DataTable<TItem>
-        records={data?.items}
-        total={data?.total}
-        totalExact={data?.totalExact}
-        fetching={isFetching && (isPlaceholderData || !data)}
-        error={error}
+        query={query}
         columns={columns}
         rowId={(item) => item._id}
         onOpen={(item) => {

@@ -66,3 +66,6 @@ export function createPostApi<TItem extends { _id: number }, TCreate>(config: Po
 
   return { keys: list.keys, usePosts, useCreatePost, useDeletePost };
 }
+
+/** What the post list reads of a post kind's api (its page and its delete). */
+export type PostListApi<TItem extends { _id: number }> = Pick<ReturnType<typeof createPostApi<TItem, never>>, 'usePosts' | 'useDeletePost'>;

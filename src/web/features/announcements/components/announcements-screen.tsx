@@ -30,7 +30,7 @@ const COLUMNS: DataTableColumn<Announcement>[] = [
 
 export function AnnouncementsScreen() {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useAnnouncements(list.view);
+  const query = useAnnouncements(list.view);
   return (
     <Stack gap="lg" maw={1100}>
       <Title order={2}>Announcements</Title>
@@ -40,11 +40,7 @@ export function AnnouncementsScreen() {
           Posted announcements
         </Title>
         <DataTable<Announcement>
-          records={data?.items}
-          total={data?.total}
-          totalExact={data?.totalExact}
-          fetching={isFetching && (isPlaceholderData || !data)}
-          error={error}
+          query={query}
           columns={COLUMNS}
           rowId={(a) => a._id}
           list={list}

@@ -47,7 +47,7 @@ type OpenDrawer = 'update' | 'view' | null;
 
 export function OrdersScreen({ stage }: { stage: OrderStage }) {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useOrders(stage, list.view);
+  const query = useOrders(stage, list.view);
   const [selected, setSelected] = useState<Order | null>(null);
   const [open, setOpen] = useState<OpenDrawer>(null);
   const columns = useMemo(() => {
@@ -65,11 +65,7 @@ export function OrdersScreen({ stage }: { stage: OrderStage }) {
         {stage === 'open' ? 'Orders' : 'Completed orders'}
       </Title>
       <DataTable<Order>
-        records={data?.items}
-        total={data?.total}
-        totalExact={data?.totalExact}
-        fetching={isFetching && (isPlaceholderData || !data)}
-        error={error}
+        query={query}
         columns={columns}
         rowId={(order) => order._id}
         list={list}

@@ -31,7 +31,7 @@ type OpenDrawer = 'guard' | 'view' | null;
 
 export function NotHomeScreen({ state }: { state: NotHomeState }) {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useNotHomeList(state, list.view);
+  const query = useNotHomeList(state, list.view);
   const [selected, setSelected] = useState<NotHome | null>(null);
   const [open, setOpen] = useState<OpenDrawer>(null);
   const columns = useMemo(
@@ -49,11 +49,7 @@ export function NotHomeScreen({ state }: { state: NotHomeState }) {
         <Title order={2}>{TITLES[state]}</Title>
       </Group>
       <DataTable<NotHome>
-        records={data?.items}
-        total={data?.total}
-        totalExact={data?.totalExact}
-        fetching={isFetching && (isPlaceholderData || !data)}
-        error={error}
+        query={query}
         columns={columns}
         rowId={(request) => request._id}
         onOpen={(request) => {

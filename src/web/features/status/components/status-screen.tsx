@@ -16,15 +16,11 @@ import { useLocalListParams } from './use-local-list-params';
 import type { ListParams } from '../../../lib/use-list-params';
 
 function ResidentTable({ kind, list, onVerify }: { kind: ResidentListKind; list: ListParams; onVerify: (row: ResidentRow) => void }) {
-  const { data, isFetching, isPlaceholderData, error } = useResidentList(kind, list.view);
+  const query = useResidentList(kind, list.view);
   const columns = useMemo(() => residentColumns(onVerify), [onVerify]);
   return (
     <DataTable<ResidentRow>
-      records={data?.items}
-      total={data?.total}
-      totalExact={data?.totalExact}
-      fetching={isFetching && (isPlaceholderData || !data)}
-      error={error}
+      query={query}
       columns={columns}
       rowId={(row) => row._id}
       list={list}
