@@ -7,10 +7,11 @@ import { Group, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { NotHome, NotHomeState } from '../../../../shared/contracts/not-home';
 import { DataTable } from '../../../components/data-table';
+import { FIRST_PAGE } from '../../../lib/list-params';
 import { useListParams } from '../../../lib/use-list-params';
+import { NewRequestsBell, residentLines } from '../../../mechanisms/desk/new-requests-bell';
 import { useNotHomeList } from '../api/not-home-requests';
 import { GuardDrawer } from './guard-drawer';
-import { NotHomeBell } from './not-home-bell';
 import { notHomeColumns } from './not-home-columns';
 import { NotHomeViewDrawer } from './not-home-view-drawer';
 
@@ -25,6 +26,10 @@ const EMPTY: Record<NotHomeState, string> = {
   cancelled: 'No cancelled requests',
   arrived: 'No arrived requests',
 };
+
+/** The bell of /NotHome counts active requests with no guard yet (spec section 2 "Not at home"). */
+const useUnassigned = () => useNotHomeList('active', FIRST_PAGE, 'unassigned');
+const bellEntry = (request: NotHome) => [...residentLines(request.resident, 'PhoneNo'), { label: 'Days', value: request.days }];
 
 /** Which drawer is open: the Action (guard) drawer or the read-only View drawer. */
 type OpenDrawer = 'guard' | 'view' | null;
@@ -58,7 +63,7 @@ export function NotHomeScreen({ state }: { state: NotHomeState }) {
         }}
         list={list}
         searchPlaceholder="Search name, phone, address or email"
-        toolbar={state === 'active' ? <NotHomeBell /> : undefined}
+        toolbar={state === 'active' ? <NewRequestsBell label="New not-at-home requests" drawerTitle="Not at Home Persons Details" useNewest={useUnassigned} details={bellEntry} /> : undefined}
         noRecordsText={list.q ? 'No requests match this search' : EMPTY[state]}
       />
       <GuardDrawer request={selected} opened={open === 'guard'} onClose={() => setOpen(null)} />
