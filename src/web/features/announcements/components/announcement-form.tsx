@@ -14,6 +14,7 @@ import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
 import { errorMessage } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useCreateAnnouncement } from '../api/announcements';
 
 /** Shown after a successful Upload. */
@@ -25,16 +26,14 @@ export function AnnouncementForm() {
   const [media, setMedia] = useState<Media[]>([]);
   const [uploading, setUploading] = useState(false);
   const create = useCreateAnnouncement();
+  const errors = useFormErrors(ZCreateAnnouncement);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending || uploading) return;
-    const parsed = ZCreateAnnouncement.safeParse({ title, description, mediaId: media[0]?.id });
-    if (!parsed.success) {
-      notifyError(parsed.error.issues[0]?.message ?? MSG.fillRequired);
-      return;
-    }
-    create.mutate(parsed.data, {
+    const body = errors.check({ title, description, mediaId: media[0]?.id });
+    if (!body) return;
+    create.mutate(body, {
       onSuccess: () => {
         notifySuccess(ANNOUNCEMENT_POSTED);
         setTitle('');
@@ -49,8 +48,8 @@ export function AnnouncementForm() {
     <Paper withBorder p="md" radius="sm" component="form" onSubmit={submit} noValidate aria-label="New announcement">
       <Stack gap="sm">
         <Title order={3}>New announcement</Title>
-        <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} autoComplete="off" />
-        <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={3} />
+        <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} autoComplete="off" error={errors.errorOf('title')} />
+        <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={3} error={errors.errorOf('description')} />
         <MediaPicker
           label="Image"
           value={media}

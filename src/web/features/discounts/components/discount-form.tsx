@@ -11,10 +11,10 @@ import type { Media } from '../../../../shared/contracts/media';
 import { DISCOUNT_CATEGORIES, DISCOUNT_OPTIONS, MAX_DESCRIPTION, ZCreateDiscount } from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
 import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
-import { notifySuccess } from '../../../lib/notify';
-import { usePostFormErrors } from '../../../mechanisms/posts/post-form';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUser } from '../../../lib/user-context';
 import { discounts } from '../api/discounts';
 
@@ -31,11 +31,11 @@ export function DiscountForm({ onClose }: { onClose: () => void }) {
   const [category, setCategory] = useState<string | null>(null);
   const [logoBusy, setLogoBusy] = useState(false);
   const [mediaBusy, setMediaBusy] = useState(false);
-  const errors = usePostFormErrors();
+  const errors = useFormErrors(ZCreateDiscount);
   const create = discounts.useCreatePost();
 
   const save = () => {
-    const body = errors.check(ZCreateDiscount, {
+    const body = errors.check({
       brandName,
       branch,
       logoMediaId: logo[0]?.id,
@@ -77,8 +77,8 @@ export function DiscountForm({ onClose }: { onClose: () => void }) {
     >
       <TextInput label="Brand name" withAsterisk value={brandName} onChange={(e) => setBrandName(e.currentTarget.value)} maxLength={100} error={errors.errorOf('brandName')} />
       <TextInput label="Branch or outlet" withAsterisk value={branch} onChange={(e) => setBranch(e.currentTarget.value)} maxLength={200} error={errors.errorOf('branch')} />
-      <MediaPicker label="Logo" accept="image" value={logo} onChange={setLogo} max={1} tooManyMessage={MSG.discountOneLogo} onRefuse={errors.refuse} onBusyChange={setLogoBusy} error={errors.errorOf('logoMediaId')} />
-      <MediaPicker label="Media" value={media} onChange={setMedia} max={1} tooManyMessage={MSG.discountOneMedia} onRefuse={errors.refuse} onBusyChange={setMediaBusy} error={errors.errorOf('mediaId')} />
+      <MediaPicker label="Logo" accept="image" value={logo} onChange={setLogo} max={1} tooManyMessage={MSG.discountOneLogo} onRefuse={notifyError} onBusyChange={setLogoBusy} error={errors.errorOf('logoMediaId')} />
+      <MediaPicker label="Media" value={media} onChange={setMedia} max={1} tooManyMessage={MSG.discountOneMedia} onRefuse={notifyError} onBusyChange={setMediaBusy} error={errors.errorOf('mediaId')} />
       <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={MAX_DESCRIPTION} autosize minRows={3} error={errors.errorOf('description')} />
       <Group grow align="flex-start">
         <Select label="Discount" withAsterisk placeholder="Choose %" data={PERCENT_DATA} value={discount} onChange={setDiscount} error={errors.errorOf('discount')} allowDeselect={false} />

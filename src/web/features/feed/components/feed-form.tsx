@@ -10,10 +10,10 @@ import type { Media } from '../../../../shared/contracts/media';
 import { MAX_DESCRIPTION, MAX_POST_MEDIA, ZCreateFeedPost } from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
 import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
-import { notifySuccess } from '../../../lib/notify';
-import { usePostFormErrors } from '../../../mechanisms/posts/post-form';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUser } from '../../../lib/user-context';
 import { feedPosts } from '../api/feed-posts';
 
@@ -23,14 +23,14 @@ export function FeedForm({ onClose }: { onClose: () => void }) {
   const [media, setMedia] = useState<Media[]>([]);
   const [description, setDescription] = useState('');
   const [uploading, setUploading] = useState(false);
-  const errors = usePostFormErrors();
+  const errors = useFormErrors(ZCreateFeedPost);
   const create = feedPosts.useCreatePost();
   const link = youtubeLink.trim();
 
   const beforePick = useCallback(() => (youtubeLink.trim() !== '' ? MSG.feedFileWhileLink : undefined), [youtubeLink]);
 
   const save = () => {
-    const body = errors.check(ZCreateFeedPost, {
+    const body = errors.check({
       description,
       youtubeLink: link === '' ? undefined : link,
       mediaIds: media.length > 0 ? media.map((m) => m.id) : undefined,
@@ -69,7 +69,7 @@ export function FeedForm({ onClose }: { onClose: () => void }) {
         onChange={setMedia}
         max={MAX_POST_MEDIA}
         tooManyMessage={MSG.tooManyMedia}
-        onRefuse={errors.refuse}
+        onRefuse={notifyError}
         beforePick={beforePick}
         onBusyChange={setUploading}
         error={errors.errorOf('mediaIds')}

@@ -15,6 +15,7 @@ import { MediaPicker } from '../../../components/media-picker';
 import { errorMessage } from '../../../lib/api-error';
 import { useSetSocietyLogo, useSocietyLogo } from '../../../lib/me-query';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUser } from '../../../lib/user-context';
 import { useSetLogo } from '../api/set-logo';
 
@@ -29,6 +30,7 @@ export function LogoScreen() {
   const [media, setMedia] = useState<Media[]>([]);
   const [uploading, setUploading] = useState(false);
   const save = useSetLogo(onLogoChanged);
+  const errors = useFormErrors(ZSetLogo);
 
   const pickMedia = (next: Media[]) => {
     setMedia(next);
@@ -38,12 +40,9 @@ export function LogoScreen() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending || uploading) return;
-    const parsed = ZSetLogo.safeParse({ mediaId: mediaId.trim() });
-    if (!parsed.success) {
-      notifyError(parsed.error.issues[0]?.message ?? MSG.fillRequired);
-      return;
-    }
-    save.mutate(parsed.data.mediaId, {
+    const parsed = errors.check({ mediaId: mediaId.trim() });
+    if (!parsed) return;
+    save.mutate(parsed.mediaId, {
       onSuccess: () => {
         notifySuccess(LOGO_SAVED);
         setMediaId('');
@@ -90,6 +89,7 @@ export function LogoScreen() {
             }}
             maxLength={80}
             autoComplete="off"
+            error={errors.errorOf('mediaId')}
           />
           <Group>
             <Button type="submit" loading={save.isPending} disabled={uploading}>

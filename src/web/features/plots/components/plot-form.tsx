@@ -11,10 +11,10 @@ import type { Media } from '../../../../shared/contracts/media';
 import { MAX_DESCRIPTION, MAX_PLOT_PRICE, MAX_POST_MEDIA, PLOT_AREAS, PLOT_COUNT_OPTIONS, PLOT_PAYMENTS, PLOT_TYPES, ZCreatePlot } from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
 import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
-import { notifySuccess } from '../../../lib/notify';
-import { usePostFormErrors } from '../../../mechanisms/posts/post-form';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUser } from '../../../lib/user-context';
 import { plots } from '../api/plots';
 import { formatPkr } from './format-price';
@@ -35,12 +35,12 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
   const [price, setPrice] = useState<string | number>('');
   const [images, setImages] = useState<Media[]>([]);
   const [uploading, setUploading] = useState(false);
-  const errors = usePostFormErrors();
+  const errors = useFormErrors(ZCreatePlot);
   const create = plots.useCreatePost();
   const priceValue = typeof price === 'number' && Number.isFinite(price) ? price : undefined;
 
   const save = () => {
-    const body = errors.check(ZCreatePlot, {
+    const body = errors.check({
       type: type ?? undefined,
       payment: payment ?? undefined,
       area: area ?? undefined,
@@ -127,7 +127,7 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
         />
       </Group>
       <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={MAX_DESCRIPTION} autosize minRows={3} error={errors.errorOf('description')} />
-      <MediaPicker label="Images" accept="image" value={images} onChange={setImages} max={MAX_POST_MEDIA} tooManyMessage={MSG.tooManyMedia} onRefuse={errors.refuse} onBusyChange={setUploading} error={errors.errorOf('mediaIds')} />
+      <MediaPicker label="Images" accept="image" value={images} onChange={setImages} max={MAX_POST_MEDIA} tooManyMessage={MSG.tooManyMedia} onRefuse={notifyError} onBusyChange={setUploading} error={errors.errorOf('mediaIds')} />
     </PostFormLayout>
   );
 }

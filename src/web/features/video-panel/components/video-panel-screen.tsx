@@ -10,10 +10,10 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState, type FormEvent } from 'react';
 import { PAGE_SIZE } from '../../../../shared/constants';
 import { ZSetVideoPanel, type VideoPanelEntry } from '../../../../shared/contracts/content';
-import { MSG } from '../../../../shared/messages';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useListParams } from '../../../lib/use-list-params';
 import { FIRST_PAGE, useSetVideoPanel, useVideoPanelEntries } from '../api/video-panel';
 
@@ -31,16 +31,14 @@ function UrlLink({ url }: { url: string }) {
 function VideoUrlForm() {
   const [url, setUrl] = useState('');
   const save = useSetVideoPanel();
+  const errors = useFormErrors(ZSetVideoPanel);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
-    const parsed = ZSetVideoPanel.safeParse({ url });
-    if (!parsed.success) {
-      notifyError(parsed.error.issues[0]?.message ?? MSG.videoUrlInvalid);
-      return;
-    }
-    save.mutate(parsed.data.url, {
+    const parsed = errors.check({ url });
+    if (!parsed) return;
+    save.mutate(parsed.url, {
       onSuccess: () => {
         notifySuccess(VIDEO_URL_SAVED);
         setUrl('');
@@ -58,6 +56,7 @@ function VideoUrlForm() {
           withAsterisk
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
+          error={errors.errorOf('url')}
           maxLength={2000}
           autoComplete="off"
           style={{ flex: 1, minWidth: 260 }}
