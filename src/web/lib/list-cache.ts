@@ -19,11 +19,16 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../../shared/constants';
 import type { ListView } from './list-params';
 
-/** One page of a list as the web keeps it: `totalExact` false means `total` is a lower bound. */
+/**
+ * One page of one list as the web keeps it (the shared list contract): `totalExact` false means
+ * `total` is a lower bound; `nextAfter`/`prevBefore` are the cursors of the pages next to it.
+ */
 export interface ListPage<T> {
   items: T[];
   total: number;
   totalExact: boolean;
+  nextAfter?: number | null;
+  prevBefore?: number | null;
 }
 
 /** A list's own filters as sent in the query string, e.g. `{stage: 'new'}`. */

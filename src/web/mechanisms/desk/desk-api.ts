@@ -12,7 +12,6 @@
  *   and, when it moves, has just left the previous stage (stages only move forward, so a change
  *   seen once per stage — our own mutation, then its socket echo — is applied once).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { STAGES, ZStage, type Stage, type SubmitInput } from '../../../shared/contracts/desk';
 import { api } from '../../lib/api-client';
@@ -64,12 +63,6 @@ export function createDesk<TItem extends DeskRecord, TDetail extends TItem, TUpd
     version: (item) => item.stage,
   });
 
-  const detailOptions = (id: number) =>
-    queryOptions({
-      queryKey: list.keys.detail(id),
-      queryFn: ({ signal }) => api.get(`${config.basePath}/${id}`, { schema: config.detailSchema, signal }),
-    });
-
   /** One page of a stage's list. */
   function useList(stage: Stage, view: ListView) {
     return list.useList({ stage }, view);
@@ -77,7 +70,7 @@ export function createDesk<TItem extends DeskRecord, TDetail extends TItem, TUpd
 
   /** The item with its history (disabled while `id` is null). */
   function useDetail(id: number | null) {
-    return useQuery({ ...detailOptions(id ?? 0), enabled: id !== null });
+    return list.useDetail(id, config.detailSchema);
   }
 
   /** Moves an item on; the answer updates the cache like the socket event that follows it. */
@@ -89,7 +82,6 @@ export function createDesk<TItem extends DeskRecord, TDetail extends TItem, TUpd
     config,
     list,
     keys: list.keys,
-    detailOptions,
     applyCreated: list.applyCreated,
     applyUpdated: list.applyUpdated,
     patchItem: list.patchItem,
