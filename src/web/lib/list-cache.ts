@@ -1,5 +1,5 @@
 /**
- * The one list cache of the web app (issue 7; STYLE "Distilled" 6): the query keys of every
+ * The one list cache of the web app (STYLE "Distilled" 6): the query keys of every
  * server-paginated list and the cache rules shared by mutations and live socket events. A module
  * describes its lists (the three desks by stage, not-at-home by state and guard) and gets:
  *

@@ -3,7 +3,7 @@
  * live connection state and Log Out (ends the server session, clears all local storage, closes the
  * socket, goes to /Login).
  *
- * The logo (issue 10) is the `logoUrl` of the `me` query (GET /api/society/me); the app's mark
+ * The logo is the `logoUrl` of the `me` query (GET /api/society/me); the app's mark
  * shows while there is none. It changes at once on every staff screen of the society: the socket
  * listener and the /Logo screen (features/logo) write the new URL into that query (lib/me-query.ts).
  */

@@ -4,7 +4,7 @@
  * name, since labels such as 'Processing' and 'Completed' repeat across modules.
  *
  * A long menu scrolls natively: Mantine's ScrollArea imports @floating-ui/react, which would put
- * about 13 kB gzip of popover positioning into the initial load (issue 11).
+ * about 13 kB gzip of popover positioning into the initial load (ADR 0006).
  */
 import { Box, NavLink, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';

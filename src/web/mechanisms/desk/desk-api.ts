@@ -1,10 +1,12 @@
 /**
- * One mechanism for the three-stage desks (complaints, security; grocery and doctor later):
- * STYLE "Distilled" 4. A desk is configured with its REST base and shared zod schemas and gets a
- * list per stage on the app's one list helper (`list-api.ts`, `list-cache.ts`):
+ * The web side of the three-stage desk mechanism (STYLE "Distilled" 4) for the desks whose staff
+ * screens are one list per stage: complaints and security. A desk is configured with its REST base
+ * and shared zod schemas and gets a list per stage on the app's one list helper (lib/list-api.ts,
+ * lib/list-cache.ts). Grocery and doctor use the desk's stage screen and bell with their own lists
+ * (docs/ARCHITECTURE.md, "Web"):
  *
  * - query keys: `[key, 'list', {stage}, page, q, cursor]` and `[key, 'detail', id]`;
- * - `useList(stage, view)`: GET {basePath}?stage&page&q[&after|&before] → {items, total, totalExact};
+ * - `useList(stage, view)`: GET {basePath}?stage&page&q[&after|&before] → the list contract;
  * - `useDetail(id)`: GET {basePath}/:id → item + history (audit trail);
  * - `useTransition()`: PUT {basePath}/:id with the desk's update body ({action:'proceed'} or
  *   {action:'submit', response, confirmed:true}; security's proceed also carries a note);

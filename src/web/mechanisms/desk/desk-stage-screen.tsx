@@ -1,7 +1,8 @@
 /**
  * One list screen of a three-stage desk (STYLE "Distilled" 4: one mechanism, per-module
- * configuration): complaints (/Complaints, /Pending, /Completed) and security (/Security,
- * /ProcessSec, /CompletedSecurity). Page, search and cursor are in the URL; the Action column
+ * configuration): complaints (/Complaints, /Pending, /Completed), security (/Security,
+ * /ProcessSec, /CompletedSecurity) and the first stage of grocery (/Grocery) and doctor
+ * (/Doctor). Page, search and cursor are in the URL; the Action column
  * opens the desk's drawer with the clicked row (shown at once, refreshed by the drawer's detail
  * call).
  */

@@ -1,6 +1,6 @@
 /**
  * The phone-mock live preview next to every post form (spec section 2 "Feed posts", "Discounts",
- * "Plots"; issue 10): the post as a resident's app would show it, redrawn as the form is typed.
+ * "Plots"): the post as a resident's app would show it, redrawn as the form is typed.
  *
  * - Several media show as a carousel (@mantine/carousel), one as a single slide.
  * - Videos start muted and loop; each has its own sound toggle ('Unmute video' / 'Mute video').

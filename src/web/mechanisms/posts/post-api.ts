@@ -1,5 +1,5 @@
 /**
- * The three post lists of issue 10 (feed, discounts, plots; spec section 2 "Feed posts",
+ * The three post lists (feed, discounts, plots; spec section 2 "Feed posts",
  * "Discounts", "Plots"), on the app's one list helper (list-api.ts) with no filters:
  *
  * - GET <path>?page=N&q=text[&after|&before] → {items, total, totalExact}: newest first, 5 a page

@@ -1,5 +1,5 @@
 /**
- * /Annoucements (spec section 2 "Announcements"; issue 10), sub-role annoucements: the form, and
+ * /Annoucements (spec section 2 "Announcements"), sub-role annoucements: the form, and
  * below it the society's announcements, newest first, 10 a page with server-side search (page,
  * search and cursor in the URL): Title, Image, Description, Seen by (residents who marked it
  * seen), Date, Time.

@@ -1,5 +1,5 @@
 /**
- * Feed posts (/CMS; spec section 2 "Feed posts", issue 10), on the shared post API
+ * Feed posts (/CMS; spec section 2 "Feed posts"), on the shared post API
  * (lib/post-api.ts):
  * - GET /api/feed?page&q[&after|&before] → {items: FeedPost[], total, totalExact}, 5 a page;
  * - POST /api/feed {description, youtubeLink?, mediaIds?} → 201 FeedPost; 400 with the spec's

@@ -1,5 +1,5 @@
 /**
- * /Logo (spec section 2 "Logo": one text box and Upload, which sets the logo id; issue 10), sub-role
+ * /Logo (spec section 2 "Logo": one text box and Upload, which sets the logo id), sub-role
  * logo. The text box holds a media id; choosing an image uploads it at once (the shared
  * MediaPicker, one image) and fills the box with its id, or an id uploaded earlier can be typed
  * in. Upload checks the id with the server's schema, then PUT /api/logo; on success a toast, the

@@ -1,5 +1,5 @@
 /**
- * The panel's two sends (spec section 2 "Notification panel"; issue 9):
+ * The panel's two sends (spec section 2 "Notification panel"):
  * - POST /api/notifications/broadcast {title, body} → 201 {campaignId, recipients}: every approved
  *   resident of the society; 404 'No matching document found.' when there is none;
  * - POST /api/notifications/send {residentId, title, body} → 201 {campaignId, recipients: 1};

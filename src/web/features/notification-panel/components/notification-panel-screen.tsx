@@ -1,5 +1,5 @@
 /**
- * /NotificationPanel (spec section 2 "Notification panel"; issue 9), for the notification and
+ * /NotificationPanel (spec section 2 "Notification panel"), for the notification and
  * super-admin sub-roles: one title and body, sent either to every approved resident of the
  * society ('Send to All', which reads 'Fetching...' while busy) or to one resident found by full
  * name; below, the live delivery report of the last message.

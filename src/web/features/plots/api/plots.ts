@@ -1,5 +1,5 @@
 /**
- * Plot listings (/Plots; spec section 2 "Plots", issue 10), on the shared post API
+ * Plot listings (/Plots; spec section 2 "Plots"), on the shared post API
  * (lib/post-api.ts):
  * - GET /api/plots?page&q[&after|&before] → {items: Plot[], total, totalExact}, 5 a page;
  * - POST /api/plots {type, payment, area, baths, rooms, phone, description, location, price,

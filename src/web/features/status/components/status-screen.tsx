@@ -1,5 +1,5 @@
 /**
- * /Status (issue 9; spec section 2 "Status"): search residents by full name (a prefix,
+ * /Status (spec section 2 "Status"): search residents by full name (a prefix,
  * case-insensitive, on the server; page and search in the URL), Verify one, choose Approve or
  * Block and Save after the confirm. Below, the pending registrations (newest first), so nobody
  * who registered waits unseen.

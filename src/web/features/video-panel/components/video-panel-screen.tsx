@@ -1,5 +1,5 @@
 /**
- * /VideoPanel (spec section 2 "Video panel"; issue 10), sub-roles button-five and super-admin:
+ * /VideoPanel (spec section 2 "Video panel"), sub-roles button-five and super-admin:
  * one URL text box and Upload, which stores the society's video URL. Only http and https URLs
  * are taken: the server's own schema checks the box before any request (MSG.videoUrlInvalid), and
  * the server's 400 shows the same message. Below: the current URL (the newest entry, what
