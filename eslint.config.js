@@ -18,6 +18,20 @@ const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * neither a feature nor a mechanism.
  */
 const serverOutsideModules = ['desk', 'posts', 'plugins', 'mechanisms'];
+const FEATURE_MSG = 'A web feature may not import another feature: move the shared piece to components/ or lib/.';
+
+/** One web layer's rule: no server import (the browser bundle), and no import matching `regex`. */
+function webLayer(files, regex, message) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/server/**'], message: 'The web app may import src/shared only.' }, { regex, message }],
+      }],
+    },
+  };
+}
+
 const boundaries = [
   ...dirs('src/server/modules').map((m) => ({
     files: [`src/server/modules/${m}/**/*.ts`],
@@ -37,52 +51,12 @@ const boundaries = [
   },
   // A feature's own files sit one folder down (api/, components/, …) and its index.ts at the top.
   ...dirs('src/web/features').flatMap((f) => [
-    { files: [`src/web/features/${f}/*/**/*.{ts,tsx}`], up: 2 },
-    { files: [`src/web/features/${f}/*.{ts,tsx}`], up: 1 },
-  ].map(({ files, up }) => ({
-    files,
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**'], message: 'The web app may import src/shared only.' },
-          { regex: `^(\\.\\./){${up}}(?!${escape(f)}/)[^./][^/]*/|(^|/)features/(?!${escape(f)}/)`, message: 'A web feature may not import another feature: move the shared piece to components/ or lib/.' },
-        ],
-      }],
-    },
-  }))),
-  {
-    files: ['src/web/app/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**'], message: 'The web app may import src/shared only.' },
-          { regex: '(^|/)features/[^./][^/]*/(?!index$)', message: 'The app reaches a feature only through its index.ts.' },
-        ],
-      }],
-    },
-  },
-  {
-    files: ['src/web/mechanisms/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**'], message: 'The web app may import src/shared only.' },
-          { regex: '(^|/)features/', message: 'A mechanism may not import a feature: the feature configures it.' },
-        ],
-      }],
-    },
-  },
-  {
-    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**'], message: 'The web app may import src/shared only.' },
-          { regex: '(^|/)(features|mechanisms)/', message: 'Shared web code may not import a feature or a mechanism.' },
-        ],
-      }],
-    },
-  },
+    webLayer([`src/web/features/${f}/*/**/*.{ts,tsx}`], `^(\\.\\./){2}(?!${escape(f)}/)[^./][^/]*(/|$)|(^|/)features/(?!${escape(f)}/)`, FEATURE_MSG),
+    webLayer([`src/web/features/${f}/*.{ts,tsx}`], `^\\.\\./(?!${escape(f)}/)[^./][^/]*(/|$)|(^|/)features/(?!${escape(f)}/)`, FEATURE_MSG),
+  ]),
+  webLayer(['src/web/app/**/*.{ts,tsx}'], '(^|/)features/[^./][^/]*/(?!index$)', 'The app reaches a feature only through its index.ts.'),
+  webLayer(['src/web/mechanisms/**/*.{ts,tsx}'], '(^|/)features/', 'A mechanism may not import a feature: the feature configures it.'),
+  webLayer(['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'], '(^|/)(features|mechanisms)/', 'Shared web code may not import a feature or a mechanism.'),
 ];
 
 export default tseslint.config(

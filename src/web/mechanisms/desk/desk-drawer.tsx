@@ -15,7 +15,7 @@ import { errorMessage } from '../../lib/api-error';
 import type { Desk, DeskRecord } from './desk-api';
 import { stageLabel } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { AuditTrail } from '../../components/audit-trail';
+import { DetailHistory } from '../../components/audit-trail';
 import type { DeskDrawerSlotProps } from './desk-stage-screen';
 import { DetailList, type DetailItem } from '../../components/detail-list';
 import { ResidentDetails } from '../../components/resident-details';
@@ -99,13 +99,7 @@ export function DeskDrawer<TItem extends DeskItem, TDetail extends TItem & { his
           ) : null}
           <Divider mt="lg" />
           <ResidentDetails resident={current.resident} />
-          {detail.isError ? (
-            <Alert color="red" mt="md">
-              {errorMessage(detail.error)}
-            </Alert>
-          ) : (
-            <AuditTrail history={detail.data?.history} loading={detail.isLoading} />
-          )}
+          <DetailHistory detail={detail} />
         </>
       ) : (
         <>
