@@ -47,6 +47,21 @@ export interface DataTableProps<T> {
   noRecordsText?: string;
 }
 
+/** A column of one icon button a row (Action, View, Update, Delete): its title is the header, `label` the button's name. */
+export function iconColumn<T>(column: { title: string; label: string; hint: string; icon: ReactNode; onClick: (record: T) => void; color?: string; width?: number }): DataTableColumn<T> {
+  return {
+    accessor: `__${column.label.toLowerCase()}`,
+    title: column.title,
+    width: column.width ?? 80,
+    textAlign: 'center',
+    render: (record) => (
+      <ActionIcon variant="light" color={column.color} aria-label={column.label} title={column.hint} onClick={() => column.onClick(record)}>
+        {column.icon}
+      </ActionIcon>
+    ),
+  };
+}
+
 const keepPageSize = () => undefined; // one page size per list (spec section 9)
 
 /** What the pager is given: the real total, or while it is a lower bound, one page past this one if it is full. */
@@ -81,17 +96,9 @@ export function DataTable<T>({ query, pageSize = PAGE_SIZE, label, columns, rowI
     setPage(to, !fetching && first !== undefined && last !== undefined ? { first: rowId(first), last: rowId(last) } : undefined);
   };
 
-  const actionColumns: DataTableColumn<T>[] = onOpen ? [{
-    accessor: '__action',
-    title: 'Action',
-    width: 80,
-    textAlign: 'center',
-    render: (record) => (
-      <ActionIcon variant="light" aria-label="Action" title="Open details" onClick={() => onOpen(record)}>
-        <IconEye size={18} aria-hidden />
-      </ActionIcon>
-    ),
-  }] : [];
+  const actionColumns: DataTableColumn<T>[] = onOpen
+    ? [iconColumn<T>({ title: 'Action', label: 'Action', hint: 'Open details', icon: <IconEye size={18} aria-hidden />, onClick: onOpen })]
+    : [];
 
   return (
     <>

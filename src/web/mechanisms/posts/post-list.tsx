@@ -5,13 +5,13 @@
  * post?' (Cancel / Delete); the deletion then shows 'Post deleted successfully' (3 s) or 'Error
  * deleting post' (spec section 8). Page, search and cursor live in the URL like every other list.
  */
-import { ActionIcon, Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { POST_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { DataTable } from '../../components/data-table';
+import { DataTable, iconColumn } from '../../components/data-table';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useListParams } from '../../lib/use-list-params';
 import type { PostListApi } from './post-api';
@@ -45,17 +45,7 @@ export function PostList<T extends { _id: number }>({ label, posts, columns, sea
       });
   };
 
-  const deleteColumn: DataTableColumn<T> = {
-    accessor: '__delete',
-    title: 'Delete',
-    width: 80,
-    textAlign: 'center',
-    render: (record) => (
-      <ActionIcon variant="light" color="red" aria-label="Delete" title="Delete this post" onClick={() => setToDelete(record)}>
-        <IconTrash size={18} aria-hidden />
-      </ActionIcon>
-    ),
-  };
+  const deleteColumn = iconColumn<T>({ title: 'Delete', label: 'Delete', hint: 'Delete this post', color: 'red', icon: <IconTrash size={18} aria-hidden />, onClick: setToDelete });
 
   return (
     <>
