@@ -5,7 +5,7 @@
  * feature folder plus one line there.
  *
  * A feature's index must stay light: it is part of the initial load. It names its screens and
- * listeners through `lazyScreen`/`lazy`, never by a static import of their component files.
+ * listeners through `lazyScreen`/`lazyListener`, never by a static import of their component files.
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import type { Module, RoutePath } from '../../shared/subroles';
@@ -31,9 +31,17 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   return lazy(async () => ({ default: await load() }));
 }
 
-/** One screen component serving one path with fixed props (e.g. a desk's stage). */
+/** A socket listener loaded in its own chunk (it brings the list machinery and zod). */
+export const lazyListener = (load: () => Promise<ComponentType>) => lazyScreen(load);
+
+/** One screen component serving one path with fixed props. */
 export function withProps<P extends object>(Screen: ComponentType<P>, props: P): ComponentType {
   return function ScreenWithProps() {
     return createElement(Screen, props);
   };
+}
+
+/** One screen component serving several paths, each with its props (a desk's three stages). */
+export function screensOf<P extends object>(Screen: ComponentType<P>, byPath: Partial<Record<RoutePath, NoInfer<P>>>): Partial<Record<RoutePath, ComponentType>> {
+  return Object.fromEntries(Object.entries(byPath).map(([path, props]) => [path, withProps(Screen, props as P)]));
 }
