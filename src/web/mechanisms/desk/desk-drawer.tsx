@@ -11,10 +11,9 @@ import type { ReactNode } from 'react';
 import type { AuditEntry, ResidentCard } from '../../../shared/contracts/common';
 import type { SubmitInput } from '../../../shared/contracts/desk';
 import { MSG } from '../../../shared/messages';
-import { errorMessage } from '../../lib/api-error';
 import type { Desk, DeskRecord } from './desk-api';
 import { stageLabel } from '../../lib/format';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyOutcome } from '../../lib/notify';
 import { DetailHistory } from '../../components/audit-trail';
 import type { DeskDrawerSlotProps } from './desk-stage-screen';
 import { DetailList, type DetailItem } from '../../components/detail-list';
@@ -72,13 +71,7 @@ export function DeskDrawer<TItem extends DeskItem, TDetail extends TItem & { his
     if (!current) return;
     transition.mutate(
       { id: current._id, body },
-      {
-        onSuccess: () => {
-          notifySuccess(MSG.successUpdated);
-          onClose();
-        },
-        onError: (error) => notifyError(errorMessage(error)),
-      },
+      notifyOutcome(MSG.successUpdated, onClose),
     );
   };
 

@@ -12,8 +12,7 @@ import { ZCreateAnnouncement } from '../../../../shared/contracts/content';
 import type { Media } from '../../../../shared/contracts/media';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
-import { errorMessage } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyOutcome } from '../../../lib/notify';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useCreateAnnouncement } from '../api/announcements';
 
@@ -33,15 +32,14 @@ export function AnnouncementForm() {
     if (create.isPending || uploading) return;
     const body = errors.check({ title, description, mediaId: media[0]?.id });
     if (!body) return;
-    create.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(ANNOUNCEMENT_POSTED);
+    create.mutate(
+      body,
+      notifyOutcome(ANNOUNCEMENT_POSTED, () => {
         setTitle('');
         setDescription('');
         setMedia([]);
-      },
-      onError: (error) => notifyError(errorMessage(error)),
-    });
+      }),
+    );
   };
 
   return (

@@ -12,9 +12,8 @@ import { ZSetLogo } from '../../../../shared/contracts/content';
 import type { Media } from '../../../../shared/contracts/media';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
-import { errorMessage } from '../../../lib/api-error';
 import { useSetSocietyLogo, useSocietyLogo } from '../../../lib/me-query';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyOutcome } from '../../../lib/notify';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUser } from '../../../lib/user-context';
 import { useSetLogo } from '../api/set-logo';
@@ -42,14 +41,13 @@ export function LogoScreen() {
     if (save.isPending || uploading) return;
     const parsed = errors.check({ mediaId: mediaId.trim() });
     if (!parsed) return;
-    save.mutate(parsed.mediaId, {
-      onSuccess: () => {
-        notifySuccess(LOGO_SAVED);
+    save.mutate(
+      parsed.mediaId,
+      notifyOutcome(LOGO_SAVED, () => {
         setMediaId('');
         setMedia([]);
-      },
-      onError: (error) => notifyError(errorMessage(error)),
-    });
+      }),
+    );
   };
 
   return (

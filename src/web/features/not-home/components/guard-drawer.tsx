@@ -13,8 +13,7 @@ import { GUARD_MSG, ZAssignGuard, type NotHome } from '../../../../shared/contra
 import { MSG } from '../../../../shared/messages';
 import { DetailList } from '../../../components/detail-list';
 import { SideDrawer } from '../../../components/side-drawer';
-import { errorMessage } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useAssignGuard, useNotHomeRequest } from '../api/not-home-requests';
 import { durationText } from './not-home-columns';
@@ -47,13 +46,7 @@ function GuardForm({ request, onDone }: { request: NotHome; onDone: () => void }
     if (!guard) return;
     assign.mutate(
       { id: request._id, guard },
-      {
-        onSuccess: () => {
-          notifySuccess(MSG.guardAssigned);
-          onDone();
-        },
-        onError: (error) => notifyError(errorMessage(error)),
-      },
+      notifyOutcome(MSG.guardAssigned, onDone),
     );
   };
 

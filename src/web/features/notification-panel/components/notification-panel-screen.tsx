@@ -8,8 +8,7 @@ import { Button, Group, Paper, Stack, TextInput, Textarea, Title } from '@mantin
 import { useState, type FormEvent } from 'react';
 import { PANEL_BODY_MAX, PANEL_TITLE_MAX, ZPanelMessage, type PanelMessage } from '../../../../shared/contracts/notification-panel';
 import { MSG } from '../../../../shared/messages';
-import { errorMessage } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useBroadcast } from '../api/send-message';
 import { DeliveryReport } from './delivery-report';
@@ -29,13 +28,7 @@ export function NotificationPanelScreen() {
     event.preventDefault();
     const message = checkMessage();
     if (!message || broadcast.isPending) return;
-    broadcast.mutate(message, {
-      onSuccess: (sent) => {
-        setCampaignId(sent.campaignId);
-        notifySuccess(MSG.panelSentToAll);
-      },
-      onError: (error) => notifyError(errorMessage(error)),
-    });
+    broadcast.mutate(message, notifyOutcome(MSG.panelSentToAll, (sent) => setCampaignId(sent.campaignId)));
   };
 
   return (

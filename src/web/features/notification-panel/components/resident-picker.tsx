@@ -12,7 +12,7 @@ import type { PanelMessage, PanelResident } from '../../../../shared/contracts/n
 import { MSG } from '../../../../shared/messages';
 import { ResidentDetails } from '../../../components/resident-details';
 import { errorMessage } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyOutcome } from '../../../lib/notify';
 import { panelResidentsOptions, usePanelResidents } from '../api/panel-residents';
 import { useSendToResident } from '../api/send-message';
 
@@ -59,13 +59,7 @@ export function ResidentPicker({ check, onSent }: ResidentPickerProps) {
     if (!message || !chosen || send.isPending) return;
     send.mutate(
       { ...message, residentId: chosen.residentId },
-      {
-        onSuccess: (sent) => {
-          onSent(sent.campaignId);
-          notifySuccess(MSG.panelSentToOne);
-        },
-        onError: (error) => notifyError(errorMessage(error)),
-      },
+      notifyOutcome(MSG.panelSentToOne, (sent) => onSent(sent.campaignId)),
     );
   };
 

@@ -12,7 +12,7 @@ import { PAGE_SIZE } from '../../../../shared/constants';
 import { ZSetVideoPanel, type VideoPanelEntry } from '../../../../shared/contracts/content';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useListParams } from '../../../lib/use-list-params';
 import { FIRST_PAGE, useSetVideoPanel, useVideoPanelEntries } from '../api/video-panel';
@@ -38,13 +38,7 @@ function VideoUrlForm() {
     if (save.isPending) return;
     const parsed = errors.check({ url });
     if (!parsed) return;
-    save.mutate(parsed.url, {
-      onSuccess: () => {
-        notifySuccess(VIDEO_URL_SAVED);
-        setUrl('');
-      },
-      onError: (error) => notifyError(errorMessage(error)),
-    });
+    save.mutate(parsed.url, notifyOutcome(VIDEO_URL_SAVED, () => setUrl('')));
   };
 
   return (
