@@ -11,10 +11,27 @@ const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * Module boundaries (STYLE), with ESLint's own `no-restricted-imports` (regex patterns per
  * folder): a server module imports another module only through that module's service.ts, and so
- * do the server's mechanisms and plugins (`desk/`, `posts/`, `plugins/`, at any depth); a web
- * feature never imports another feature; shared web code (components, lib) imports no feature.
+ * do the server's mechanisms and plugins (`desk/`, `posts/`, `plugins/`, at any depth). On the web,
+ * in layers: `app/` reaches a feature only through its `index.ts` (what the feature offers); a
+ * feature never imports another feature; the mechanisms (`mechanisms/desk`, `mechanisms/posts`)
+ * import components, lib and shared, never a feature; shared web code (components, lib) imports
+ * neither a feature nor a mechanism.
  */
 const serverOutsideModules = ['desk', 'posts', 'plugins', 'mechanisms'];
+const FEATURE_MSG = 'A web feature may not import another feature: move the shared piece to components/ or lib/.';
+
+/** One web layer's rule: no server import (the browser bundle), and no import matching `regex`. */
+function webLayer(files, regex, message) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/server/**'], message: 'The web app may import src/shared only.' }, { regex, message }],
+      }],
+    },
+  };
+}
+
 const boundaries = [
   ...dirs('src/server/modules').map((m) => ({
     files: [`src/server/modules/${m}/**/*.ts`],
@@ -32,28 +49,14 @@ const boundaries = [
       }],
     },
   },
-  ...dirs('src/web/features').map((f) => ({
-    files: [`src/web/features/${f}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**'], message: 'The web app may import src/shared only.' },
-          { regex: `^(\\.\\./){2}(?!${escape(f)}/)[^./][^/]*/|(^|/)features/(?!${escape(f)}/)`, message: 'A web feature may not import another feature: move the shared piece to components/ or lib/.' },
-        ],
-      }],
-    },
-  })),
-  {
-    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**'], message: 'The web app may import src/shared only.' },
-          { regex: '(^|/)features/', message: 'Shared web code may not import a feature.' },
-        ],
-      }],
-    },
-  },
+  // A feature's own files sit one folder down (api/, components/, …) and its index.ts at the top.
+  ...dirs('src/web/features').flatMap((f) => [
+    webLayer([`src/web/features/${f}/*/**/*.{ts,tsx}`], `^(\\.\\./){2}(?!${escape(f)}/)[^./][^/]*(/|$)|(^|/)features/(?!${escape(f)}/)`, FEATURE_MSG),
+    webLayer([`src/web/features/${f}/*.{ts,tsx}`], `^\\.\\./(?!${escape(f)}/)[^./][^/]*(/|$)|(^|/)features/(?!${escape(f)}/)`, FEATURE_MSG),
+  ]),
+  webLayer(['src/web/app/**/*.{ts,tsx}'], '(^|/)features/[^./][^/]*/(?!index$)', 'The app reaches a feature only through its index.ts.'),
+  webLayer(['src/web/mechanisms/**/*.{ts,tsx}'], '(^|/)features/', 'A mechanism may not import a feature: the feature configures it.'),
+  webLayer(['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'], '(^|/)(features|mechanisms)/', 'Shared web code may not import a feature or a mechanism.'),
 ];
 
 export default tseslint.config(

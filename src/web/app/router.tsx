@@ -5,7 +5,7 @@
  *
  * React Router's declarative mode (`<BrowserRouter>` in providers.tsx, `useRoutes` here): the app
  * uses no loaders, actions or fetchers, and the data router (`createBrowserRouter`) would add about
- * 17 kB gzip to the initial load (issue 11 "A light web app").
+ * 17 kB gzip to the initial load (ADR 0006, the bundle budget).
  */
 import { useRoutes, type RouteObject } from 'react-router';
 import { ROUTES } from '../../shared/subroles';

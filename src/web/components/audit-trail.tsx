@@ -2,8 +2,9 @@
  * A request's history (shared AuditEntry[]): what was done, by whom, when, and the stage change.
  * Oldest first, as the server sends it.
  */
-import { Loader, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Loader, Text, Timeline, Title } from '@mantine/core';
 import type { AuditEntry } from '../../shared/contracts/common';
+import { errorMessage } from '../lib/api-error';
 import { formatDateTime, stageLabel } from '../lib/format';
 
 interface AuditTrailProps {
@@ -46,4 +47,16 @@ export function AuditTrail({ history, loading }: AuditTrailProps) {
 
 function capitalize(text: string): string {
   return text ? text[0]!.toUpperCase() + text.slice(1) : text;
+}
+
+/** The history of a detail query (`{history}` with the item): its audit trail, or why it could not load. */
+export function DetailHistory({ detail }: { detail: { isError: boolean; error: unknown; isLoading: boolean; data?: { history: AuditEntry[] } } }) {
+  if (detail.isError) {
+    return (
+      <Alert color="red" mt="md">
+        {errorMessage(detail.error)}
+      </Alert>
+    );
+  }
+  return <AuditTrail history={detail.data?.history} loading={detail.isLoading} />;
 }

@@ -1,8 +1,9 @@
 /**
  * The app's one list table (spec section 2 "Common table behaviour"): a search toolbar, server-side
- * pagination of 10 rows with 10 as the only page size, and an Action column whose icon opens the
- * row's side drawer. Page, search and keyset cursor live in the URL ({@link useListParams}); the
- * caller fetches with them and passes the page of records and the server's total.
+ * pagination with one page size (10; the post lists 5, spec section 9), and an optional Action
+ * column whose icon opens the row's side drawer. Page, search and keyset cursor live in the URL
+ * ({@link useListParams}); the caller fetches with them and passes its list query, whose page of
+ * records and server total the table shows.
  *
  * Paging one step forward or back hands the rows' ids to the URL as a cursor (docs/adr/0003). A
  * total that is only a lower bound (`totalExact` false: a search with more than 1,000 matches)
@@ -12,21 +13,24 @@
 import { ActionIcon, Alert, Group } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { DataTable as MantineDataTable, type DataTableColumn } from 'mantine-datatable';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { PAGE_SIZE } from '../../shared/constants';
 import { errorMessage } from '../lib/api-error';
+import type { ListPage } from '../lib/list-cache';
 import type { ListParams } from '../lib/use-list-params';
 import { SearchInput } from './search-input';
 
+/** What the table reads of a list page's query (a `useList` result of lib/list-api.ts). */
+export type ListQueryState<T> = Pick<UseQueryResult<ListPage<T>>, 'data' | 'isFetching' | 'isPlaceholderData' | 'error'>;
+
 export interface DataTableProps<T> {
-  /** The current page from the server (undefined while the first load runs). */
-  records: T[] | undefined;
-  /** All matches on the server, not just this page. */
-  total: number | undefined;
-  /** False when `total` is a lower bound (default true). */
-  totalExact?: boolean;
-  fetching: boolean;
-  error?: unknown;
+  /** The list page's query: its page of records, the server's total and whether it is exact. */
+  query: ListQueryState<T>;
+  /** Rows a page (default PAGE_SIZE, 10): the only page size offered. */
+  pageSize?: number;
+  /** The table's accessible name, e.g. 'Feed posts'. */
+  label?: string;
   /** Data columns; the Action column is added in front when `onOpen` is given. */
   columns: DataTableColumn<T>[];
   /** The row's `_id`: its key, and the cursor when paging one step (lists are newest first by it). */
@@ -43,26 +47,47 @@ export interface DataTableProps<T> {
   noRecordsText?: string;
 }
 
-const keepPageSize = () => undefined; // 10 is the only option (spec section 9)
-
-/** What the pager is given: the real total, or while it is a lower bound, one page past this one if it is full. */
-export function pagerTotal(page: number, shown: number, total: number, exact: boolean): number {
-  if (exact) return total;
-  return (page - 1) * PAGE_SIZE + shown + (shown === PAGE_SIZE ? 1 : 0);
+/** A column of one icon button a row (Action, View, Update, Delete): its title is the header, `label` the button's name. */
+export function iconColumn<T>(column: { title: string; label: string; hint: string; icon: ReactNode; onClick: (record: T) => void; color?: string; width?: number }): DataTableColumn<T> {
+  return {
+    accessor: `__${column.label.toLowerCase()}`,
+    title: column.title,
+    width: column.width ?? 80,
+    textAlign: 'center',
+    render: (record) => (
+      <ActionIcon variant="light" color={column.color} aria-label={column.label} title={column.hint} onClick={() => column.onClick(record)}>
+        {column.icon}
+      </ActionIcon>
+    ),
+  };
 }
 
-export function DataTable<T>({ records, total, totalExact = true, fetching, error, columns, rowId, onOpen, list, searchPlaceholder, toolbar, noRecordsText = 'No records' }: DataTableProps<T>) {
+const keepPageSize = () => undefined; // one page size per list (spec section 9)
+
+/** What the pager is given: the real total, or while it is a lower bound, one page past this one if it is full. */
+export function pagerTotal(page: number, shown: number, total: number, exact: boolean, pageSize = PAGE_SIZE): number {
+  if (exact) return total;
+  return (page - 1) * pageSize + shown + (shown === pageSize ? 1 : 0);
+}
+
+export function DataTable<T>({ query, pageSize = PAGE_SIZE, label, columns, rowId, onOpen, list, searchPlaceholder, toolbar, noRecordsText = 'No records' }: DataTableProps<T>) {
+  const { data, error } = query;
+  const records = data?.items;
+  const total = data?.total;
+  const totalExact = data?.totalExact ?? true;
+  // The loader shows while nothing or the previous page's placeholder is on screen, not on a background refetch.
+  const fetching = query.isFetching && (query.isPlaceholderData || !data);
   const { page, cursor, setPage } = list;
   const shown = records?.length ?? 0;
 
-  // Rows can leave a list (stage changes): step back when the current page has run out, and read
-  // an emptied cursor page by offset instead (both moves drop the cursor).
+  // Rows can leave a list (stage changes, deletions): step back when the current page has run out,
+  // and read an emptied cursor page by offset instead (both moves drop the cursor).
   useEffect(() => {
     if (fetching || total === undefined || records === undefined || page <= 1) return;
-    const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    const lastPage = Math.max(1, Math.ceil(total / pageSize));
     if (totalExact && page > lastPage) setPage(lastPage);
     else if (records.length === 0 && cursor !== null) setPage(page);
-  }, [fetching, total, totalExact, records, page, cursor, setPage]);
+  }, [fetching, total, totalExact, records, page, cursor, setPage, pageSize]);
 
   const changePage = (to: number) => {
     const first = records?.[0];
@@ -71,17 +96,9 @@ export function DataTable<T>({ records, total, totalExact = true, fetching, erro
     setPage(to, !fetching && first !== undefined && last !== undefined ? { first: rowId(first), last: rowId(last) } : undefined);
   };
 
-  const actionColumns: DataTableColumn<T>[] = onOpen ? [{
-    accessor: '__action',
-    title: 'Action',
-    width: 80,
-    textAlign: 'center',
-    render: (record) => (
-      <ActionIcon variant="light" aria-label="Action" title="Open details" onClick={() => onOpen(record)}>
-        <IconEye size={18} aria-hidden />
-      </ActionIcon>
-    ),
-  }] : [];
+  const actionColumns: DataTableColumn<T>[] = onOpen
+    ? [iconColumn<T>({ title: 'Action', label: 'Action', hint: 'Open details', icon: <IconEye size={18} aria-hidden />, onClick: onOpen })]
+    : [];
 
   return (
     <>
@@ -95,6 +112,7 @@ export function DataTable<T>({ records, total, totalExact = true, fetching, erro
         </Alert>
       ) : null}
       <MantineDataTable<T>
+        aria-label={label}
         withTableBorder
         borderRadius="sm"
         striped
@@ -107,9 +125,9 @@ export function DataTable<T>({ records, total, totalExact = true, fetching, erro
         noRecordsText={noRecordsText}
         page={page}
         onPageChange={changePage}
-        totalRecords={pagerTotal(page, shown, total ?? 0, totalExact)}
-        recordsPerPage={PAGE_SIZE}
-        recordsPerPageOptions={[PAGE_SIZE]}
+        totalRecords={pagerTotal(page, shown, total ?? 0, totalExact, pageSize)}
+        recordsPerPage={pageSize}
+        recordsPerPageOptions={[pageSize]}
         onRecordsPerPageChange={keepPageSize}
         paginationText={({ from, to }) => `${from}–${to} of ${(total ?? 0).toLocaleString('en-US')}${totalExact ? '' : '+'}`}
       />

@@ -1,5 +1,5 @@
 /**
- * The one media picker of every content form (issue 10): choose files, each uploads at once to
+ * The one media picker of every content form: choose files, each uploads at once to
  * POST /api/media with its own progress bar; uploaded files show as removable previews. The
  * form keeps only the resulting {@link Media} list (`value`), which it sends as media ids.
  *

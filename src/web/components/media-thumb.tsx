@@ -1,5 +1,5 @@
 /**
- * The 'Media image' cell of the post lists (issue 10): the thumbnail of a post's first media, a
+ * The 'Media image' cell of the post lists: the thumbnail of a post's first media, a
  * play mark for a video, a YouTube mark for a link post, a dash for none. `more` counts the
  * post's other media ('+2').
  */

@@ -8,7 +8,7 @@
  * /Login.
  *
  * This file is part of the initial load (shell, sign-in, alarm center), which carries no zod
- * (issue 11 "A light web app": zod is about 26 kB gzip). So it only names what a validator must
+ * (ADR 0006, the bundle budget: zod is about 26 kB gzip). So it only names what a validator must
  * do ({@link Validator}, which every shared zod schema is), reads error bodies without a schema,
  * and the shell's own calls that want a check pass `loadSchema`.
  */

@@ -21,7 +21,7 @@ const USER_FIELDS: Record<keyof CurrentUser, true> = { _id: true, name: true, Ro
 /**
  * Whether a stored value is a CurrentUser. It was written by {@link storeCurrentUser} from a
  * validated answer, so a shape check suffices: this runs in the initial load, which carries no zod
- * (issue 11), and anything else reads as signed out.
+ * (ADR 0006), and anything else reads as signed out.
  */
 function isCurrentUser(value: unknown): value is CurrentUser {
   if (typeof value !== 'object' || value === null) return false;

@@ -7,7 +7,8 @@
  *
  * Request: `GET <path>?<filters>&page=N&q=text[&after=<id>|&before=<id>]` (the shared list query,
  * docs/adr/0003): with a cursor the server reads the rows after (or before) that id, newest
- * first; without one it reads page N by offset. Response: `{items, total, totalExact, …}`.
+ * first; without one it reads page N by offset. Response: `{items, total, totalExact, nextAfter,
+ * prevBefore}`.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -17,11 +18,17 @@ import { createListCache, listKeys, type ListCacheConfig, type ListFilters, type
 import type { ListCursor, ListView } from './list-params';
 
 /**
- * `{items, total, totalExact}`; a missing `totalExact` reads as true (servers before issue 7
- * counted every match exactly).
+ * `{items, total, totalExact, nextAfter, prevBefore}` (shared `listResponse`); a missing
+ * `totalExact` reads as true (an older server counted every match exactly), missing cursors as none.
  */
 export function listPageSchema<TItem>(item: z.ZodType<TItem>): z.ZodType<ListPage<TItem>> {
-  return z.object({ items: z.array(item), total: z.number().int(), totalExact: z.boolean().default(true) });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    totalExact: z.boolean().default(true),
+    nextAfter: z.number().int().nullable().default(null),
+    prevBefore: z.number().int().nullable().default(null),
+  });
 }
 
 export interface ListApiConfig<TItem extends { _id: number }, TFilters extends ListFilters> extends ListCacheConfig<TItem, TFilters> {
@@ -95,7 +102,16 @@ export function createListApi<TItem extends { _id: number }, TFilters extends Li
     });
   }
 
-  return { ...cache, itemSchema: config.itemSchema, listOptions, useList, useItemMutation };
+  /** One item from `<path>/<id>`, read with `schema` (e.g. the item with its history); disabled while `id` is null. */
+  function useDetail<TDetail>(id: number | null, schema: z.ZodType<TDetail>) {
+    return useQuery({
+      queryKey: cache.keys.detail(id ?? 0),
+      queryFn: ({ signal }) => api.get(`${config.path}/${id}`, { schema, signal }),
+      enabled: id !== null,
+    });
+  }
+
+  return { ...cache, itemSchema: config.itemSchema, listOptions, useList, useItemMutation, useDetail };
 }
 
 export type ListApi<TItem extends { _id: number }, TFilters extends ListFilters> = ReturnType<typeof createListApi<TItem, TFilters>>;

@@ -1,5 +1,5 @@
 /**
- * The one list cache of the web app (issue 7; STYLE "Distilled" 6): the query keys of every
+ * The one list cache of the web app (STYLE "Distilled" 6): the query keys of every
  * server-paginated list and the cache rules shared by mutations and live socket events. A module
  * describes its lists (the three desks by stage, not-at-home by state and guard) and gets:
  *
@@ -19,11 +19,16 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../../shared/constants';
 import type { ListView } from './list-params';
 
-/** One page of a list as the web keeps it: `totalExact` false means `total` is a lower bound. */
+/**
+ * One page of one list as the web keeps it (the shared list contract): `totalExact` false means
+ * `total` is a lower bound; `nextAfter`/`prevBefore` are the cursors of the pages next to it.
+ */
 export interface ListPage<T> {
   items: T[];
   total: number;
   totalExact: boolean;
+  nextAfter?: number | null;
+  prevBefore?: number | null;
 }
 
 /** A list's own filters as sent in the query string, e.g. `{stage: 'new'}`. */

@@ -8,6 +8,7 @@
  */
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants';
+import { errorMessage } from './api-error';
 
 type NotificationPosition = NonNullable<NotificationData['position']>;
 
@@ -31,4 +32,18 @@ export function notifySuccess(message: string): void {
 
 export function notifyError(message: string, position?: NotificationPosition): void {
   show(message, 'red', position);
+}
+
+/**
+ * A mutation's callbacks for the usual outcome: on success the toast `success`, then `then` with
+ * the answer; on failure the error's message as a toast.
+ */
+export function notifyOutcome<TData>(success: string, then?: (data: TData) => void) {
+  return {
+    onSuccess: (data: TData) => {
+      notifySuccess(success);
+      then?.(data);
+    },
+    onError: (error: unknown) => notifyError(errorMessage(error)),
+  };
 }

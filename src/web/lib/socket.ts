@@ -70,7 +70,7 @@ function createSocket(): AppSocket {
     path: '/socket.io',
     withCredentials: true,
     autoConnect: false,
-    // WebSocket first (issue 11, many instances): one long-lived connection stays on the instance
+    // WebSocket first (many instances behind a load balancer): one long-lived connection stays on the instance
     // that accepted it, so a load balancer needs no sticky sessions. Where a proxy or network
     // blocks WebSocket, tryAllTransports falls back to HTTP long-polling (without it the client
     // would retry WebSocket forever). Polling is many requests for one session, so the load
@@ -128,7 +128,7 @@ export function onSocketReconnect(listener: () => void): () => void {
 /**
  * Like {@link onSocketReconnect}, and also calls `listener` at once when the socket is connected
  * already: a listener mounted after the connect (the live list listeners come in a lazily loaded
- * chunk, app/live-updates.tsx) missed that connect's catch-up. Returns the unsubscribe function.
+ * chunk each, see app/live-updates.tsx) missed that connect's catch-up. Returns the unsubscribe function.
  */
 export function onSocketCatchUp(listener: () => void): () => void {
   if (socket?.connected) listener();

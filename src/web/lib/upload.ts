@@ -1,6 +1,6 @@
 /**
  * Multipart uploads with progress (XMLHttpRequest: fetch reports no upload progress). Used by the
- * spreadsheet import (issue 9) and media uploads (issue 10).
+ * spreadsheet import and media uploads.
  *
  * `uploadForm(path, form, schema, onProgress)` POSTs `form`; `onProgress` gets 0–100 as the bytes go
  * out. Resolves to the 2xx answer validated by `schema`; rejects with {@link ApiError} carrying the
@@ -58,7 +58,7 @@ export function uploadForm<T>(
 
 /**
  * POST /api/media (multipart, field `file`) with upload progress → the stored media
- * `{id, url, thumbUrl, kind, mime, width, height}` (issue 10 "Media"). The server decides by the
+ * `{id, url, thumbUrl, kind, mime, width, height}`. The server decides by the
  * file's content: 415 with MSG.mediaUnsupported for anything but JPEG/PNG/WebP/GIF (≤ 10 MB) or
  * MP4/WebM (≤ 100 MB); the thrown ApiError carries its message.
  */

@@ -3,35 +3,18 @@
  * live connection state and Log Out (ends the server session, clears all local storage, closes the
  * socket, goes to /Login).
  *
- * The logo (issue 10) is the `logoUrl` of the `me` query (GET /api/society/me); the app's mark
+ * The logo is the `logoUrl` of the `me` query (GET /api/society/me); the app's mark
  * shows while there is none. It changes at once on every staff screen of the society: the socket
- * listener (app/live-updates.tsx) and the /Logo screen write the new URL into that query.
+ * listener and the /Logo screen (features/logo) write the new URL into that query (lib/me-query.ts).
  */
 import { Badge, Burger, Button, Group, Image, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { meQueryOptions } from '../../features/auth/api/get-me';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../features/auth';
+import { useSocietyLogo } from '../../lib/me-query';
 import { useSocketConnected } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
 import { HeaderClock } from './header-clock';
-
-/** The society's logo URL: null when none is set, undefined until the `me` query has answered. */
-export function useSocietyLogo(): string | null | undefined {
-  const { data } = useQuery(meQueryOptions);
-  return data ? (data.logoUrl ?? null) : undefined;
-}
-
-/** Writes a new logo URL into the `me` query (every header re-renders with it). */
-export function useSetSocietyLogo(): (logoUrl: string | null) => void {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (logoUrl: string | null) => queryClient.setQueryData(meQueryOptions.queryKey, (old) => (old ? { ...old, logoUrl } : old)),
-    [queryClient],
-  );
-}
 
 interface AppHeaderProps {
   navbarOpened: boolean;

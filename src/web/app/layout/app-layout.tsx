@@ -3,24 +3,23 @@
  * live listeners and — for sub-roles that hear security alarms — the alarm center. Mounting it
  * opens the socket and checks the server session once.
  *
- * The alarm center is part of the initial load (an alarm must never wait for a lazy chunk); the
- * live list listeners are a chunk of their own, fetched as the shell mounts (../live-updates).
+ * The alarm center is part of the initial load (an alarm must never wait for a lazy chunk); each
+ * feature's live listeners are a chunk of their own, fetched as the shell mounts (../live-updates).
  */
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { receivesAlarms } from '../../../shared/subroles';
-import { useSessionCheck } from '../../features/auth/api/get-me';
 import { BusyNotice } from '../../components/busy-notice';
-import { AlarmCenter } from '../../features/security/components/alarm-center';
+import { useSessionCheck } from '../../features/auth';
+import { AlarmCenter } from '../../features/security';
 import { connectSocket } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
+import { LiveUpdates } from '../live-updates';
 import { AppHeader } from './app-header';
 import { AppNavbar } from './app-navbar';
 import { RedirectModal } from './redirect-modal';
-
-const LiveUpdates = lazy(() => import('../live-updates').then((m) => ({ default: m.LiveUpdates })));
 
 export function AppLayout() {
   const user = useUser();
@@ -47,9 +46,7 @@ export function AppLayout() {
       </AppShell.Main>
       <RedirectModal subRole={user.SubRole} />
       <BusyNotice />
-      <Suspense fallback={null}>
-        <LiveUpdates subRole={user.SubRole} />
-      </Suspense>
+      <LiveUpdates subRole={user.SubRole} />
       {alarms === 'none' ? null : <AlarmCenter key={user._id} mode={alarms} />}
     </AppShell>
   );

@@ -4,12 +4,12 @@
  * name, since labels such as 'Processing' and 'Completed' repeat across modules.
  *
  * A long menu scrolls natively: Mantine's ScrollArea imports @floating-ui/react, which would put
- * about 13 kB gzip of popover positioning into the initial load (issue 11).
+ * about 13 kB gzip of popover positioning into the initial load (ADR 0006).
  */
 import { Box, NavLink, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { homeFor, menuFor, type Module, type RouteDef } from '../../../shared/subroles';
-import { MODULE_TITLES } from '../../lib/module-titles';
+import { moduleTitle } from '../features';
 
 function groupByModule(menu: readonly RouteDef[]): { module: Module; routes: RouteDef[] }[] {
   const groups: { module: Module; routes: RouteDef[] }[] = [];
@@ -32,7 +32,7 @@ export function AppNavbar({ subRole, onNavigate }: { subRole: string; onNavigate
         <div key={module}>
           {groups.length > 1 ? (
             <Text size="xs" fw={700} tt="uppercase" c="dimmed" mt="sm" mb={4} px="sm">
-              {MODULE_TITLES[module]}
+              {moduleTitle(module)}
             </Text>
           ) : null}
           {routes.map((route) => (

@@ -4,7 +4,7 @@
  * `state.signedIn`; Continue clears it so the modal does not come back on reload.
  *
  * The dialog itself (Mantine's Modal, which brings ScrollArea and @floating-ui/react) is loaded
- * the first time it opens, not with the shell (issue 11 "A light web app").
+ * the first time it opens, not with the shell (ADR 0006, the bundle budget).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { LoginForm } from '../../features/auth';
 import { storeCurrentUser, useStoredUser } from '../../lib/current-user';
 import type { SignedInState } from '../layout/redirect-modal';
 

@@ -1,7 +1,7 @@
 /**
  * One module path: not for this sub-role → 'This page is not available for your role.' (the
- * server refuses with 403 too); built → its screen (see ../screens; loaded on first visit); otherwise a plainly labelled
- * "not built yet" page naming the screen.
+ * server refuses with 403 too); built → the screen a feature brings for it (../features.ts; loaded
+ * on first visit); otherwise a plainly labelled "not built yet" page naming the screen.
  */
 import { Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -9,9 +9,8 @@ import { Suspense } from 'react';
 import { MSG } from '../../../shared/messages';
 import { canUse, ROUTES, type RoutePath } from '../../../shared/subroles';
 import { MessageScreen } from '../../components/message-screen';
-import { screenName } from '../../lib/module-titles';
 import { useUser } from '../../lib/user-context';
-import { BUILT_SCREENS } from '../screens';
+import { SCREENS, screenName } from '../features';
 
 export function ModuleRoute({ path }: { path: RoutePath }) {
   const user = useUser();
@@ -21,9 +20,9 @@ export function ModuleRoute({ path }: { path: RoutePath }) {
   useDocumentTitle(`${name} · Society Desk`);
 
   if (!canUse(user.SubRole, route.module)) return <MessageScreen title={MSG.notAvailable} />;
-  const Screen = BUILT_SCREENS[path];
+  const Screen = SCREENS[path];
   if (Screen) {
-    // Screens are loaded on first visit (screens.tsx); the shell and the alarm center stay up meanwhile.
+    // Screens are loaded on first visit (their feature's index lazy-loads them); the shell and the alarm center stay up meanwhile.
     return (
       <Suspense fallback={<Center py="xl"><Loader aria-label="Loading the screen" /></Center>}>
         <Screen />

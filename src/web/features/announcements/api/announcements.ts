@@ -1,5 +1,5 @@
 /**
- * Announcements (issue 10; spec sections 2 "Announcements", 3, 5, 7):
+ * Announcements (spec sections 2 "Announcements", 3, 5, 7):
  * - GET /api/announcement?page=&q=[&after|&before] → {items: Announcement[], total, totalExact}:
  *   the society's announcements, newest first, 10 a page, searched in title and description;
  * - POST /api/announcement {title, description, mediaId?} → 201 Announcement; 400 {message,

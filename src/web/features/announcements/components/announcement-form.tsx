@@ -12,8 +12,8 @@ import { ZCreateAnnouncement } from '../../../../shared/contracts/content';
 import type { Media } from '../../../../shared/contracts/media';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
-import { errorMessage } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyOutcome } from '../../../lib/notify';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useCreateAnnouncement } from '../api/announcements';
 
 /** Shown after a successful Upload. */
@@ -25,32 +25,29 @@ export function AnnouncementForm() {
   const [media, setMedia] = useState<Media[]>([]);
   const [uploading, setUploading] = useState(false);
   const create = useCreateAnnouncement();
+  const errors = useFormErrors(ZCreateAnnouncement);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending || uploading) return;
-    const parsed = ZCreateAnnouncement.safeParse({ title, description, mediaId: media[0]?.id });
-    if (!parsed.success) {
-      notifyError(parsed.error.issues[0]?.message ?? MSG.fillRequired);
-      return;
-    }
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        notifySuccess(ANNOUNCEMENT_POSTED);
+    const body = errors.check({ title, description, mediaId: media[0]?.id });
+    if (!body) return;
+    create.mutate(
+      body,
+      notifyOutcome(ANNOUNCEMENT_POSTED, () => {
         setTitle('');
         setDescription('');
         setMedia([]);
-      },
-      onError: (error) => notifyError(errorMessage(error)),
-    });
+      }),
+    );
   };
 
   return (
     <Paper withBorder p="md" radius="sm" component="form" onSubmit={submit} noValidate aria-label="New announcement">
       <Stack gap="sm">
         <Title order={3}>New announcement</Title>
-        <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} autoComplete="off" />
-        <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={3} />
+        <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} autoComplete="off" error={errors.errorOf('title')} />
+        <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={3} error={errors.errorOf('description')} />
         <MediaPicker
           label="Image"
           value={media}

@@ -1,5 +1,5 @@
 /**
- * /Annoucements (spec section 2 "Announcements"; issue 10), sub-role annoucements: the form, and
+ * /Annoucements (spec section 2 "Announcements"), sub-role annoucements: the form, and
  * below it the society's announcements, newest first, 10 a page with server-side search (page,
  * search and cursor in the URL): Title, Image, Description, Seen by (residents who marked it
  * seen), Date, Time.
@@ -30,7 +30,7 @@ const COLUMNS: DataTableColumn<Announcement>[] = [
 
 export function AnnouncementsScreen() {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useAnnouncements(list.view);
+  const query = useAnnouncements(list.view);
   return (
     <Stack gap="lg" maw={1100}>
       <Title order={2}>Announcements</Title>
@@ -40,11 +40,7 @@ export function AnnouncementsScreen() {
           Posted announcements
         </Title>
         <DataTable<Announcement>
-          records={data?.items}
-          total={data?.total}
-          totalExact={data?.totalExact}
-          fetching={isFetching && (isPlaceholderData || !data)}
-          error={error}
+          query={query}
           columns={COLUMNS}
           rowId={(a) => a._id}
           list={list}

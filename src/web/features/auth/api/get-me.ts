@@ -1,20 +1,13 @@
 /**
- * GET /api/society/me → 200 {user} or 401. Checked once when the signed-in shell mounts: a
- * stored user whose server session has gone is sent to /Login at once (the API client ends the
- * session on 401), and a user whose details changed on the server gets the fresh copy.
+ * The shell's session check on GET /api/society/me (`meQueryOptions`, lib/me-query.ts), once when
+ * the signed-in shell mounts: a stored user whose server session has gone is sent to /Login at
+ * once (the API client ends the session on 401), and a user whose details changed on the server
+ * gets the fresh copy.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client';
 import { getCurrentUser, storeCurrentUser } from '../../../lib/current-user';
-import { loadLoginResponse } from './auth-contract';
-
-export const meQueryOptions = queryOptions({
-  queryKey: ['auth', 'me'],
-  queryFn: ({ signal }) => api.get('/api/society/me', { loadSchema: loadLoginResponse, signal }),
-  staleTime: Infinity,
-  retry: false,
-});
+import { meQueryOptions } from '../../../lib/me-query';
 
 export function useSessionCheck(): void {
   const { data } = useQuery(meQueryOptions);

@@ -6,7 +6,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse } from '../../../../shared/contracts/auth';
 import { api } from '../../../lib/api-client';
-import { loadLoginResponse } from './auth-contract';
+import { loadLoginResponse } from '../../../lib/me-query';
 
 export function login(input: LoginRequest): Promise<LoginResponse> {
   return api.post('/api/society/login', input, { loadSchema: loadLoginResponse, endSessionOn401: false });

@@ -4,7 +4,7 @@
  * Please try again.' at top-left, except throttling (429), which shows the server's message.
  *
  * The fields are checked with the shared ZLoginRequest, loaded when the form shows (the initial
- * load carries no zod: issue 11), so each check resolves a moment later, in order.
+ * load carries no zod: ADR 0006), so each check resolves a moment later, in order.
  */
 import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The spreadsheet import (spec section 2 "Billing"; issue 9):
+ * The spreadsheet import (spec section 2 "Billing"):
  * - `uploadBills(file, period, onProgress)`: POST /api/bills/import (multipart, fields `file` and
  *   `period`) with upload progress (lib/upload.ts) → the preview
  *   `{importId, period, fileData, misMatched}`; 400 with a clear message for a file that is not an

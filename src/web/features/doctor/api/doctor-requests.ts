@@ -12,7 +12,7 @@
  *
  * Query keys: `['doctor', 'list', {}, page, q, cursor]` and `['doctor', 'detail', id]`.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   ZConsultation,
@@ -50,11 +50,7 @@ export function useDoctorRequests(view: ListView) {
 
 /** One request with its history (disabled while `id` is null). */
 export function useDoctorRequest(id: number | null) {
-  return useQuery({
-    queryKey: doctorRequests.keys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/api/doctor/${id}`, { schema: ZDoctorRequestDetail, signal }),
-    enabled: id !== null,
-  });
+  return doctorRequests.useDetail(id, ZDoctorRequestDetail);
 }
 
 /** Asks the server for a fresh meeting room (nothing is stored until the link is generated). */

@@ -24,13 +24,13 @@ const EMPTY: Record<ConsultationStage, string> = { open: 'No consultations waiti
 
 export function ConsultationsScreen({ stage }: { stage: ConsultationStage }) {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useConsultations(stage, list.view);
+  const query = useConsultations(stage, list.view);
   const markReady = useMarkReady();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [snapshot, setSnapshot] = useState<Consultation | null>(null);
   const [opened, setOpened] = useState(false);
   // The row as the list has it now (e.g. once the doctor-ready push was sent), else as it was opened.
-  const selected = data?.items.find((item) => item._id === selectedId) ?? snapshot;
+  const selected = query.data?.items.find((item) => item._id === selectedId) ?? snapshot;
 
   const open = (consultation: Consultation) => {
     setSelectedId(consultation._id);
@@ -49,11 +49,7 @@ export function ConsultationsScreen({ stage }: { stage: ConsultationStage }) {
         {TITLES[stage]}
       </Title>
       <DataTable<Consultation>
-        records={data?.items}
-        total={data?.total}
-        totalExact={data?.totalExact}
-        fetching={isFetching && (isPlaceholderData || !data)}
-        error={error}
+        query={query}
         columns={consultationColumns}
         rowId={(consultation) => consultation._id}
         onOpen={open}

@@ -5,11 +5,10 @@
  */
 import { Alert, Divider } from '@mantine/core';
 import type { DoctorRequest } from '../../../../shared/contracts/doctor';
-import { AuditTrail } from '../../../components/audit-trail';
+import { DetailHistory } from '../../../components/audit-trail';
 import { DetailList } from '../../../components/detail-list';
 import { ResidentDetails } from '../../../components/resident-details';
 import { SideDrawer } from '../../../components/side-drawer';
-import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { useDoctorRequest } from '../api/doctor-requests';
 import { MeetingLinkForm } from './meeting-link-form';
@@ -50,13 +49,7 @@ export function DoctorDetailsDrawer({ request, opened, onClose }: DoctorDetailsD
           )}
           <Divider mt="lg" />
           <ResidentDetails resident={current.resident} />
-          {detail.isError ? (
-            <Alert color="red" mt="md">
-              {errorMessage(detail.error)}
-            </Alert>
-          ) : (
-            <AuditTrail history={detail.data?.history} loading={detail.isLoading} />
-          )}
+          <DetailHistory detail={detail} />
         </>
       ) : null}
     </SideDrawer>

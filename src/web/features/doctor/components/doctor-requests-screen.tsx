@@ -5,15 +5,18 @@
  * the row leaves the list.
  */
 import type { DoctorRequest } from '../../../../shared/contracts/doctor';
-import { DeskStageScreen } from '../../../components/desk-stage-screen';
-import type { ListView } from '../../../lib/list-params';
+import { DeskStageScreen } from '../../../mechanisms/desk/desk-stage-screen';
+import { NewRequestsBell, pressedLine, residentLines } from '../../../mechanisms/desk/new-requests-bell';
+import { FIRST_PAGE, type ListView } from '../../../lib/list-params';
 import { useDoctorRequests } from '../api/doctor-requests';
 import { DoctorDetailsDrawer } from './doctor-details-drawer';
 import { doctorRequestColumns } from './doctor-request-columns';
-import { NewDoctorRequestsBell } from './new-doctor-requests-bell';
 
 /** /Doctor lists the new stage only. */
 const useNewDoctorRequests = (_stage: unknown, view: ListView) => useDoctorRequests(view);
+
+const useNewest = () => useDoctorRequests(FIRST_PAGE);
+const bellEntry = (request: DoctorRequest) => [...residentLines(request.resident), { label: 'Description', value: request.description }, pressedLine(request.pressedTime)];
 
 export function DoctorRequestsScreen() {
   return (
@@ -25,7 +28,7 @@ export function DoctorRequestsScreen() {
       searchPlaceholder="Search name, phone, address or description"
       emptyText="No new doctor requests"
       noMatchText="No requests match this search"
-      toolbar={<NewDoctorRequestsBell />}
+      toolbar={<NewRequestsBell label="New doctor requests" drawerTitle="New Doctor Requests" useNewest={useNewest} details={bellEntry} />}
       renderDrawer={({ item, opened, onClose }) => <DoctorDetailsDrawer request={item} opened={opened} onClose={onClose} />}
     />
   );

@@ -8,12 +8,13 @@
 import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconVideoPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import type { DoctorRequest } from '../../../../shared/contracts/doctor';
+import { ZGenerateLink, type DoctorRequest } from '../../../../shared/contracts/doctor';
 import { MSG } from '../../../../shared/messages';
 import { errorMessage } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useFreshMeetingLink, useGenerateLink } from '../api/doctor-requests';
-import { checkLink } from '../api/doctor-validation';
+import { BLANK_FIRST } from '../api/doctor-validation';
 
 interface MeetingLinkFormProps {
   request: DoctorRequest;
@@ -27,6 +28,7 @@ export function MeetingLinkForm({ request, onDone }: MeetingLinkFormProps) {
   const [fresh, setFresh] = useState<{ meetingId: string; meetingUrl: string } | null>(null);
   const freshLink = useFreshMeetingLink();
   const generate = useGenerateLink();
+  const errors = useFormErrors(ZGenerateLink, { order: BLANK_FIRST });
 
   const createLink = () =>
     freshLink.mutate(undefined, {
@@ -39,14 +41,11 @@ export function MeetingLinkForm({ request, onDone }: MeetingLinkFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const check = checkLink({ meetingId, description });
-    if (!check.ok) {
-      notifyError(check.message);
-      return;
-    }
+    const link = errors.check({ meetingId, description });
+    if (!link) return;
     // The promise, not mutate's callbacks: the answer marks the request as linked, which replaces
     // this form before mutate's own callbacks would run (they are dropped once it unmounts).
-    generate.mutateAsync({ request, link: check.value }).then(
+    generate.mutateAsync({ request, link }).then(
       () => {
         notifySuccess(MSG.successUpdated);
         onDone();

@@ -7,15 +7,16 @@
  */
 import { Anchor, Button, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { Consultation, PrescriptionInput } from '../../../../shared/contracts/doctor';
+import { ZPrescriptionInput, type Consultation, type PrescriptionInput } from '../../../../shared/contracts/doctor';
 import { MSG } from '../../../../shared/messages';
 import { DetailList } from '../../../components/detail-list';
 import { SideDrawer } from '../../../components/side-drawer';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { meetingHref, useSavePrescription } from '../api/consultations';
-import { checkPrescription } from '../api/doctor-validation';
+import { BLANK_FIRST } from '../api/doctor-validation';
 
 const FIELDS: { key: keyof PrescriptionInput; label: string }[] = [
   { key: 'disease', label: 'Disease' },
@@ -29,16 +30,14 @@ const EMPTY: PrescriptionInput = { disease: '', medicine: '', testNeeded: '', th
 function PrescriptionForm({ consultation, onDone }: { consultation: Consultation; onDone: () => void }) {
   const [values, setValues] = useState<PrescriptionInput>(EMPTY);
   const save = useSavePrescription();
+  const errors = useFormErrors(ZPrescriptionInput, { order: BLANK_FIRST });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const check = checkPrescription(values);
-    if (!check.ok) {
-      notifyError(check.message);
-      return;
-    }
+    const prescription = errors.check(values);
+    if (!prescription) return;
     // The promise, not mutate's callbacks, which are dropped if the form unmounts meanwhile.
-    save.mutateAsync({ id: consultation._id, prescription: check.value }).then(
+    save.mutateAsync({ id: consultation._id, prescription }).then(
       () => {
         notifySuccess(MSG.successUpdated);
         onDone();

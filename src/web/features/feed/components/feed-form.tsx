@@ -10,10 +10,10 @@ import type { Media } from '../../../../shared/contracts/media';
 import { MAX_DESCRIPTION, MAX_POST_MEDIA, ZCreateFeedPost } from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
-import { PhonePreview } from '../../../components/phone-preview';
-import { PostFormLayout } from '../../../components/post-screen';
-import { notifySuccess } from '../../../lib/notify';
-import { usePostFormErrors } from '../../../lib/post-form';
+import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
+import { usePostForm } from '../../../mechanisms/posts/post-form';
+import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
+import { notifyError } from '../../../lib/notify';
 import { useUser } from '../../../lib/user-context';
 import { feedPosts } from '../api/feed-posts';
 
@@ -23,25 +23,16 @@ export function FeedForm({ onClose }: { onClose: () => void }) {
   const [media, setMedia] = useState<Media[]>([]);
   const [description, setDescription] = useState('');
   const [uploading, setUploading] = useState(false);
-  const errors = usePostFormErrors();
-  const create = feedPosts.useCreatePost();
+  const form = usePostForm(feedPosts, ZCreateFeedPost, onClose);
   const link = youtubeLink.trim();
 
   const beforePick = useCallback(() => (youtubeLink.trim() !== '' ? MSG.feedFileWhileLink : undefined), [youtubeLink]);
 
   const save = () => {
-    const body = errors.check(ZCreateFeedPost, {
+    form.save({
       description,
       youtubeLink: link === '' ? undefined : link,
       mediaIds: media.length > 0 ? media.map((m) => m.id) : undefined,
-    });
-    if (!body) return;
-    create.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(MSG.postSaved);
-        onClose();
-      },
-      onError: errors.refused,
     });
   };
 
@@ -51,7 +42,7 @@ export function FeedForm({ onClose }: { onClose: () => void }) {
       onSubmit={save}
       onCancel={onClose}
       busy={uploading}
-      saving={create.isPending}
+      saving={form.saving}
       preview={<PhonePreview societyName={societyName} title={societyName} description={description} media={media} youtubeLink={link} />}
     >
       <TextInput
@@ -60,7 +51,7 @@ export function FeedForm({ onClose }: { onClose: () => void }) {
         value={youtubeLink}
         onChange={(e) => setYoutubeLink(e.currentTarget.value)}
         maxLength={500}
-        error={errors.errorOf('youtubeLink')}
+        error={form.errorOf('youtubeLink')}
         autoComplete="off"
       />
       <MediaPicker
@@ -69,10 +60,10 @@ export function FeedForm({ onClose }: { onClose: () => void }) {
         onChange={setMedia}
         max={MAX_POST_MEDIA}
         tooManyMessage={MSG.tooManyMedia}
-        onRefuse={errors.refuse}
+        onRefuse={notifyError}
         beforePick={beforePick}
         onBusyChange={setUploading}
-        error={errors.errorOf('mediaIds')}
+        error={form.errorOf('mediaIds')}
       />
       <Textarea
         label="Description"
@@ -82,7 +73,7 @@ export function FeedForm({ onClose }: { onClose: () => void }) {
         maxLength={MAX_DESCRIPTION}
         autosize
         minRows={3}
-        error={errors.errorOf('description')}
+        error={form.errorOf('description')}
       />
     </PostFormLayout>
   );

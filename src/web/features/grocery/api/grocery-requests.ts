@@ -10,10 +10,8 @@
  * 'new', `edit` false); once ordered it leaves and never comes back.
  * Query keys: `['grocery', 'list', {}, page, q, cursor]` and `['grocery', 'detail', id]`.
  */
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZGroceryRequest, ZGroceryRequestDetail, type GroceryRequest } from '../../../../shared/contracts/grocery';
-import { api } from '../../../lib/api-client';
 import { createListApi } from '../../../lib/list-api';
 import type { ListView } from '../../../lib/list-params';
 
@@ -38,9 +36,5 @@ export function useGroceryRequests(view: ListView) {
 
 /** One request with its history (disabled while `id` is null). */
 export function useGroceryRequest(id: number | null) {
-  return useQuery({
-    queryKey: groceryRequests.keys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/api/grocery/${id}`, { schema: ZGroceryRequestDetail, signal }),
-    enabled: id !== null,
-  });
+  return groceryRequests.useDetail(id, ZGroceryRequestDetail);
 }

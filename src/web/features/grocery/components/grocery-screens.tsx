@@ -1,7 +1,7 @@
 /**
- * The grocery desk's screens (spec section 2; registered in app/screens.tsx and
- * app/live-updates.tsx):
- * - /Grocery: new requests (edit false) with the bell; the Action opens 'Grocery List Items';
+ * The grocery desk's screens (spec section 2; registered by the feature's index.ts):
+ * - /Grocery: new requests (edit false) with the bell ('New Orders List', spec section 2 "Grocery
+ *   list"); the Action opens 'Grocery List Items';
  * - /Orders (stage 'open'): Update opens 'Grocery Details', View the read-only items drawer;
  * - /CompletedGrocery (stage 'delivered'): View only.
  * Newest first, 10 a page, server-side search; page, search and cursor in the URL.
@@ -10,20 +10,23 @@ import { Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { GroceryRequest, Order } from '../../../../shared/contracts/grocery';
 import { DataTable } from '../../../components/data-table';
-import { DeskStageScreen } from '../../../components/desk-stage-screen';
-import type { ListView } from '../../../lib/list-params';
+import { DeskStageScreen } from '../../../mechanisms/desk/desk-stage-screen';
+import { NewRequestsBell, pressedLine, residentLines } from '../../../mechanisms/desk/new-requests-bell';
+import { FIRST_PAGE, type ListView } from '../../../lib/list-params';
 import { useListParams } from '../../../lib/use-list-params';
 import { useGroceryRequests } from '../api/grocery-requests';
 import { useOrders, type OrderStage } from '../api/orders';
 import { groceryColumns } from './grocery-columns';
 import { GroceryListDrawer } from './grocery-list-drawer';
-import { NewGroceryBell } from './new-grocery-bell';
 import { orderColumns } from './order-columns';
 import { OrderEditorDrawer } from './order-editor-drawer';
 import { OrderViewDrawer } from './order-view-drawer';
 
 /** /Grocery lists the new stage only. */
 const useNewGroceryRequests = (_stage: unknown, view: ListView) => useGroceryRequests(view);
+
+const useNewest = () => useGroceryRequests(FIRST_PAGE);
+const bellEntry = (request: GroceryRequest) => [...residentLines(request.resident), { label: 'List', value: request.list }, pressedLine(request.pressedTime)];
 
 /** /Grocery: the desks' shared first-stage screen with the grocery columns, bell and drawer. */
 export function GroceryRequestsScreen() {
@@ -36,7 +39,7 @@ export function GroceryRequestsScreen() {
       searchPlaceholder="Search name, phone, address or email"
       emptyText="No new grocery requests"
       noMatchText="No requests match this search"
-      toolbar={<NewGroceryBell />}
+      toolbar={<NewRequestsBell label="New grocery requests" drawerTitle="New Orders List" useNewest={useNewest} details={bellEntry} />}
       renderDrawer={({ item, opened, onClose }) => <GroceryListDrawer request={item} opened={opened} onClose={onClose} />}
     />
   );
@@ -47,7 +50,7 @@ type OpenDrawer = 'update' | 'view' | null;
 
 export function OrdersScreen({ stage }: { stage: OrderStage }) {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useOrders(stage, list.view);
+  const query = useOrders(stage, list.view);
   const [selected, setSelected] = useState<Order | null>(null);
   const [open, setOpen] = useState<OpenDrawer>(null);
   const columns = useMemo(() => {
@@ -65,11 +68,7 @@ export function OrdersScreen({ stage }: { stage: OrderStage }) {
         {stage === 'open' ? 'Orders' : 'Completed orders'}
       </Title>
       <DataTable<Order>
-        records={data?.items}
-        total={data?.total}
-        totalExact={data?.totalExact}
-        fetching={isFetching && (isPlaceholderData || !data)}
-        error={error}
+        query={query}
         columns={columns}
         rowId={(order) => order._id}
         list={list}

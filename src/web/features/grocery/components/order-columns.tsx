@@ -4,10 +4,10 @@
  * FMphone, FMname1, FMphone1) with readable titles. Update (the editor) only while orders can
  * change, i.e. on /Orders; /CompletedGrocery starts with View.
  */
-import { ActionIcon } from '@mantine/core';
 import { IconEdit, IconFileDescription } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Order } from '../../../../shared/contracts/grocery';
+import { iconColumn } from '../../../components/data-table';
 
 interface OrderColumnActions {
   /** Opens 'Grocery Details' (omit for the read-only list). */
@@ -16,34 +16,10 @@ interface OrderColumnActions {
 }
 
 export function orderColumns({ onUpdate, onView }: OrderColumnActions): DataTableColumn<Order>[] {
-  const update: DataTableColumn<Order>[] = onUpdate
-    ? [
-        {
-          accessor: '__update',
-          title: 'Update',
-          width: 80,
-          textAlign: 'center',
-          render: (order) => (
-            <ActionIcon variant="light" aria-label="Update" title="Edit order" onClick={() => onUpdate(order)}>
-              <IconEdit size={18} aria-hidden />
-            </ActionIcon>
-          ),
-        },
-      ]
-    : [];
+  const update = onUpdate ? [iconColumn<Order>({ title: 'Update', label: 'Update', hint: 'Edit order', icon: <IconEdit size={18} aria-hidden />, onClick: onUpdate })] : [];
   return [
     ...update,
-    {
-      accessor: '__view',
-      title: 'View',
-      width: 70,
-      textAlign: 'center',
-      render: (order) => (
-        <ActionIcon variant="light" color="gray" aria-label="View" title="View order" onClick={() => onView(order)}>
-          <IconFileDescription size={18} aria-hidden />
-        </ActionIcon>
-      ),
-    },
+    iconColumn<Order>({ title: 'View', label: 'View', hint: 'View order', color: 'gray', width: 70, icon: <IconFileDescription size={18} aria-hidden />, onClick: onView }),
     { accessor: 'customerName', title: 'Customer name', noWrap: true },
     { accessor: 'customerPhone', title: 'Customer phone', noWrap: true },
     { accessor: 'customerAddress', title: 'Customer address', noWrap: true },

@@ -1,5 +1,5 @@
 /**
- * The society's logo (issue 10; spec sections 1 "logoId" and 2 "Logo"):
+ * The society's logo (spec sections 1 "logoId" and 2 "Logo"):
  * PUT /api/logo {mediaId} → 200 {logo: Media | null}. `mediaId` must be an image uploaded by this
  * society (POST /api/media); otherwise 400 naming `mediaId` (MSG.mediaUnknown, MSG.mediaNotImage,
  * or 'Not a valid media id.'). The server then tells every staff screen of the society (socket

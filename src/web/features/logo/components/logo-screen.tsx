@@ -1,10 +1,10 @@
 /**
- * /Logo (spec section 2 "Logo": one text box and Upload, which sets the logo id; issue 10), sub-role
+ * /Logo (spec section 2 "Logo": one text box and Upload, which sets the logo id), sub-role
  * logo. The text box holds a media id; choosing an image uploads it at once (the shared
  * MediaPicker, one image) and fills the box with its id, or an id uploaded earlier can be typed
  * in. Upload checks the id with the server's schema, then PUT /api/logo; on success a toast, the
- * header here updates at once (`onLogoChanged`) and every other staff screen of the society by
- * the server's socket event. The current logo is shown above the form.
+ * header here updates at once (the `me` query, lib/me-query.ts) and every other staff screen of
+ * the society by the server's socket event. The current logo is shown above the form.
  */
 import { Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -12,27 +12,24 @@ import { ZSetLogo } from '../../../../shared/contracts/content';
 import type { Media } from '../../../../shared/contracts/media';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
-import { errorMessage } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSetSocietyLogo, useSocietyLogo } from '../../../lib/me-query';
+import { notifyError, notifyOutcome } from '../../../lib/notify';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUser } from '../../../lib/user-context';
 import { useSetLogo } from '../api/set-logo';
 
 /** Shown after a successful Upload. */
 export const LOGO_SAVED = 'Logo updated.';
 
-export interface LogoScreenProps {
-  /** The society's current logo URL (null: none yet; undefined: still loading). */
-  logoUrl: string | null | undefined;
-  /** Called with the new logo's URL once the server has stored it. */
-  onLogoChanged: (logoUrl: string | null) => void;
-}
-
-export function LogoScreen({ logoUrl, onLogoChanged }: LogoScreenProps) {
+export function LogoScreen() {
   const user = useUser();
+  const logoUrl = useSocietyLogo();
+  const onLogoChanged = useSetSocietyLogo();
   const [mediaId, setMediaId] = useState('');
   const [media, setMedia] = useState<Media[]>([]);
   const [uploading, setUploading] = useState(false);
   const save = useSetLogo(onLogoChanged);
+  const errors = useFormErrors(ZSetLogo);
 
   const pickMedia = (next: Media[]) => {
     setMedia(next);
@@ -42,19 +39,15 @@ export function LogoScreen({ logoUrl, onLogoChanged }: LogoScreenProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending || uploading) return;
-    const parsed = ZSetLogo.safeParse({ mediaId: mediaId.trim() });
-    if (!parsed.success) {
-      notifyError(parsed.error.issues[0]?.message ?? MSG.fillRequired);
-      return;
-    }
-    save.mutate(parsed.data.mediaId, {
-      onSuccess: () => {
-        notifySuccess(LOGO_SAVED);
+    const parsed = errors.check({ mediaId: mediaId.trim() });
+    if (!parsed) return;
+    save.mutate(
+      parsed.mediaId,
+      notifyOutcome(LOGO_SAVED, () => {
         setMediaId('');
         setMedia([]);
-      },
-      onError: (error) => notifyError(errorMessage(error)),
-    });
+      }),
+    );
   };
 
   return (
@@ -94,6 +87,7 @@ export function LogoScreen({ logoUrl, onLogoChanged }: LogoScreenProps) {
             }}
             maxLength={80}
             autoComplete="off"
+            error={errors.errorOf('mediaId')}
           />
           <Group>
             <Button type="submit" loading={save.isPending} disabled={uploading}>

@@ -11,7 +11,6 @@
  *
  * Query keys: `['notHome', 'list', {state, guard}, page, q, cursor]` and `['notHome', 'detail', id]`.
  */
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZNotHome, ZNotHomeState, type AssignGuard, type NotHome, type NotHomeState } from '../../../../shared/contracts/not-home';
 import { api } from '../../../lib/api-client';
@@ -48,11 +47,7 @@ export function useNotHomeList(state: NotHomeState, view: ListView, guard: Guard
 
 /** One request (disabled while `id` is null). */
 export function useNotHomeRequest(id: number | null) {
-  return useQuery({
-    queryKey: notHomeRequests.keys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/api/nothome/${id}`, { schema: ZNotHome, signal }),
-    enabled: id !== null,
-  });
+  return notHomeRequests.useDetail(id, ZNotHome);
 }
 
 /** Assigns a guard; the answer updates the lists like the socket event that follows it. */

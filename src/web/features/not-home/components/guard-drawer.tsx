@@ -9,13 +9,12 @@
  */
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { NotHome } from '../../../../shared/contracts/not-home';
+import { GUARD_MSG, ZAssignGuard, type NotHome } from '../../../../shared/contracts/not-home';
 import { MSG } from '../../../../shared/messages';
 import { DetailList } from '../../../components/detail-list';
 import { SideDrawer } from '../../../components/side-drawer';
-import { errorMessage } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { checkGuard } from '../api/guard-validation';
+import { notifyOutcome } from '../../../lib/notify';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useAssignGuard, useNotHomeRequest } from '../api/not-home-requests';
 import { durationText } from './not-home-columns';
 import { STATE_LABELS } from './not-home-view-drawer';
@@ -26,29 +25,28 @@ interface GuardDrawerProps {
   onClose: () => void;
 }
 
+/**
+ * The spec's messages in form order (section 5 "Guard assignment"): the three "Please fill in …"
+ * first (Guard Name, Phone Number, Email), then the phone format, then the email format — so a
+ * form with a bad phone and no email first asks for the email.
+ */
+const GUARD_ORDER: readonly string[] = [GUARD_MSG.nameRequired, GUARD_MSG.phoneRequired, GUARD_MSG.emailRequired, GUARD_MSG.phoneInvalid, GUARD_MSG.emailInvalid];
+
 function GuardForm({ request, onDone }: { request: NotHome; onDone: () => void }) {
   const [guardName, setGuardName] = useState(request.guardName ?? '');
   const [guardPhone, setGuardPhone] = useState(request.guardPhone ?? '');
   const [guardEmail, setGuardEmail] = useState(request.guardEmail ?? '');
   const assign = useAssignGuard();
+  const errors = useFormErrors(ZAssignGuard, { order: GUARD_ORDER });
   const editable = request.state === 'active';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const check = checkGuard({ guardName, guardPhone, guardEmail });
-    if (!check.ok) {
-      notifyError(check.message);
-      return;
-    }
+    const guard = errors.check({ guardName, guardPhone, guardEmail });
+    if (!guard) return;
     assign.mutate(
-      { id: request._id, guard: check.value },
-      {
-        onSuccess: () => {
-          notifySuccess(MSG.guardAssigned);
-          onDone();
-        },
-        onError: (error) => notifyError(errorMessage(error)),
-      },
+      { id: request._id, guard },
+      notifyOutcome(MSG.guardAssigned, onDone),
     );
   };
 

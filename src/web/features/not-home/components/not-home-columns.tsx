@@ -3,25 +3,16 @@
  * (section 2 "Not at home"): View, Name, Phone No, From, To, Address, Email Address, Father Name,
  * Father Phone, two pairs of family member name and phone — then Guard (who was assigned).
  */
-import { ActionIcon, Badge } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { NotHome } from '../../../../shared/contracts/not-home';
+import { iconColumn } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format';
 
 export function notHomeColumns(onView: (request: NotHome) => void): DataTableColumn<NotHome>[] {
   return [
-    {
-      accessor: '__view',
-      title: 'View',
-      width: 70,
-      textAlign: 'center',
-      render: (request) => (
-        <ActionIcon variant="light" color="gray" aria-label="View" title="View request" onClick={() => onView(request)}>
-          <IconFileDescription size={18} aria-hidden />
-        </ActionIcon>
-      ),
-    },
+    iconColumn<NotHome>({ title: 'View', label: 'View', hint: 'View request', color: 'gray', width: 70, icon: <IconFileDescription size={18} aria-hidden />, onClick: onView }),
     { accessor: 'resident.name', title: 'Name', noWrap: true },
     { accessor: 'resident.phoneNo', title: 'Phone No', noWrap: true },
     { accessor: 'from', title: 'From', noWrap: true, render: (request) => formatDate(request.from) },

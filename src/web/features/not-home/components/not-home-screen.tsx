@@ -7,10 +7,11 @@ import { Group, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { NotHome, NotHomeState } from '../../../../shared/contracts/not-home';
 import { DataTable } from '../../../components/data-table';
+import { FIRST_PAGE } from '../../../lib/list-params';
 import { useListParams } from '../../../lib/use-list-params';
+import { NewRequestsBell, residentLines } from '../../../mechanisms/desk/new-requests-bell';
 import { useNotHomeList } from '../api/not-home-requests';
 import { GuardDrawer } from './guard-drawer';
-import { NotHomeBell } from './not-home-bell';
 import { notHomeColumns } from './not-home-columns';
 import { NotHomeViewDrawer } from './not-home-view-drawer';
 
@@ -26,12 +27,16 @@ const EMPTY: Record<NotHomeState, string> = {
   arrived: 'No arrived requests',
 };
 
+/** The bell of /NotHome counts active requests with no guard yet (spec section 2 "Not at home"). */
+const useUnassigned = () => useNotHomeList('active', FIRST_PAGE, 'unassigned');
+const bellEntry = (request: NotHome) => [...residentLines(request.resident, 'PhoneNo'), { label: 'Days', value: request.days }];
+
 /** Which drawer is open: the Action (guard) drawer or the read-only View drawer. */
 type OpenDrawer = 'guard' | 'view' | null;
 
 export function NotHomeScreen({ state }: { state: NotHomeState }) {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useNotHomeList(state, list.view);
+  const query = useNotHomeList(state, list.view);
   const [selected, setSelected] = useState<NotHome | null>(null);
   const [open, setOpen] = useState<OpenDrawer>(null);
   const columns = useMemo(
@@ -49,11 +54,7 @@ export function NotHomeScreen({ state }: { state: NotHomeState }) {
         <Title order={2}>{TITLES[state]}</Title>
       </Group>
       <DataTable<NotHome>
-        records={data?.items}
-        total={data?.total}
-        totalExact={data?.totalExact}
-        fetching={isFetching && (isPlaceholderData || !data)}
-        error={error}
+        query={query}
         columns={columns}
         rowId={(request) => request._id}
         onOpen={(request) => {
@@ -62,7 +63,7 @@ export function NotHomeScreen({ state }: { state: NotHomeState }) {
         }}
         list={list}
         searchPlaceholder="Search name, phone, address or email"
-        toolbar={state === 'active' ? <NotHomeBell /> : undefined}
+        toolbar={state === 'active' ? <NewRequestsBell label="New not-at-home requests" drawerTitle="Not at Home Persons Details" useNewest={useUnassigned} details={bellEntry} /> : undefined}
         noRecordsText={list.q ? 'No requests match this search' : EMPTY[state]}
       />
       <GuardDrawer request={selected} opened={open === 'guard'} onClose={() => setOpen(null)} />

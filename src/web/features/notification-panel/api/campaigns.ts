@@ -1,5 +1,5 @@
 /**
- * Delivery reports (issue 9):
+ * Delivery reports:
  * - GET /api/notifications/campaigns?page=1 → {items: CampaignReport[], total, totalExact}: the
  *   society's panel messages, newest first (the screen shows the newest one);
  * - GET /api/notifications/campaigns/:id → CampaignReport {recipients, sent, failed, pending, …}.

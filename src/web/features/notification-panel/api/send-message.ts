@@ -1,5 +1,5 @@
 /**
- * The panel's two sends (spec section 2 "Notification panel"; issue 9):
+ * The panel's two sends (spec section 2 "Notification panel"):
  * - POST /api/notifications/broadcast {title, body} → 201 {campaignId, recipients}: every approved
  *   resident of the society; 404 'No matching document found.' when there is none;
  * - POST /api/notifications/send {residentId, title, body} → 201 {campaignId, recipients: 1};
@@ -25,7 +25,7 @@ export function useBroadcast() {
   return useSend((message: PanelMessage) => api.post('/api/notifications/broadcast', message, { schema: ZCampaignCreated }));
 }
 
-/** Send to one resident (by the `_id` of the panel's resident search). */
+/** Send to one resident, by the resident code ('GV0001') the panel's resident search shows. */
 export function useSendToResident() {
   return useSend((message: SendToResident) => api.post('/api/notifications/send', message, { schema: ZCampaignCreated }));
 }

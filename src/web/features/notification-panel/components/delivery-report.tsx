@@ -1,5 +1,5 @@
 /**
- * The live delivery report of the last panel message (issue 9): how many residents it addressed
+ * The live delivery report of the last panel message: how many residents it addressed
  * and how many of their pushes were sent, failed or are still pending. It polls while any push
  * is pending (api/campaigns.ts). Shows the message this screen sent, or else the society's newest.
  */

@@ -1,5 +1,5 @@
 /**
- * /NotificationPanel (spec section 2 "Notification panel"; issue 9), for the notification and
+ * /NotificationPanel (spec section 2 "Notification panel"), for the notification and
  * super-admin sub-roles: one title and body, sent either to every approved resident of the
  * society ('Send to All', which reads 'Fetching...' while busy) or to one resident found by full
  * name; below, the live delivery report of the last message.
@@ -8,37 +8,27 @@ import { Button, Group, Paper, Stack, TextInput, Textarea, Title } from '@mantin
 import { useState, type FormEvent } from 'react';
 import { PANEL_BODY_MAX, PANEL_TITLE_MAX, ZPanelMessage, type PanelMessage } from '../../../../shared/contracts/notification-panel';
 import { MSG } from '../../../../shared/messages';
-import { errorMessage } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useBroadcast } from '../api/send-message';
 import { DeliveryReport } from './delivery-report';
 import { ResidentPicker } from './resident-picker';
-
-/** The message as the server will take it, or null after showing why not (the server's texts). */
-function checkMessage(title: string, body: string): PanelMessage | null {
-  const parsed = ZPanelMessage.safeParse({ title, body });
-  if (parsed.success) return parsed.data;
-  notifyError(parsed.error.issues[0]?.message ?? MSG.fillRequired);
-  return null;
-}
 
 export function NotificationPanelScreen() {
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [campaignId, setCampaignId] = useState<number | null>(null);
   const broadcast = useBroadcast();
+  // The spec's message shows as a toast only: a copy under the field would repeat its text.
+  const errors = useFormErrors(ZPanelMessage);
+  /** The message as the server will take it, or null after showing why not (the server's texts). */
+  const checkMessage = (): PanelMessage | null => errors.check({ title, body });
 
   const sendToAll = (event: FormEvent) => {
     event.preventDefault();
-    const message = checkMessage(title, body);
+    const message = checkMessage();
     if (!message || broadcast.isPending) return;
-    broadcast.mutate(message, {
-      onSuccess: (sent) => {
-        setCampaignId(sent.campaignId);
-        notifySuccess(MSG.panelSentToAll);
-      },
-      onError: (error) => notifyError(errorMessage(error)),
-    });
+    broadcast.mutate(message, notifyOutcome(MSG.panelSentToAll, (sent) => setCampaignId(sent.campaignId)));
   };
 
   return (
@@ -55,7 +45,7 @@ export function NotificationPanelScreen() {
           </Group>
         </Stack>
       </Paper>
-      <ResidentPicker check={() => checkMessage(title, body)} onSent={setCampaignId} />
+      <ResidentPicker check={checkMessage} onSent={setCampaignId} />
       <DeliveryReport campaignId={campaignId} />
     </Stack>
   );

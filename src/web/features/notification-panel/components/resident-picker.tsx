@@ -12,7 +12,7 @@ import type { PanelMessage, PanelResident } from '../../../../shared/contracts/n
 import { MSG } from '../../../../shared/messages';
 import { ResidentDetails } from '../../../components/resident-details';
 import { errorMessage } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyOutcome } from '../../../lib/notify';
 import { panelResidentsOptions, usePanelResidents } from '../api/panel-residents';
 import { useSendToResident } from '../api/send-message';
 
@@ -58,14 +58,8 @@ export function ResidentPicker({ check, onSent }: ResidentPickerProps) {
     const message = check();
     if (!message || !chosen || send.isPending) return;
     send.mutate(
-      { ...message, residentId: chosen._id },
-      {
-        onSuccess: (sent) => {
-          onSent(sent.campaignId);
-          notifySuccess(MSG.panelSentToOne);
-        },
-        onError: (error) => notifyError(errorMessage(error)),
-      },
+      { ...message, residentId: chosen.residentId },
+      notifyOutcome(MSG.panelSentToOne, (sent) => onSent(sent.campaignId)),
     );
   };
 

@@ -1,5 +1,5 @@
 /**
- * Plot listings (/Plots; spec section 2 "Plots", issue 10), on the shared post API
+ * Plot listings (/Plots; spec section 2 "Plots"), on the shared post API
  * (lib/post-api.ts):
  * - GET /api/plots?page&q[&after|&before] → {items: Plot[], total, totalExact}, 5 a page;
  * - POST /api/plots {type, payment, area, baths, rooms, phone, description, location, price,
@@ -8,6 +8,6 @@
  * Query keys `['plots', 'list', {}, page, q, cursor]`.
  */
 import { ZPlot, type CreatePlot, type Plot } from '../../../../shared/contracts/posts';
-import { createPostApi } from '../../../lib/post-api';
+import { createPostApi } from '../../../mechanisms/posts/post-api';
 
 export const plots = createPostApi<Plot, CreatePlot>({ root: 'plots', path: '/api/plots', itemSchema: ZPlot });

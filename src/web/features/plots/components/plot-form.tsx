@@ -11,10 +11,10 @@ import type { Media } from '../../../../shared/contracts/media';
 import { MAX_DESCRIPTION, MAX_PLOT_PRICE, MAX_POST_MEDIA, PLOT_AREAS, PLOT_COUNT_OPTIONS, PLOT_PAYMENTS, PLOT_TYPES, ZCreatePlot } from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
-import { PhonePreview } from '../../../components/phone-preview';
-import { PostFormLayout } from '../../../components/post-screen';
-import { notifySuccess } from '../../../lib/notify';
-import { usePostFormErrors } from '../../../lib/post-form';
+import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
+import { usePostForm } from '../../../mechanisms/posts/post-form';
+import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
+import { notifyError } from '../../../lib/notify';
 import { useUser } from '../../../lib/user-context';
 import { plots } from '../api/plots';
 import { formatPkr } from './format-price';
@@ -35,12 +35,11 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
   const [price, setPrice] = useState<string | number>('');
   const [images, setImages] = useState<Media[]>([]);
   const [uploading, setUploading] = useState(false);
-  const errors = usePostFormErrors();
-  const create = plots.useCreatePost();
+  const form = usePostForm(plots, ZCreatePlot, onClose);
   const priceValue = typeof price === 'number' && Number.isFinite(price) ? price : undefined;
 
   const save = () => {
-    const body = errors.check(ZCreatePlot, {
+    form.save({
       type: type ?? undefined,
       payment: payment ?? undefined,
       area: area ?? undefined,
@@ -51,14 +50,6 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
       location,
       price: priceValue,
       mediaIds: images.map((m) => m.id),
-    });
-    if (!body) return;
-    create.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(MSG.postSaved);
-        onClose();
-      },
-      onError: errors.refused,
     });
   };
 
@@ -88,7 +79,7 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
       onSubmit={save}
       onCancel={onClose}
       busy={uploading}
-      saving={create.isPending}
+      saving={form.saving}
       preview={
         <PhonePreview
           societyName={societyName}
@@ -101,17 +92,17 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
       }
     >
       <Group grow align="flex-start">
-        <Select label="Type" withAsterisk placeholder="Choose" data={[...PLOT_TYPES]} value={type} onChange={setType} error={errors.errorOf('type')} allowDeselect={false} />
-        <Select label="Payment" withAsterisk placeholder="Choose" data={[...PLOT_PAYMENTS]} value={payment} onChange={setPayment} error={errors.errorOf('payment')} allowDeselect={false} />
-        <Select label="Area" withAsterisk placeholder="Choose" data={[...PLOT_AREAS]} value={area} onChange={setArea} error={errors.errorOf('area')} allowDeselect={false} />
+        <Select label="Type" withAsterisk placeholder="Choose" data={[...PLOT_TYPES]} value={type} onChange={setType} error={form.errorOf('type')} allowDeselect={false} />
+        <Select label="Payment" withAsterisk placeholder="Choose" data={[...PLOT_PAYMENTS]} value={payment} onChange={setPayment} error={form.errorOf('payment')} allowDeselect={false} />
+        <Select label="Area" withAsterisk placeholder="Choose" data={[...PLOT_AREAS]} value={area} onChange={setArea} error={form.errorOf('area')} allowDeselect={false} />
       </Group>
       <Group grow align="flex-start">
-        <Select label="Baths" withAsterisk placeholder="1–6" data={COUNTS} value={baths} onChange={setBaths} error={errors.errorOf('baths')} allowDeselect={false} />
-        <Select label="Rooms" withAsterisk placeholder="1–6" data={COUNTS} value={rooms} onChange={setRooms} error={errors.errorOf('rooms')} allowDeselect={false} />
-        <TextInput label="Phone" withAsterisk placeholder="03001234567" inputMode="numeric" maxLength={11} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} error={errors.errorOf('phone')} />
+        <Select label="Baths" withAsterisk placeholder="1–6" data={COUNTS} value={baths} onChange={setBaths} error={form.errorOf('baths')} allowDeselect={false} />
+        <Select label="Rooms" withAsterisk placeholder="1–6" data={COUNTS} value={rooms} onChange={setRooms} error={form.errorOf('rooms')} allowDeselect={false} />
+        <TextInput label="Phone" withAsterisk placeholder="03001234567" inputMode="numeric" maxLength={11} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} error={form.errorOf('phone')} />
       </Group>
       <Group grow align="flex-start">
-        <TextInput label="Location" withAsterisk leftSection={<IconMapPin size={16} aria-hidden />} value={location} onChange={(e) => setLocation(e.currentTarget.value)} maxLength={300} error={errors.errorOf('location')} />
+        <TextInput label="Location" withAsterisk leftSection={<IconMapPin size={16} aria-hidden />} value={location} onChange={(e) => setLocation(e.currentTarget.value)} maxLength={300} error={form.errorOf('location')} />
         <NumberInput
           label="Price (PKR)"
           withAsterisk
@@ -123,11 +114,11 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
           decimalScale={2}
           thousandSeparator=","
           hideControls
-          error={errors.errorOf('price')}
+          error={form.errorOf('price')}
         />
       </Group>
-      <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={MAX_DESCRIPTION} autosize minRows={3} error={errors.errorOf('description')} />
-      <MediaPicker label="Images" accept="image" value={images} onChange={setImages} max={MAX_POST_MEDIA} tooManyMessage={MSG.tooManyMedia} onRefuse={errors.refuse} onBusyChange={setUploading} error={errors.errorOf('mediaIds')} />
+      <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={MAX_DESCRIPTION} autosize minRows={3} error={form.errorOf('description')} />
+      <MediaPicker label="Images" accept="image" value={images} onChange={setImages} max={MAX_POST_MEDIA} tooManyMessage={MSG.tooManyMedia} onRefuse={notifyError} onBusyChange={setUploading} error={form.errorOf('mediaIds')} />
     </PostFormLayout>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * /Residence's one call (issue 9; spec section 2 "Resident verification"):
+ * /Residence's one call (spec section 2 "Resident verification"):
  * `GET /api/residents/verify?residentId=` → ZResidentVerify (Name, Address, Phone_Number, Age,
  * ResidentID, Father_Name, Father_Phone_Number), or 404 'No matching document found.' (also for
  * another society's id). Query key: `['residents', 'verify', residentId]`.

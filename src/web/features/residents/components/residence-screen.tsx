@@ -1,5 +1,5 @@
 /**
- * /Residence (issue 9; spec section 2 "Resident verification"): enter a Resident ID and press
+ * /Residence (spec section 2 "Resident verification"): enter a Resident ID and press
  * Verify; the resident's Name, Address, Phone_Number, Age, ResidentID, Father_Name and
  * Father_Phone_Number are shown readable (a definition list), with the spec's JSON one click away
  * ("Show JSON"). No match (also another society's id): 'No matching document found.' (toast and

@@ -46,7 +46,7 @@ export function createAlarmSync(mode: AlarmMode): AlarmSync {
   async function attempt(tries: number): Promise<void> {
     const marker = alarmStore.syncMarker();
     try {
-      const answer = await fetchAllPending((before) => fetchPendingAlarms(before, controller.signal));
+      const answer = await fetchAllPending((after) => fetchPendingAlarms(after, controller.signal));
       if (controller.signal.aborted) return;
       setSecurityPresence(answer.connectedSecurityStaff);
       for (const alert of answer.items) alarmStore.offer(alert, mode);

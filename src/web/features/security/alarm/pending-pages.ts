@@ -1,7 +1,8 @@
 /**
  * Walks every page of the alarm inbox (GET /api/security/alarms, newest first, keyset pages:
- * `?before=<nextBefore>` until `nextBefore` is null), so the catch-up sees every unacknowledged
- * alarm however many there are (issue 6 finding 6). Pure: the fetcher is passed in.
+ * `?after=<nextAfter>` until `nextAfter` is null, the list contract's cursor), so the catch-up sees
+ * every unacknowledged alarm however many there are, not only the first 100. Pure: the fetcher is
+ * passed in.
  *
  * `complete` is false when the walk stopped early (more than `maxPages` pages, or a cursor that
  * does not move down): the caller must not conclude that an alarm missing from `items` was
@@ -19,17 +20,17 @@ export interface AllPending {
   complete: boolean;
 }
 
-export async function fetchAllPending(fetchPage: (before: number | undefined) => Promise<PendingAlarms>, maxPages = MAX_PENDING_PAGES): Promise<AllPending> {
+export async function fetchAllPending(fetchPage: (after: number | undefined) => Promise<PendingAlarms>, maxPages = MAX_PENDING_PAGES): Promise<AllPending> {
   const items: SecurityAlert[] = [];
-  let before: number | undefined;
+  let after: number | undefined;
   let connectedSecurityStaff = 0;
   for (let i = 0; i < maxPages; i++) {
-    const page = await fetchPage(before);
+    const page = await fetchPage(after);
     items.push(...page.items);
     connectedSecurityStaff = page.connectedSecurityStaff;
-    if (page.nextBefore === null) return { items, connectedSecurityStaff, complete: true };
-    if (before !== undefined && page.nextBefore >= before) break;
-    before = page.nextBefore;
+    if (page.nextAfter === null) return { items, connectedSecurityStaff, complete: true };
+    if (after !== undefined && page.nextAfter >= after) break;
+    after = page.nextAfter;
   }
   return { items, connectedSecurityStaff, complete: false };
 }

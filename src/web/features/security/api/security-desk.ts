@@ -14,7 +14,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { ZSecurityAlert, ZSecurityDetail, ZSecurityUpdate, type AlarmAcknowledged, type SecurityAlert } from '../../../../shared/contracts/security';
-import { createDesk } from '../../../lib/desk-api';
+import { createDesk } from '../../../mechanisms/desk/desk-api';
 
 export const securityDesk = createDesk({
   key: 'security',

@@ -29,7 +29,7 @@ const VISIBLE_ALARMS = 3;
 
 /**
  * An alarm event's payload, taken as its shared type. The alarm center is in the initial load,
- * which carries no zod (issue 11: about 26 kB gzip, and an alarm must never wait for a lazy chunk),
+ * which carries no zod (about 26 kB gzip, and an alarm must never wait for a lazy chunk),
  * so payloads are not re-checked against the shared schema: the server builds them from the rows
  * its own answers are validated against. Anything without a numeric `_id` is ignored (and logged).
  */

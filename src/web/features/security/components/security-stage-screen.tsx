@@ -5,7 +5,7 @@
  */
 import type { Stage } from '../../../../shared/contracts/desk';
 import type { SecurityAlert } from '../../../../shared/contracts/security';
-import { DeskStageScreen } from '../../../components/desk-stage-screen';
+import { DeskStageScreen } from '../../../mechanisms/desk/desk-stage-screen';
 import { securityDesk } from '../api/security-desk';
 import { securityColumns } from './security-columns';
 import { SecurityDrawer } from './security-drawer';

@@ -1,5 +1,5 @@
 /**
- * /Status (issue 9; spec section 2 "Status"): search residents by full name (a prefix,
+ * /Status (spec section 2 "Status"): search residents by full name (a prefix,
  * case-insensitive, on the server; page and search in the URL), Verify one, choose Approve or
  * Block and Save after the confirm. Below, the pending registrations (newest first), so nobody
  * who registered waits unseen.
@@ -16,15 +16,11 @@ import { useLocalListParams } from './use-local-list-params';
 import type { ListParams } from '../../../lib/use-list-params';
 
 function ResidentTable({ kind, list, onVerify }: { kind: ResidentListKind; list: ListParams; onVerify: (row: ResidentRow) => void }) {
-  const { data, isFetching, isPlaceholderData, error } = useResidentList(kind, list.view);
+  const query = useResidentList(kind, list.view);
   const columns = useMemo(() => residentColumns(onVerify), [onVerify]);
   return (
     <DataTable<ResidentRow>
-      records={data?.items}
-      total={data?.total}
-      totalExact={data?.totalExact}
-      fetching={isFetching && (isPlaceholderData || !data)}
-      error={error}
+      query={query}
       columns={columns}
       rowId={(row) => row._id}
       list={list}

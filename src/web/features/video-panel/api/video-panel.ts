@@ -1,5 +1,5 @@
 /**
- * The video panel (issue 10; spec sections 2 "Video panel", 3 "Video panel entry"):
+ * The video panel (spec sections 2 "Video panel", 3 "Video panel entry"):
  * - GET /api/video-panel?page=[&after|&before] → {items: VideoPanelEntry[], total, totalExact}:
  *   the society's entries, newest first (the first is the current one residents get), 10 a page;
  * - PUT /api/video-panel {url} → the new entry (a new row each time: earlier ones are kept with

@@ -1,5 +1,5 @@
 /**
- * /VideoPanel (spec section 2 "Video panel"; issue 10), sub-roles button-five and super-admin:
+ * /VideoPanel (spec section 2 "Video panel"), sub-roles button-five and super-admin:
  * one URL text box and Upload, which stores the society's video URL. Only http and https URLs
  * are taken: the server's own schema checks the box before any request (MSG.videoUrlInvalid), and
  * the server's 400 shows the same message. Below: the current URL (the newest entry, what
@@ -10,10 +10,10 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState, type FormEvent } from 'react';
 import { PAGE_SIZE } from '../../../../shared/constants';
 import { ZSetVideoPanel, type VideoPanelEntry } from '../../../../shared/contracts/content';
-import { MSG } from '../../../../shared/messages';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
+import { useFormErrors } from '../../../lib/use-form-errors';
 import { useListParams } from '../../../lib/use-list-params';
 import { FIRST_PAGE, useSetVideoPanel, useVideoPanelEntries } from '../api/video-panel';
 
@@ -31,22 +31,14 @@ function UrlLink({ url }: { url: string }) {
 function VideoUrlForm() {
   const [url, setUrl] = useState('');
   const save = useSetVideoPanel();
+  const errors = useFormErrors(ZSetVideoPanel);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
-    const parsed = ZSetVideoPanel.safeParse({ url });
-    if (!parsed.success) {
-      notifyError(parsed.error.issues[0]?.message ?? MSG.videoUrlInvalid);
-      return;
-    }
-    save.mutate(parsed.data.url, {
-      onSuccess: () => {
-        notifySuccess(VIDEO_URL_SAVED);
-        setUrl('');
-      },
-      onError: (error) => notifyError(errorMessage(error)),
-    });
+    const parsed = errors.check({ url });
+    if (!parsed) return;
+    save.mutate(parsed.url, notifyOutcome(VIDEO_URL_SAVED, () => setUrl('')));
   };
 
   return (
@@ -58,6 +50,7 @@ function VideoUrlForm() {
           withAsterisk
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
+          error={errors.errorOf('url')}
           maxLength={2000}
           autoComplete="off"
           style={{ flex: 1, minWidth: 260 }}

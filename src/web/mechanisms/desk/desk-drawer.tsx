@@ -8,19 +8,18 @@
  */
 import { Alert, Divider, Loader, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { AuditEntry, ResidentCard } from '../../shared/contracts/common';
-import type { SubmitInput } from '../../shared/contracts/desk';
-import { MSG } from '../../shared/messages';
-import { errorMessage } from '../lib/api-error';
-import type { Desk, DeskRecord } from '../lib/desk-api';
-import { stageLabel } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
-import { AuditTrail } from './audit-trail';
+import type { AuditEntry, ResidentCard } from '../../../shared/contracts/common';
+import type { SubmitInput } from '../../../shared/contracts/desk';
+import { MSG } from '../../../shared/messages';
+import type { Desk, DeskRecord } from './desk-api';
+import { stageLabel } from '../../lib/format';
+import { notifyOutcome } from '../../lib/notify';
+import { DetailHistory } from '../../components/audit-trail';
 import type { DeskDrawerSlotProps } from './desk-stage-screen';
-import { DetailList, type DetailItem } from './detail-list';
-import { ResidentDetails } from './resident-details';
+import { DetailList, type DetailItem } from '../../components/detail-list';
+import { ResidentDetails } from '../../components/resident-details';
 import { ResolveForm } from './resolve-form';
-import { SideDrawer } from './side-drawer';
+import { SideDrawer } from '../../components/side-drawer';
 
 type DeskItem = DeskRecord & { resident: ResidentCard };
 
@@ -72,13 +71,7 @@ export function DeskDrawer<TItem extends DeskItem, TDetail extends TItem & { his
     if (!current) return;
     transition.mutate(
       { id: current._id, body },
-      {
-        onSuccess: () => {
-          notifySuccess(MSG.successUpdated);
-          onClose();
-        },
-        onError: (error) => notifyError(errorMessage(error)),
-      },
+      notifyOutcome(MSG.successUpdated, onClose),
     );
   };
 
@@ -99,13 +92,7 @@ export function DeskDrawer<TItem extends DeskItem, TDetail extends TItem & { his
           ) : null}
           <Divider mt="lg" />
           <ResidentDetails resident={current.resident} />
-          {detail.isError ? (
-            <Alert color="red" mt="md">
-              {errorMessage(detail.error)}
-            </Alert>
-          ) : (
-            <AuditTrail history={detail.data?.history} loading={detail.isLoading} />
-          )}
+          <DetailHistory detail={detail} />
         </>
       ) : (
         <>

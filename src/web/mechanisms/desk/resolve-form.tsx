@@ -1,13 +1,13 @@
 /**
  * The resolve step of a three-stage desk (complaints, security): a required Response, a confirming
  * checkbox and Submit. Blank response or unticked box → toast 'Please check Response and Checkbox
- * is enable! ' (spec sections 5 and 8), checked here before the server checks it again.
+ * is enable! ' (spec sections 5 and 8), checked with the shared ZSubmit before the server checks
+ * it again.
  */
 import { Button, Checkbox, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { MSG } from '../../shared/messages';
-import type { SubmitInput } from '../../shared/contracts/desk';
-import { notifyError } from '../lib/notify';
+import { ZSubmit, type SubmitInput } from '../../../shared/contracts/desk';
+import { useFormErrors } from '../../lib/use-form-errors';
 
 interface ResolveFormProps {
   /** Checkbox label, e.g. 'I confirm this complaint is resolved'. */
@@ -19,15 +19,12 @@ interface ResolveFormProps {
 export function ResolveForm({ confirmLabel, submitting, onSubmit }: ResolveFormProps) {
   const [response, setResponse] = useState('');
   const [confirmed, setConfirmed] = useState(false);
+  const errors = useFormErrors(ZSubmit);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const text = response.trim();
-    if (!text || !confirmed) {
-      notifyError(MSG.responseAndCheckbox);
-      return;
-    }
-    onSubmit({ action: 'submit', response: text, confirmed: true });
+    const input = errors.check({ action: 'submit', response, confirmed });
+    if (input) onSubmit(input);
   };
 
   // noValidate: the spec's toast, not the browser's bubble, reports a missing field.

@@ -1,5 +1,5 @@
 /**
- * The three post lists of issue 10 (feed, discounts, plots; spec section 2 "Feed posts",
+ * The three post lists (feed, discounts, plots; spec section 2 "Feed posts",
  * "Discounts", "Plots"), on the app's one list helper (list-api.ts) with no filters:
  *
  * - GET <path>?page=N&q=text[&after|&before] → {items, total, totalExact}: newest first, 5 a page
@@ -12,9 +12,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, apiRequest } from './api-client';
-import { createListApi } from './list-api';
-import type { ListView } from './list-params';
+import { api, apiRequest } from '../../lib/api-client';
+import { createListApi } from '../../lib/list-api';
+import type { ListView } from '../../lib/list-params';
 
 /** Post lists take no filters besides page, search and cursor. */
 type NoFilters = Record<string, never>;
@@ -66,3 +66,6 @@ export function createPostApi<TItem extends { _id: number }, TCreate>(config: Po
 
   return { keys: list.keys, usePosts, useCreatePost, useDeletePost };
 }
+
+/** What the post list reads of a post kind's api (its page and its delete). */
+export type PostListApi<TItem extends { _id: number }> = Pick<ReturnType<typeof createPostApi<TItem, never>>, 'usePosts' | 'useDeletePost'>;

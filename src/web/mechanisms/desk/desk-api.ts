@@ -1,10 +1,12 @@
 /**
- * One mechanism for the three-stage desks (complaints, security; grocery and doctor later):
- * STYLE "Distilled" 4. A desk is configured with its REST base and shared zod schemas and gets a
- * list per stage on the app's one list helper (`list-api.ts`, `list-cache.ts`):
+ * The web side of the three-stage desk mechanism (STYLE "Distilled" 4) for the desks whose staff
+ * screens are one list per stage: complaints and security. A desk is configured with its REST base
+ * and shared zod schemas and gets a list per stage on the app's one list helper (lib/list-api.ts,
+ * lib/list-cache.ts). Grocery and doctor use the desk's stage screen and bell with their own lists
+ * (docs/ARCHITECTURE.md, "Web"):
  *
  * - query keys: `[key, 'list', {stage}, page, q, cursor]` and `[key, 'detail', id]`;
- * - `useList(stage, view)`: GET {basePath}?stage&page&q[&after|&before] → {items, total, totalExact};
+ * - `useList(stage, view)`: GET {basePath}?stage&page&q[&after|&before] → the list contract;
  * - `useDetail(id)`: GET {basePath}/:id → item + history (audit trail);
  * - `useTransition()`: PUT {basePath}/:id with the desk's update body ({action:'proceed'} or
  *   {action:'submit', response, confirmed:true}; security's proceed also carries a note);
@@ -12,12 +14,11 @@
  *   and, when it moves, has just left the previous stage (stages only move forward, so a change
  *   seen once per stage — our own mutation, then its socket echo — is applied once).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { STAGES, ZStage, type Stage, type SubmitInput } from '../../shared/contracts/desk';
-import { api } from './api-client';
-import { createListApi } from './list-api';
-import type { ListView } from './list-params';
+import { STAGES, ZStage, type Stage, type SubmitInput } from '../../../shared/contracts/desk';
+import { api } from '../../lib/api-client';
+import { createListApi } from '../../lib/list-api';
+import type { ListView } from '../../lib/list-params';
 
 /** What every desk item has: a numeric id and its stage. */
 export interface DeskRecord {
@@ -64,12 +65,6 @@ export function createDesk<TItem extends DeskRecord, TDetail extends TItem, TUpd
     version: (item) => item.stage,
   });
 
-  const detailOptions = (id: number) =>
-    queryOptions({
-      queryKey: list.keys.detail(id),
-      queryFn: ({ signal }) => api.get(`${config.basePath}/${id}`, { schema: config.detailSchema, signal }),
-    });
-
   /** One page of a stage's list. */
   function useList(stage: Stage, view: ListView) {
     return list.useList({ stage }, view);
@@ -77,7 +72,7 @@ export function createDesk<TItem extends DeskRecord, TDetail extends TItem, TUpd
 
   /** The item with its history (disabled while `id` is null). */
   function useDetail(id: number | null) {
-    return useQuery({ ...detailOptions(id ?? 0), enabled: id !== null });
+    return list.useDetail(id, config.detailSchema);
   }
 
   /** Moves an item on; the answer updates the cache like the socket event that follows it. */
@@ -89,7 +84,6 @@ export function createDesk<TItem extends DeskRecord, TDetail extends TItem, TUpd
     config,
     list,
     keys: list.keys,
-    detailOptions,
     applyCreated: list.applyCreated,
     applyUpdated: list.applyUpdated,
     patchItem: list.patchItem,

@@ -7,16 +7,17 @@
 import { Box, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { PostList, type PostListProps } from './post-list';
 
-interface PostScreenProps {
+interface PostScreenProps<T extends { _id: number }> {
   title: string;
   /** The form; `close` hides it again (after a save or Cancel). */
   renderForm: (close: () => void) => ReactNode;
-  /** The list of posts. */
-  children: ReactNode;
+  /** The list of posts below it. */
+  list: PostListProps<T>;
 }
 
-export function PostScreen({ title, renderForm, children }: PostScreenProps) {
+export function PostScreen<T extends { _id: number }>({ title, renderForm, list }: PostScreenProps<T>) {
   const [adding, setAdding] = useState(false);
   return (
     <Stack gap="lg">
@@ -29,7 +30,7 @@ export function PostScreen({ title, renderForm, children }: PostScreenProps) {
         )}
       </Group>
       {adding ? renderForm(() => setAdding(false)) : null}
-      {children}
+      <PostList {...list} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * One list screen of a three-stage desk (STYLE "Distilled" 4: one mechanism, per-module
- * configuration): complaints (/Complaints, /Pending, /Completed) and security (/Security,
- * /ProcessSec, /CompletedSecurity). Page, search and cursor are in the URL; the Action column
+ * configuration): complaints (/Complaints, /Pending, /Completed), security (/Security,
+ * /ProcessSec, /CompletedSecurity) and the first stage of grocery (/Grocery) and doctor
+ * (/Doctor). Page, search and cursor are in the URL; the Action column
  * opens the desk's drawer with the clicked row (shown at once, refreshed by the drawer's detail
  * call).
  */
@@ -9,11 +10,11 @@ import { Group, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState, type ReactNode } from 'react';
-import type { Stage } from '../../shared/contracts/desk';
-import type { ListPage } from '../lib/list-cache';
-import type { ListView } from '../lib/list-params';
-import { useListParams } from '../lib/use-list-params';
-import { DataTable } from './data-table';
+import type { Stage } from '../../../shared/contracts/desk';
+import type { ListPage } from '../../lib/list-cache';
+import type { ListView } from '../../lib/list-params';
+import { useListParams } from '../../lib/use-list-params';
+import { DataTable } from '../../components/data-table';
 
 /** What the drawer of a desk receives from its list screen. */
 export interface DeskDrawerSlotProps<TItem> {
@@ -58,7 +59,7 @@ export function DeskStageScreen<TItem extends { _id: number }>({
   renderDrawer,
 }: DeskStageScreenProps<TItem>) {
   const list = useListParams();
-  const { data, isFetching, isPlaceholderData, error } = useList(stage, list.view);
+  const query = useList(stage, list.view);
   const [selected, setSelected] = useState<TItem | null>(null);
   const [opened, setOpened] = useState(false);
 
@@ -69,11 +70,7 @@ export function DeskStageScreen<TItem extends { _id: number }>({
         {headerExtra}
       </Group>
       <DataTable<TItem>
-        records={data?.items}
-        total={data?.total}
-        totalExact={data?.totalExact}
-        fetching={isFetching && (isPlaceholderData || !data)}
-        error={error}
+        query={query}
         columns={columns}
         rowId={(item) => item._id}
         onOpen={(item) => {

@@ -1,6 +1,6 @@
 /**
  * The phone-mock live preview next to every post form (spec section 2 "Feed posts", "Discounts",
- * "Plots"; issue 10): the post as a resident's app would show it, redrawn as the form is typed.
+ * "Plots"): the post as a resident's app would show it, redrawn as the form is typed.
  *
  * - Several media show as a carousel (@mantine/carousel), one as a single slide.
  * - Videos start muted and loop; each has its own sound toggle ('Unmute video' / 'Mute video').
@@ -11,7 +11,7 @@ import { ActionIcon, Anchor, Avatar, Box, Group, Image, Paper, Stack, Text } fro
 import { Carousel } from '@mantine/carousel';
 import { IconBrandYoutube, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Media } from '../../shared/contracts/media';
+import type { Media } from '../../../shared/contracts/media';
 
 export interface PhonePreviewProps {
   /** The app bar's title: the society's name. */

@@ -1,0 +1,37 @@
+/**
+ * GET /api/society/me → 200 {user, logoUrl} or 401: the signed-in staff member's details and the
+ * society's logo. The shell checks it once (features/auth `useSessionCheck`); the header, the
+ * /Logo screen and the logo's socket listener read and write its `logoUrl`, so a new logo shows on
+ * every screen at once. It lives in lib because the shell and several features share it.
+ */
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from './api-client';
+
+/**
+ * The validator of the answer, loaded on first use: the initial load carries no zod. The login
+ * page loads the same shared contract (features/auth/api/auth-contract.ts).
+ */
+export const loadLoginResponse = () => import('../../shared/contracts/auth').then((contract) => contract.ZLoginResponse);
+
+export const meQueryOptions = queryOptions({
+  queryKey: ['auth', 'me'],
+  queryFn: ({ signal }) => api.get('/api/society/me', { loadSchema: loadLoginResponse, signal }),
+  staleTime: Infinity,
+  retry: false,
+});
+
+/** The society's logo URL: null when none is set, undefined until the `me` query has answered. */
+export function useSocietyLogo(): string | null | undefined {
+  const { data } = useQuery(meQueryOptions);
+  return data ? (data.logoUrl ?? null) : undefined;
+}
+
+/** Writes a new logo URL into the `me` query (every header re-renders with it). */
+export function useSetSocietyLogo(): (logoUrl: string | null) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (logoUrl: string | null) => queryClient.setQueryData(meQueryOptions.queryKey, (old) => (old ? { ...old, logoUrl } : old)),
+    [queryClient],
+  );
+}
