@@ -5,7 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
-const dirs = (path) => readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirs = (path) =>
+  readdirSync(path, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -25,9 +28,15 @@ function webLayer(files, regex, message) {
   return {
     files,
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/server/**'], message: 'The web app may import src/shared only.' }, { regex, message }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The web app may import src/shared only.' },
+            { regex, message },
+          ],
+        },
+      ],
     },
   };
 }
@@ -36,17 +45,27 @@ const boundaries = [
   ...dirs('src/server/modules').map((m) => ({
     files: [`src/server/modules/${m}/**/*.ts`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: `^\\.\\./(?!${escape(m)}/)[^./][^/]*/(?!service\\.js$)`, message: 'A server module reaches another module only through its service.ts.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^\\.\\./(?!${escape(m)}/)[^./][^/]*/(?!service\\.js$)`, message: 'A server module reaches another module only through its service.ts.' },
+          ],
+        },
+      ],
     },
   })),
   {
     files: serverOutsideModules.map((d) => `src/server/${d}/**/*.ts`),
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(\\.\\./)+modules/[^./][^/]*/(?!service\\.js$)', message: 'Code outside the modules reaches a module only through its service.ts.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+modules/[^./][^/]*/(?!service\\.js$)', message: 'Code outside the modules reaches a module only through its service.ts.' },
+          ],
+        },
+      ],
     },
   },
   // A feature's own files sit one folder down (api/, components/, …) and its index.ts at the top.
@@ -56,7 +75,11 @@ const boundaries = [
   ]),
   webLayer(['src/web/app/**/*.{ts,tsx}'], '(^|/)features/[^./][^/]*/(?!index$)', 'The app reaches a feature only through its index.ts.'),
   webLayer(['src/web/mechanisms/**/*.{ts,tsx}'], '(^|/)features/', 'A mechanism may not import a feature: the feature configures it.'),
-  webLayer(['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'], '(^|/)(features|mechanisms)/', 'Shared web code may not import a feature or a mechanism.'),
+  webLayer(
+    ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    '(^|/)(features|mechanisms)/',
+    'Shared web code may not import a feature or a mechanism.',
+  ),
 ];
 
 export default tseslint.config(

@@ -82,7 +82,14 @@ const list = (s: string) => s.split(',').map((x) => Number(x.trim()));
 const socketCounts = list(values.sockets);
 const pglite = values.db === 'pglite';
 const instanceCounts = list(values.instances).filter((n) => !pglite || n === 1);
-const ints = { alarms: Number(values.alarms), warmup: Number(values.warmup), workers: Number(values.workers), gapMs: Number(values['gap-ms']), port: Number(values.port), deadlineS: Number(values['deadline-s']) };
+const ints = {
+  alarms: Number(values.alarms),
+  warmup: Number(values.warmup),
+  workers: Number(values.workers),
+  gapMs: Number(values['gap-ms']),
+  port: Number(values.port),
+  deadlineS: Number(values['deadline-s']),
+};
 for (const [name, v] of Object.entries(ints)) if (!Number.isInteger(v) || v < 0) fail(`--${name} must be a whole number, got ${v}`);
 for (const n of [...socketCounts, ...instanceCounts]) if (!Number.isInteger(n) || n < 1 || n > 5000) fail(`--sockets/--instances: bad count ${n}`);
 if (!['postgres', 'pglite'].includes(values.db)) fail(`--db must be postgres or pglite, got ${values.db}`);
@@ -106,7 +113,8 @@ deadline.unref();
 async function freshDatabase(url: string): Promise<void> {
   const u = new URL(url);
   const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || ['test', 'postgres', 'template0', 'template1'].includes(name)) fail(`refusing to drop database '${name}': name a database of the bench's own in --pg-url`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || ['test', 'postgres', 'template0', 'template1'].includes(name))
+    fail(`refusing to drop database '${name}': name a database of the bench's own in --pg-url`);
   u.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: u.toString() });
   await admin.connect();
@@ -124,14 +132,18 @@ async function pinning(): Promise<{ server?: string; line: string }> {
   if (!(await hasCommand('taskset'))) return { line: 'none (no taskset on PATH)' };
   const r = spawnSync('taskset', ['-pc', values['client-cpus'], String(process.pid)], { encoding: 'utf8' });
   if (r.status !== 0) return { line: `none (taskset failed: ${r.stderr.trim()})` };
-  return { server: values['server-cpus'], line: `server instances on CPU ${values['server-cpus']}; presser and ${ints.workers} client workers on CPU ${values['client-cpus']} (taskset)` };
+  return {
+    server: values['server-cpus'],
+    line: `server instances on CPU ${values['server-cpus']}; presser and ${ints.workers} client workers on CPU ${values['client-cpus']} (taskset)`,
+  };
 }
 
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 const fig = (f: Figures) => `${f1(f.p50).padStart(6)} ${f1(f.p99).padStart(6)} ${f1(f.max).padStart(7)}`;
 
 function table(results: ScenarioResult[]): string {
-  const head = 'instances  screens  alarms  delivered        p50    p99     max │ slowest screen p50/p99 │ A p99  B p99 │ HTTP p50 │ server CPU/alarm A, B │ client CPU/alarm';
+  const head =
+    'instances  screens  alarms  delivered        p50    p99     max │ slowest screen p50/p99 │ A p99  B p99 │ HTTP p50 │ server CPU/alarm A, B │ client CPU/alarm';
   const rows = results.map((r) =>
     [
       String(r.instances).padStart(9),
@@ -142,11 +154,17 @@ function table(results: ScenarioResult[]): string {
       '│',
       `${f1(r.lastScreen.p50)} / ${f1(r.lastScreen.p99)}`.padStart(22),
       '│',
-      r.byInstance.map((b) => f1(b.p99).padStart(5)).join('  ').padEnd(12),
+      r.byInstance
+        .map((b) => f1(b.p99).padStart(5))
+        .join('  ')
+        .padEnd(12),
       '│',
       f1(r.response.p50).padStart(8),
       '│',
-      r.serverCpuMsPerAlarm.map((c) => f1(c).padStart(5)).join('  ').padEnd(21),
+      r.serverCpuMsPerAlarm
+        .map((c) => f1(c).padStart(5))
+        .join('  ')
+        .padEnd(21),
       '│',
       f1(r.clientCpuMsPerAlarm).padStart(16),
     ].join(' '),
@@ -184,7 +202,9 @@ async function main(): Promise<void> {
     REDIS_URL: values.redis,
   };
   const output = (name: string) => (line: string) => void (line.trim() && /"level":(4|5|6)0|error/i.test(line) && console.error(`  [${name}] ${line}`));
-  console.log(`database: ${pglite ? `PGlite in ${dataDir}` : values['pg-url']} (fresh); adapter: ${pglite ? 'in-memory' : values.redis ? 'Redis' : 'PostgreSQL'}`);
+  console.log(
+    `database: ${pglite ? `PGlite in ${dataDir}` : values['pg-url']} (fresh); adapter: ${pglite ? 'in-memory' : values.redis ? 'Redis' : 'PostgreSQL'}`,
+  );
 
   const instances: InstanceProcess[] = [];
   const pool = ClientPool.start(ints.workers);
@@ -206,18 +226,36 @@ async function main(): Promise<void> {
     const cookie = await staffCookie(a, values.staff, DEMO_PASSWORD);
     const residents = await residentTokens(a, DEMO_PASSWORD, 20);
     const offsets = await pool.clockOffsets();
-    console.log(`clock offsets of the workers: ${offsets.offsets.map((o) => `${(o * 1000).toFixed(0)} µs`).join(', ')} (± ${((offsets.rttMs / 2) * 1000).toFixed(0)} µs)`);
-    console.log(`${residents.length} residents press in rotation; ${ints.warmup} warm-up + ${ints.alarms} measured alarms per scenario; ${ints.workers} client workers of ${client} screens\n`);
+    console.log(
+      `clock offsets of the workers: ${offsets.offsets.map((o) => `${(o * 1000).toFixed(0)} µs`).join(', ')} (± ${((offsets.rttMs / 2) * 1000).toFixed(0)} µs)`,
+    );
+    console.log(
+      `${residents.length} residents press in rotation; ${ints.warmup} warm-up + ${ints.alarms} measured alarms per scenario; ${ints.workers} client workers of ${client} screens\n`,
+    );
 
     for (const n of [...new Set(instanceCounts)].sort((x, y) => x - y)) {
       while (instances.length < n) {
         const k = instances.length;
-        instances.push(await startInstance({ name: String.fromCharCode(65 + k), port: ints.port + k, env, cpus: pin.server, output: output(String.fromCharCode(65 + k)) }));
+        instances.push(
+          await startInstance({ name: String.fromCharCode(65 + k), port: ints.port + k, env, cpus: pin.server, output: output(String.fromCharCode(65 + k)) }),
+        );
       }
       for (const screens of socketCounts) {
-        const r = await runScenario(pool, { urls: instances.slice(0, n).map((i) => i.url), screens, alarms: ints.alarms, warmup: ints.warmup, gapMs: ints.gapMs, residents, staffCookie: cookie, client, pids: instances.slice(0, n).map((i) => i.child.pid) });
+        const r = await runScenario(pool, {
+          urls: instances.slice(0, n).map((i) => i.url),
+          screens,
+          alarms: ints.alarms,
+          warmup: ints.warmup,
+          gapMs: ints.gapMs,
+          residents,
+          staffCookie: cookie,
+          client,
+          pids: instances.slice(0, n).map((i) => i.child.pid),
+        });
         results.push(r);
-        console.log(`${n} instance(s), ${screens} screens: p50 ${f1(r.all.p50)} ms, p99 ${f1(r.all.p99)} ms, max ${f1(r.all.max)} ms, delivered ${r.delivered}/${r.expected}, server CPU ${r.serverCpuMsPerAlarm.map(f1).join(' + ')} ms/alarm, client workers' CPU ${f1(r.clientCpuMsPerAlarm)} ms/alarm${r.ackMissing ? `, ${r.ackMissing} acknowledgements missing` : ''}`);
+        console.log(
+          `${n} instance(s), ${screens} screens: p50 ${f1(r.all.p50)} ms, p99 ${f1(r.all.p99)} ms, max ${f1(r.all.max)} ms, delivered ${r.delivered}/${r.expected}, server CPU ${r.serverCpuMsPerAlarm.map(f1).join(' + ')} ms/alarm, client workers' CPU ${f1(r.clientCpuMsPerAlarm)} ms/alarm${r.ackMissing ? `, ${r.ackMissing} acknowledgements missing` : ''}`,
+        );
       }
     }
   } finally {
@@ -230,7 +268,8 @@ async function main(): Promise<void> {
     const file = mainThreadProfile(profileDir);
     if (!file) console.error(`no main-thread CPU profile in ${profileDir}`);
     else {
-      for (const r of results.filter((x) => x.instances === 1)) profileText += printProfile(`${r.screens} screens, ${r.alarms} alarms`, profileWindow(file, ...r.windowUs), r.alarms) + '\n\n';
+      for (const r of results.filter((x) => x.instances === 1))
+        profileText += printProfile(`${r.screens} screens, ${r.alarms} alarms`, profileWindow(file, ...r.windowUs), r.alarms) + '\n\n';
       console.log(`\n${profileText}profile: ${file}`);
     }
   }
@@ -245,7 +284,10 @@ async function main(): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
   writeFileSync(path.join(dir, `alarm-latency-${values.label}-${stamp}.txt`), `${text}\n\n${profileText}`);
-  writeFileSync(path.join(dir, `alarm-latency-${values.label}-${stamp}.json`), JSON.stringify({ label: values.label, startedAt, load, pinning: pin.line, db: values.db, client, flags: values, results }, null, 2));
+  writeFileSync(
+    path.join(dir, `alarm-latency-${values.label}-${stamp}.json`),
+    JSON.stringify({ label: values.label, startedAt, load, pinning: pin.line, db: values.db, client, flags: values, results }, null, 2),
+  );
   console.log(`\nwritten to bench/results/alarm-latency-${values.label}-${stamp}.{txt,json}`);
   const missing = results.reduce((s, r) => s + r.expected - r.delivered, 0);
   if (missing > 0) {

@@ -32,7 +32,8 @@ import { systemClock } from '../src/server/lib/clock.js';
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '10000' }, 'pg-url': { type: 'string' } } });
 const ROWS = Number(values.rows);
 const pgUrl = values['pg-url'];
-if (pgUrl && !new URL(pgUrl).pathname.slice(1).startsWith('bench')) throw new Error('--pg-url: the database name must start with "bench" (its schema is dropped)');
+if (pgUrl && !new URL(pgUrl).pathname.slice(1).startsWith('bench'))
+  throw new Error('--pg-url: the database name must start with "bench" (its schema is dropped)');
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 const time = async <T>(work: () => Promise<T> | T): Promise<[T, number]> => {
@@ -72,7 +73,16 @@ try {
   await database.maintain();
   if (pgUrl) await database.db.execute(sql`analyze`);
 
-  const file = billSheet(people.map((p, i) => ({ Index: i + 1, Name: p.name, Address: formatAddress(p), Block: '', Units: 100 + (i % 400) + (i % 7) / 4, Rate: i % 10 === 0 ? 50 : '' })));
+  const file = billSheet(
+    people.map((p, i) => ({
+      Index: i + 1,
+      Name: p.name,
+      Address: formatAddress(p),
+      Block: '',
+      Units: 100 + (i % 400) + (i % 7) / 4,
+      Rate: i % 10 === 0 ? 50 : '',
+    })),
+  );
   const parses: number[] = [];
   for (let run = 0; run < 3; run++) parses.push((await time(() => readSheet1(file)))[1]);
   const parse = parses.sort((a, b) => a - b)[1] ?? 0;
@@ -88,7 +98,9 @@ try {
 
   console.log(`database: ${database.kind}; ${ROWS} residents; file ${(file.length / 1024).toFixed(0)} KiB`);
   console.log(`parse alone (median of 3):        ${seconds(parse)} s   1.00×`);
-  console.log(`parse + match + store preview:    ${seconds(previewMs)} s   ${(previewMs / parse).toFixed(2)}×   matched ${preview.counts.fileData}, mismatched ${preview.counts.misMatched}`);
+  console.log(
+    `parse + match + store preview:    ${seconds(previewMs)} s   ${(previewMs / parse).toFixed(2)}×   matched ${preview.counts.fileData}, mismatched ${preview.counts.misMatched}`,
+  );
   console.log(`commit (bills, records, pushes):  ${seconds(commitMs)} s   ${(commitMs / parse).toFixed(2)}×   created ${committed.created}`);
   console.log(`parse + match + commit:           ${seconds(total)} s   ${(total / parse).toFixed(2)}×   goal ≤ 3 s: ${total <= 3000 ? 'met' : 'NOT met'}`);
   if (preview.counts.fileData !== ROWS || committed.created !== ROWS) throw new Error('not every row was matched and billed');

@@ -33,7 +33,11 @@ const HEAVY = 'select count(*) from generate_series(1, 1000000) g where g % 7 = 
 /** One way to run a query: resolves with the number of rows it returned. */
 type Run = (text: string, params?: unknown[]) => Promise<number>;
 
-interface Stats { p50: number; p99: number; mean: number }
+interface Stats {
+  p50: number;
+  p99: number;
+  mean: number;
+}
 function stats(ms: number[]): Stats {
   const s = [...ms].sort((a, b) => a - b);
   const at = (p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
@@ -93,13 +97,20 @@ async function main(): Promise<void> {
   const r = (a: number, b: number) => `${(a / b).toFixed(2)}x`.padStart(7);
   console.log(`\nPGlite in-thread (baseline) vs embedded server (worker + pg over a Unix socket), ms`);
   console.log(`${'query'.padEnd(26)} ${'in-thread p50/p99/mean'.padStart(31)}   ${'socket p50/p99/mean'.padStart(31)}   ratio p50/p99/mean`);
-  for (const [name, a, b] of [[`simple (x${SIMPLE})`, base.simple, sock.simple], [`${ROWS} rows (x${BIG})`, base.big, sock.big]] as const) {
-    console.log(`${name.padEnd(26)} ${f(a.p50)} ${f(a.p99)} ${f(a.mean)}   ${f(b.p50)} ${f(b.p99)} ${f(b.mean)}   ${r(b.p50, a.p50)} ${r(b.p99, a.p99)} ${r(b.mean, a.mean)}`);
+  for (const [name, a, b] of [
+    [`simple (x${SIMPLE})`, base.simple, sock.simple],
+    [`${ROWS} rows (x${BIG})`, base.big, sock.big],
+  ] as const) {
+    console.log(
+      `${name.padEnd(26)} ${f(a.p50)} ${f(a.p99)} ${f(a.mean)}   ${f(b.p50)} ${f(b.p99)} ${f(b.mean)}   ${r(b.p50, a.p50)} ${r(b.p99, a.p99)} ${r(b.mean, a.mean)}`,
+    );
   }
   console.log(`main-thread stall during a heavy query (${HEAVY}):`);
   console.log(`  in-thread: longest timer gap ${base.stall.gap.toFixed(1)} ms of a ${base.stall.took.toFixed(1)} ms query`);
-  console.log(`  socket:    longest timer gap ${sock.stall.gap.toFixed(1)} ms of a ${sock.stall.took.toFixed(1)} ms query` +
-    ` (${r(sock.stall.gap, base.stall.gap).trim()} the in-thread gap)`);
+  console.log(
+    `  socket:    longest timer gap ${sock.stall.gap.toFixed(1)} ms of a ${sock.stall.took.toFixed(1)} ms query` +
+      ` (${r(sock.stall.gap, base.stall.gap).trim()} the in-thread gap)`,
+  );
 }
 
 await main();

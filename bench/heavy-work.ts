@@ -74,11 +74,24 @@ async function freshDatabase(url: string): Promise<void> {
   }
 }
 
-console.log(`heavy work (${values.label}) ${new Date().toISOString()}; load average ${loadavg().map((v) => v.toFixed(2)).join(' ')} on ${availableParallelism()} CPUs (machine may be shared)`);
+console.log(
+  `heavy work (${values.label}) ${new Date().toISOString()}; load average ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')} on ${availableParallelism()} CPUs (machine may be shared)`,
+);
 const bomb = await zipBomb({ mib: Number(values['bomb-mib']) });
-const sheetRows = Array.from({ length: 20_000 }, (_, i) => ({ Index: i + 1, Name: `Resident ${i + 1}`, Address: `House ${i + 1}, Street ${(i % 12) + 1}, Block X`, Block: '', Units: 100 + (i % 400), Rate: i % 10 === 0 ? 50 : '' }));
+const sheetRows = Array.from({ length: 20_000 }, (_, i) => ({
+  Index: i + 1,
+  Name: `Resident ${i + 1}`,
+  Address: `House ${i + 1}, Street ${(i % 12) + 1}, Block X`,
+  Block: '',
+  Units: 100 + (i % 400),
+  Rate: i % 10 === 0 ? 50 : '',
+}));
 const sheet = billSheet(sheetRows);
-console.log(`fixtures: zip bomb ${(bomb.length / 1e6).toFixed(2)} MB → ${values['bomb-mib']} MiB inflated; 20,000-row sheet ${(sheet.length / 1e6).toFixed(2)} MB`);
+console.log(
+  `fixtures: zip bomb ${(bomb.length / 1e6).toFixed(2)} MB → ${values['bomb-mib']} MiB inflated; 20,000-row sheet ${(sheet.length / 1e6).toFixed(2)} MB`,
+);
 
 const dataDir = pgUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'heavy-bench-'));
 if (pgUrl) await freshDatabase(pgUrl);
@@ -112,7 +125,11 @@ try {
   const sosProbe = async () => {
     for (let i = 0; !stop; i++) {
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/security`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: residents[i % residents.length]! }, body: '{}' });
+      const res = await fetch(`${base}/api/security`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: residents[i % residents.length]! },
+        body: '{}',
+      });
       if (res.status !== 201) throw new Error(`SOS press: HTTP ${res.status} ${await res.text()}`);
       const { _id } = (await res.json()) as { _id: number };
       const at = await desk.eventOf(_id, 30_000);
@@ -136,7 +153,11 @@ try {
 
   // Warm-up: the first requests load code paths (and the import's, once).
   const warm = multipartBody(billSheet(sheetRows.slice(0, 10)));
-  await fetch(`${base}/api/bills/import`, { method: 'POST', headers: { cookie: billing, 'content-type': warm.contentType }, body: new Uint8Array(warm.payload) });
+  await fetch(`${base}/api/bills/import`, {
+    method: 'POST',
+    headers: { cookie: billing, 'content-type': warm.contentType },
+    body: new Uint8Array(warm.payload),
+  });
   await phase(3000, async () => undefined);
 
   const quiet = await phase(quietMs, async () => undefined);
@@ -148,7 +169,11 @@ try {
     const post = async (kind: string, file: Buffer) => {
       const body = multipartBody(file);
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/bills/import`, { method: 'POST', headers: { cookie: billing, 'content-type': body.contentType }, body: new Uint8Array(body.payload) });
+      const res = await fetch(`${base}/api/bills/import`, {
+        method: 'POST',
+        headers: { cookie: billing, 'content-type': body.contentType },
+        body: new Uint8Array(body.payload),
+      });
       const text = await res.text();
       const key = `${kind} → ${res.status}${res.status >= 400 ? ` ${(JSON.parse(text) as { message?: string }).message ?? ''}` : ''}`;
       answers.set(key, (answers.get(key) ?? 0) + 1);
@@ -175,7 +200,9 @@ try {
   const sr = loaded.sos.p99 / quiet.sos.p99;
   const growth = rssPeak - rssQuiet;
   console.log(`\nratio loaded/quiet p99: health ${hr.toFixed(2)}x, SOS ${sr.toFixed(2)}x (goal ≤ 2x)`);
-  console.log(`server RSS: ${rssQuiet.toFixed(0)} MB quiet → peak ${rssPeak.toFixed(0)} MB loaded (+${growth.toFixed(0)} MB; goal ≤ 300), ${rssEnd.toFixed(0)} MB at the end`);
+  console.log(
+    `server RSS: ${rssQuiet.toFixed(0)} MB quiet → peak ${rssPeak.toFixed(0)} MB loaded (+${growth.toFixed(0)} MB; goal ≤ 300), ${rssEnd.toFixed(0)} MB at the end`,
+  );
   console.log(`verdict: ${hr <= 2 && sr <= 2 && growth <= 300 ? 'GOAL MET' : 'goal NOT met'}`);
 } finally {
   await stopProcess(instance.child);

@@ -35,8 +35,7 @@ function statements(society: number, cursor: number): [string, string, 'society'
      where d.id in (select id from desk_requests where ${where} order by society_id ${order}, desk ${order}, stage ${order}, id ${order} limit 10 offset ${offset}) order by d.id ${order}`;
   // A search's ids and count run as the owner (ILIKE is not leakproof: under the row policy the
   // trigram index cannot be used; ADR 0003); its rows are then read by id under the policy.
-  const searchIds = (word: string) =>
-    `select id from desk_requests where ${scope} and search_text ilike '%${word}%' order by id + 0 desc limit 10`;
+  const searchIds = (word: string) => `select id from desk_requests where ${scope} and search_text ilike '%${word}%' order by id + 0 desc limit 10`;
   return [
     ['total of an unsearched list (list_counts)', `select n from list_counts where society_id = ${society} and list = 'complaint:new'`, 'society'],
     ['page 1', page(scope, 'desc'), 'society'],
@@ -44,18 +43,29 @@ function statements(society: number, cursor: number): [string, string, 'society'
     ['page 5000 by number (offset from the top)', page(scope, 'desc', 49_990), 'society'],
     ['last page by number (offset 0 from the bottom)', page(scope, 'asc'), 'society'],
     [`search ~1% ("${HIT_WORD}"): page ids`, searchIds(HIT_WORD), 'owner'],
-    [`search ~1% ("${HIT_WORD}"): capped count`, `select count(*)::int from (select 1 from desk_requests where ${scope} and search_text ilike '%${HIT_WORD}%' limit 1001) m`, 'owner'],
+    [
+      `search ~1% ("${HIT_WORD}"): capped count`,
+      `select count(*)::int from (select 1 from desk_requests where ${scope} and search_text ilike '%${HIT_WORD}%' limit 1001) m`,
+      'owner',
+    ],
     [`search, no match ("${MISS_WORD}"): page ids`, searchIds(MISS_WORD), 'owner'],
-    [`search, no match ("${MISS_WORD}"): capped count`, `select count(*)::int from (select 1 from desk_requests where ${scope} and search_text ilike '%${MISS_WORD}%' limit 1001) m`, 'owner'],
+    [
+      `search, no match ("${MISS_WORD}"): capped count`,
+      `select count(*)::int from (select 1 from desk_requests where ${scope} and search_text ilike '%${MISS_WORD}%' limit 1001) m`,
+      'owner',
+    ],
     [`search under the row policy, for comparison (not what the app runs)`, searchIds(HIT_WORD), 'society'],
   ];
 }
 
 async function explainAll(client: pg.ClientBase, title: string): Promise<void> {
   const [{ id: society }] = (await client.query<{ id: number }>(`select id from societies where name = 'Green Valley'`)).rows as [{ id: number }];
-  const [{ id: cursor }] = (await client.query<{ id: number }>(
-    `select id from desk_requests where society_id = $1 and desk = 'complaint' and stage = 'new' order by id desc offset 49989 limit 1`, [society],
-  )).rows as [{ id: number }];
+  const [{ id: cursor }] = (
+    await client.query<{ id: number }>(
+      `select id from desk_requests where society_id = $1 and desk = 'complaint' and stage = 'new' order by id desc offset 49989 limit 1`,
+      [society],
+    )
+  ).rows as [{ id: number }];
   console.log(`\n## ${title}\n`);
   for (const [name, text, as] of statements(society, cursor)) {
     await client.query('begin');
@@ -69,7 +79,9 @@ async function explainAll(client: pg.ClientBase, title: string): Promise<void> {
 }
 
 console.log(`# List query plans at ${ROWS.toLocaleString('en')} requests per society\n`);
-console.log('Written by `npx tsx bench/list-plans.ts` (ADR 0003): each list statement run as the app runs it (role `society_app`, society set), after `VACUUM ANALYZE`, on this 2-core machine.');
+console.log(
+  'Written by `npx tsx bench/list-plans.ts` (ADR 0003): each list statement run as the app runs it (role `society_app`, society set), after `VACUUM ANALYZE`, on this 2-core machine.',
+);
 for (const kind of kinds) {
   if (kind === 'postgres') {
     await prepareDatabase({ kind, url: values['pg-url'] }, ROWS, 5000);
@@ -81,7 +93,12 @@ for (const kind of kinds) {
     const dir = mkdtempSync(path.join(tmpdir(), 'list-plans-'));
     try {
       await prepareDatabase({ kind, dataDir: dir }, ROWS, 5000);
-      const lock = lockDataDir(dir, { onLost: (m) => { console.error(m); process.exit(1); } });
+      const lock = lockDataDir(dir, {
+        onLost: (m) => {
+          console.error(m);
+          process.exit(1);
+        },
+      });
       const database = await openDatabase({ dataDir: dir });
       // Through the app's own pool: one connection to the embedded server.
       const pool = (database.db as unknown as { $client: pg.Pool }).$client;

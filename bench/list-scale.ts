@@ -52,7 +52,8 @@ const { values } = parseArgs({
 const ROWS = Number(values.rows);
 const DEEP = Number(values['deep-page']);
 const opts = { seconds: Number(values.duration), connections: Number(values.connections), alarms: Number(values.alarms) };
-if (!Number.isInteger(ROWS) || ROWS < 1000 || !Number.isInteger(DEEP) || DEEP < 2 || (DEEP - 1) * 10 > ROWS) throw new Error('--rows must be ≥ 1000 and cover --deep-page (10 rows a page)');
+if (!Number.isInteger(ROWS) || ROWS < 1000 || !Number.isInteger(DEEP) || DEEP < 2 || (DEEP - 1) * 10 > ROWS)
+  throw new Error('--rows must be ≥ 1000 and cover --deep-page (10 rows a page)');
 const DBS: DbKind[] = values.db === 'both' ? ['pglite', 'postgres'] : values.db === 'pglite' || values.db === 'postgres' ? [values.db] : [];
 if (DBS.length === 0) throw new Error('--db must be pglite, postgres or both');
 const PASSWORD = 'demo-pass-1';
@@ -68,7 +69,10 @@ function check(kind: Kind, name: string, a: ListAnswer, seed: SeedInfo): string 
     health: [a.status === 200, 'HTTP 200'],
     first: [a.status === 200 && a.ids.length === 10 && a.ids[0] === seed.ids.first, `10 rows from id ${seed.ids.first}`],
     deep: [a.status === 200 && deepOk, `10 rows below id ${seed.ids.deepCursor}`],
-    hit: [a.status === 200 && a.ids.length === Math.min(10, seed.hitRows) && a.texts.every((t) => t.includes(HIT_WORD)), `${Math.min(10, seed.hitRows)} rows containing "${HIT_WORD}"`],
+    hit: [
+      a.status === 200 && a.ids.length === Math.min(10, seed.hitRows) && a.texts.every((t) => t.includes(HIT_WORD)),
+      `${Math.min(10, seed.hitRows)} rows containing "${HIT_WORD}"`,
+    ],
     miss: [a.status === 200 && a.ids.length === 0, 'no rows'],
   };
   const [ok, want] = expect[kind];
@@ -101,7 +105,9 @@ async function benchOne(db: DbKind): Promise<DbRun> {
     const targets: { kind: Kind; name: string; path: string; inGoals: boolean }[] = [
       { kind: 'first', name: 'page 1', path: list('1'), inGoals: true },
       { kind: 'deep', name: `page ${DEEP} (offset)`, path: list(String(DEEP)), inGoals: !cursor.used },
-      ...(cursor.used ? [{ kind: 'deep' as const, name: `page ${DEEP} (after=${seed.ids.deepCursor})`, path: list(`${DEEP}&after=${seed.ids.deepCursor}`), inGoals: true }] : []),
+      ...(cursor.used
+        ? [{ kind: 'deep' as const, name: `page ${DEEP} (after=${seed.ids.deepCursor})`, path: list(`${DEEP}&after=${seed.ids.deepCursor}`), inGoals: true }]
+        : []),
       { kind: 'hit', name: `q=${HIT_WORD} (~1%)`, path: list(`1&q=${HIT_WORD}`), inGoals: true },
       { kind: 'miss', name: `q=${MISS_WORD} (no match)`, path: list(`1&q=${MISS_WORD}`), inGoals: true },
     ];
@@ -139,7 +145,12 @@ async function benchOne(db: DbKind): Promise<DbRun> {
 
 async function main(): Promise<void> {
   const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
-  const meta = { commit: git(['rev-parse', 'HEAD']), uncommittedFiles: git(['status', '--porcelain']).split('\n').filter(Boolean).length, node: process.version, options: { ...values } };
+  const meta = {
+    commit: git(['rev-parse', 'HEAD']),
+    uncommittedFiles: git(['status', '--porcelain']).split('\n').filter(Boolean).length,
+    node: process.version,
+    options: { ...values },
+  };
   const runs: DbRun[] = [];
   for (const db of DBS) {
     const run = await benchOne(db);

@@ -109,15 +109,25 @@ const load3 = () => loadavg().map((v) => Math.round(v * 100) / 100);
 /** Stops, newest first: workers, nginx, instances, the temp folder. */
 const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
 async function cleanup(): Promise<void> {
-  for (let c = cleanups.pop(); c; c = cleanups.pop()) await c.run().catch((err: unknown) => console.error(`cleanup ${c!.name}: ${err instanceof Error ? err.message : err}`));
+  for (let c = cleanups.pop(); c; c = cleanups.pop())
+    await c.run().catch((err: unknown) => console.error(`cleanup ${c!.name}: ${err instanceof Error ? err.message : err}`));
 }
 
 /** CPU plan: instances on CPUs 0 and 1, clients on the rest — only with 4 cores or more. */
 function pinning(): { instance: (i: number) => string | undefined; clients: string | undefined; text: string } {
   const cores = availableParallelism();
-  if (cores < 4) return { instance: () => undefined, clients: undefined, text: `${cores} cores: nothing pinned (clients, nginx, PostgreSQL and both instances share the cores)` };
+  if (cores < 4)
+    return {
+      instance: () => undefined,
+      clients: undefined,
+      text: `${cores} cores: nothing pinned (clients, nginx, PostgreSQL and both instances share the cores)`,
+    };
   const clients = `2-${cores - 1}`;
-  return { instance: (i) => String(i % 2), clients, text: `${cores} cores: instance A on CPU 0, B on CPU 1, bench workers on CPUs ${clients}; nginx and PostgreSQL not pinned` };
+  return {
+    instance: (i) => String(i % 2),
+    clients,
+    text: `${cores} cores: instance A on CPU 0, B on CPU 1, bench workers on CPUs ${clients}; nginx and PostgreSQL not pinned`,
+  };
 }
 
 async function main(): Promise<void> {
@@ -144,10 +154,24 @@ async function main(): Promise<void> {
   let instances: InstanceProcess[] = [];
   cleanups.push({ name: 'instances', run: () => Promise.all(instances.map((i) => i.stop())) });
   const execArgv = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS, 'cpu-prof')}`] : [];
-  instances = await startInstances({ count: 2, basePort: opt.port + 1, env, cpus: pins.instance, execArgv, output: (name) => (line) => console.error(`  [${name}] ${line}`) });
-  const nginx = await startNginx({ port: opt.port, upstreams: instances.map((i) => `127.0.0.1:${i.port}`), dir: path.join(tmp, 'nginx'), maxConns: opt.maxConns });
+  instances = await startInstances({
+    count: 2,
+    basePort: opt.port + 1,
+    env,
+    cpus: pins.instance,
+    execArgv,
+    output: (name) => (line) => console.error(`  [${name}] ${line}`),
+  });
+  const nginx = await startNginx({
+    port: opt.port,
+    upstreams: instances.map((i) => `127.0.0.1:${i.port}`),
+    dir: path.join(tmp, 'nginx'),
+    maxConns: opt.maxConns,
+  });
   cleanups.push({ name: 'nginx', run: () => nginx.stop() });
-  console.log(`instances ${instances.map((i) => `${i.name} ${i.url} (pid ${i.child.pid})`).join(', ')} behind nginx ${nginx.url}; Socket.IO adapter: ${values.redis ? 'Redis' : 'PostgreSQL'}`);
+  console.log(
+    `instances ${instances.map((i) => `${i.name} ${i.url} (pid ${i.child.pid})`).join(', ')} behind nginx ${nginx.url}; Socket.IO adapter: ${values.redis ? 'Redis' : 'PostgreSQL'}`,
+  );
 
   const cookies = await signInStaff(nginx.url, PASSWORD);
   const lists = listTemplates(cookies, { search: !values['no-search'] });
@@ -157,9 +181,16 @@ async function main(): Promise<void> {
   let listRate = opt.listRate;
   let capacityPerSec = 0;
   if (values.overload) {
-    capacityPerSec = await probeCapacity(instances.map((i) => i.url), lists, opt.probeClients, opt.probeSeconds);
+    capacityPerSec = await probeCapacity(
+      instances.map((i) => i.url),
+      lists,
+      opt.probeClients,
+      opt.probeSeconds,
+    );
     listRate = Math.max(1, Math.round(2 * capacityPerSec));
-    console.log(`capacity probe: ${capacityPerSec.toFixed(0)} lists/s with ${opt.probeClients} closed-loop clients for ${opt.probeSeconds} s → overload at ${listRate} lists/s`);
+    console.log(
+      `capacity probe: ${capacityPerSec.toFixed(0)} lists/s with ${opt.probeClients} closed-loop clients for ${opt.probeSeconds} s → overload at ${listRate} lists/s`,
+    );
     // The probe's backlog must not count against the run.
     await Promise.all(instances.map((i) => drain(i.url, 100, 60_000)));
   }
@@ -176,15 +207,34 @@ async function main(): Promise<void> {
   if (connected.failed.length > 0) throw new Error(`${connected.failed.length} staff sockets failed to connect: ${connected.failed.slice(0, 3).join('; ')}`);
   const scrape = async () => Object.fromEntries(await Promise.all(instances.map(async (i) => [i.name, await scrapeInstance(i.url, METRICS_TOKEN)] as const)));
   const before = await scrape();
-  console.log(`${connected.connected} staff sockets connected in ${connected.ms.toFixed(0)} ms (by society ${connected.bySociety.join('/')}; by instance ${Object.entries(before).map(([k, v]) => `${k} ${v?.sockets ?? '?'}`).join(', ')})`);
+  console.log(
+    `${connected.connected} staff sockets connected in ${connected.ms.toFixed(0)} ms (by society ${connected.bySociety.join('/')}; by instance ${Object.entries(
+      before,
+    )
+      .map(([k, v]) => `${k} ${v?.sockets ?? '?'}`)
+      .join(', ')})`,
+  );
 
   const cpuBefore = cpuSnapshot();
   const loadStart = load3();
   const pg = await samplePgActivity(PG_URL);
   const startAt = epochMs() + 500;
-  const spec = (rate: number, requests: StreamSpec['requests']): StreamSpec => ({ base: nginx.url, rate, durationS: opt.duration, startAt, timeoutMs: opt.timeoutMs, maxSockets: opt.maxSockets, requests });
-  console.log(`running ${opt.duration} s: SOS ${opt.sosRate}/s over ${tokens.length} residents, lists ${listRate}/s, acks ${opt.ackShare * 100}% of new alarms after ${opt.ackDelayMs} ms…`);
-  sosWorker.send({ kind: 'run', spec: { ...spec(opt.sosRate, sosTemplates(tokens)), ack: { delayMs: opt.ackDelayMs, share: opt.ackShare, cookies: cookies.security } } });
+  const spec = (rate: number, requests: StreamSpec['requests']): StreamSpec => ({
+    base: nginx.url,
+    rate,
+    durationS: opt.duration,
+    startAt,
+    timeoutMs: opt.timeoutMs,
+    maxSockets: opt.maxSockets,
+    requests,
+  });
+  console.log(
+    `running ${opt.duration} s: SOS ${opt.sosRate}/s over ${tokens.length} residents, lists ${listRate}/s, acks ${opt.ackShare * 100}% of new alarms after ${opt.ackDelayMs} ms…`,
+  );
+  sosWorker.send({
+    kind: 'run',
+    spec: { ...spec(opt.sosRate, sosTemplates(tokens)), ack: { delayMs: opt.ackDelayMs, share: opt.ackShare, cookies: cookies.security } },
+  });
   listWorker.send({ kind: 'run', spec: spec(listRate, lists) });
   // Drain time counts from the load's end (the last request's due time), while the workers still wait for answers.
   const loadEnd = startAt + opt.duration * 1000;
@@ -227,10 +277,27 @@ async function main(): Promise<void> {
     setup: { instances: 2, db: DATABASE, adapter: values.redis ? 'redis' : 'postgres', residents: tokens.length, rowsPerSociety: opt.rows, pinning: pins.text },
     targetRates: { sos: opt.sosRate, list: listRate },
     streams: {
-      sos: figures('SOS press', sos.labels.filter((l) => l.label !== 'ack'), seconds(sos), opt.timeoutMs),
-      ack: figures('acknowledge', sos.labels.filter((l) => l.label === 'ack'), seconds(sos), opt.timeoutMs),
+      sos: figures(
+        'SOS press',
+        sos.labels.filter((l) => l.label !== 'ack'),
+        seconds(sos),
+        opt.timeoutMs,
+      ),
+      ack: figures(
+        'acknowledge',
+        sos.labels.filter((l) => l.label === 'ack'),
+        seconds(sos),
+        opt.timeoutMs,
+      ),
       list: figures('lists (all)', list.labels, seconds(list), opt.timeoutMs),
-      lists: listLabels.map((label) => figures(label, list.labels.filter((l) => l.label === label), seconds(list), opt.timeoutMs)),
+      lists: listLabels.map((label) =>
+        figures(
+          label,
+          list.labels.filter((l) => l.label === label),
+          seconds(list),
+          opt.timeoutMs,
+        ),
+      ),
     },
     sendLag: { sos: sos.sendLag, list: list.sendLag },
     sockets: { ...socketFigures, perInstance: Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v?.sockets ?? null])) },
@@ -240,12 +307,25 @@ async function main(): Promise<void> {
     loadavg: { start: loadStart, end: load3() },
     expectedAcks,
     instanceMetrics,
-    listCost: cpuBefore && cpuDrained ? listCost(cpuUse(cpuBefore, cpuDrained, roles, DATABASE), list.labels.reduce((a, l) => a + l.sent, 0)) : undefined,
+    listCost:
+      cpuBefore && cpuDrained
+        ? listCost(
+            cpuUse(cpuBefore, cpuDrained, roles, DATABASE),
+            list.labels.reduce((a, l) => a + l.sent, 0),
+          )
+        : undefined,
     overload: values.overload ? { capacityPerSec, listRate, lists: overloadShares(list.labels), drainSeconds: Math.max(...(await drainTimes)) } : undefined,
   };
   printRun(run);
   const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
-  const meta = { commit: git(['rev-parse', 'HEAD']), uncommittedFiles: git(['status', '--porcelain']).split('\n').filter(Boolean).length, node: process.version, checks, seed, drainedSeconds: Object.fromEntries(instances.map((i, k) => [i.name, drained[k]])) };
+  const meta = {
+    commit: git(['rev-parse', 'HEAD']),
+    uncommittedFiles: git(['status', '--porcelain']).split('\n').filter(Boolean).length,
+    node: process.version,
+    checks,
+    seed,
+    drainedSeconds: Object.fromEntries(instances.map((i, k) => [i.name, drained[k]])),
+  };
   console.log(`results: ${path.relative(process.cwd(), writeJson(RESULTS, run, meta))}`);
 }
 
@@ -286,7 +366,10 @@ async function drainedAfter(base: string, loadEndEpochMs: number): Promise<numbe
   while (fast < 3) {
     const t = performance.timeOrigin + performance.now();
     if (t - loadEndEpochMs > 60_000) return 60;
-    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(60_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(60_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     const took = performance.timeOrigin + performance.now() - t;
     if (ok && took < 50) {
       fast++;

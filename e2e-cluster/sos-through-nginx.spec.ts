@@ -52,8 +52,14 @@ test.describe('two instances behind nginx', () => {
       const stored = (await (await api.get(`/api/security/${onA._id}`)).json()) as { acknowledgedBy: string | null };
       expect(stored.acknowledgedBy, `acknowledgement seen by ${url}`).toBe(staffName);
       const pending = (await (await api.get('/api/security/alarms')).json()) as { items: { _id: number }[] };
-      expect(pending.items.map((a) => a._id), `pending alarms on ${url}`).toEqual(expect.arrayContaining([onB._id]));
-      expect(pending.items.map((a) => a._id), `pending alarms on ${url}`).not.toContain(onA._id);
+      expect(
+        pending.items.map((a) => a._id),
+        `pending alarms on ${url}`,
+      ).toEqual(expect.arrayContaining([onB._id]));
+      expect(
+        pending.items.map((a) => a._id),
+        `pending alarms on ${url}`,
+      ).not.toContain(onA._id);
     }
 
     await toastB.getByRole('button', { name: 'Close alarm' }).click();

@@ -11,7 +11,12 @@ test.describe('a busy server', () => {
     await page.route(/\/api\/complain\?/, async (route) => {
       if (!busy) return route.continue();
       refused++;
-      await route.fulfill({ status: 503, headers: { 'retry-after': '1' }, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: MSG.busy }) });
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1' },
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: MSG.busy }),
+      });
     });
     await page.goto('/Complaints');
     const notice = page.getByTestId('busy-notice');

@@ -41,7 +41,11 @@ test.describe('complaints desk', () => {
 
     await page.getByRole('navigation').getByRole('link', { name: 'Processing' }).click();
     await expect(page).toHaveURL(/\/Pending/);
-    await page.getByRole('row').filter({ hasText: text }).getByRole('button', { name: /action|open details/i }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: text })
+      .getByRole('button', { name: /action|open details/i })
+      .click();
     drawer = page.getByRole('dialog');
     await drawer.getByLabel('Response').fill('Hinge replaced by maintenance team');
     await drawer.getByRole('button', { name: 'Submit' }).click();
@@ -53,7 +57,11 @@ test.describe('complaints desk', () => {
 
     await page.getByRole('navigation').getByRole('link', { name: 'Completed' }).click();
     await expect(page).toHaveURL(/\/Completed/);
-    await page.getByRole('row').filter({ hasText: text }).getByRole('button', { name: /action|open details/i }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: text })
+      .getByRole('button', { name: /action|open details/i })
+      .click();
     drawer = page.getByRole('dialog');
     await expect(drawer.getByText('Hinge replaced by maintenance team')).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Submit' })).toHaveCount(0);

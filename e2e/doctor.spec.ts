@@ -7,8 +7,35 @@ const LC_PATIENT = '03100000018';
 const REQUIRED = 'Please fill the required fields';
 const UPDATED = 'Successfully updated!';
 
-const DOCTOR_COLUMNS = ['Action', 'Name', 'Phone', 'Address', 'Age', 'Email', 'Father name', 'Father phone', 'Family member', 'Family member phone', 'Family member 2', 'Family member 2 phone', 'Description'];
-const CONSULTATION_COLUMNS = ['Action', 'Patient name', 'Phone', 'Address', 'Email', 'Father name', 'Father phone', 'Family member', 'Family member phone', 'Family member 2', 'Family member 2 phone', 'Meet Id'];
+const DOCTOR_COLUMNS = [
+  'Action',
+  'Name',
+  'Phone',
+  'Address',
+  'Age',
+  'Email',
+  'Father name',
+  'Father phone',
+  'Family member',
+  'Family member phone',
+  'Family member 2',
+  'Family member 2 phone',
+  'Description',
+];
+const CONSULTATION_COLUMNS = [
+  'Action',
+  'Patient name',
+  'Phone',
+  'Address',
+  'Email',
+  'Father name',
+  'Father phone',
+  'Family member',
+  'Family member phone',
+  'Family member 2',
+  'Family member 2 phone',
+  'Meet Id',
+];
 
 async function expectColumns(page: Page, titles: string[]): Promise<void> {
   for (const title of titles) await expect(page.getByRole('columnheader', { name: title, exact: true })).toBeVisible();

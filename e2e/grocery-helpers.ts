@@ -52,7 +52,10 @@ export async function addLine(drawer: Locator, line: NewLine): Promise<void> {
 
 /** The items table's row of one item. */
 export function itemRow(drawer: Locator, item: string): Locator {
-  return drawer.getByRole('table', { name: 'Order items' }).getByRole('row').filter({ has: drawer.page().getByRole('cell', { name: item, exact: true }) });
+  return drawer
+    .getByRole('table', { name: 'Order items' })
+    .getByRole('row')
+    .filter({ has: drawer.page().getByRole('cell', { name: item, exact: true }) });
 }
 
 /** The Total cell of an item's row (Items, Quantity, Currency, Price, Total). */

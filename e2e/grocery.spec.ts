@@ -138,7 +138,11 @@ test.describe('grocery desk', () => {
     await addLine(drawer, { item: 'Flour', quantity: '5', unit: 'kg', price: '90', total: '450' });
     // The server fails this one save (a 500 that hides its details, as the error handler does).
     await page.route('**/api/orders', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' }),
+      }),
     );
     await drawer.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('An error occurred while processing your request.')).toBeVisible();

@@ -16,7 +16,11 @@ const GUARD_MESSAGES = [
 
 /** A request's row, told apart from the same resident's other requests by its dates. */
 function requestRow(page: Page, request: FiledNotHome) {
-  return page.getByRole('row').filter({ hasText: request.resident.name }).filter({ hasText: shownDate(request.from) }).filter({ hasText: shownDate(request.to) });
+  return page
+    .getByRole('row')
+    .filter({ hasText: request.resident.name })
+    .filter({ hasText: shownDate(request.from) })
+    .filter({ hasText: shownDate(request.to) });
 }
 
 async function bellCount(page: Page): Promise<number> {
@@ -28,7 +32,22 @@ test.describe('not at home', () => {
     await signInSecurity(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Not at home' }).click();
     await expect(page).toHaveURL(/\/NotHome$/);
-    for (const title of ['Action', 'View', 'Name', 'Phone No', 'From', 'To', 'Address', 'Email Address', 'Father Name', 'Father Phone', 'Family Member Name', 'Family Member Phone', 'Family Member 2 Name', 'Family Member 2 Phone']) {
+    for (const title of [
+      'Action',
+      'View',
+      'Name',
+      'Phone No',
+      'From',
+      'To',
+      'Address',
+      'Email Address',
+      'Father Name',
+      'Father Phone',
+      'Family Member Name',
+      'Family Member Phone',
+      'Family Member 2 Name',
+      'Family Member 2 Phone',
+    ]) {
       await expect(page.getByRole('columnheader', { name: title, exact: true })).toBeVisible();
     }
     const bell = page.getByRole('button', { name: 'New not-at-home requests' });

@@ -84,7 +84,11 @@ for (const [who, email] of [
     await page.getByLabel('Full name').fill(target.name.toLowerCase());
     await page.getByRole('button', { name: 'Verify' }).click();
     if (sameName.total > 1) {
-      await page.getByRole('row').filter({ hasText: target.residentId }).getByRole('button', { name: `Choose ${target.name}` }).click();
+      await page
+        .getByRole('row')
+        .filter({ hasText: target.residentId })
+        .getByRole('button', { name: `Choose ${target.name}` })
+        .click();
     }
     const picker = page.getByRole('region', { name: 'Send to one resident' });
     await expect(picker.getByText(target.residentId, { exact: true })).toBeVisible();

@@ -33,7 +33,10 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   const shown = toast(page, text);
   await expect(shown).toBeVisible();
   // Close it now (it would close itself after 3 s): the same message next time is a new toast.
-  await shown.getByRole('button').click({ timeout: 2_000 }).catch(() => undefined);
+  await shown
+    .getByRole('button')
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
   await expect(shown).toHaveCount(0);
 }
 

@@ -17,7 +17,18 @@ export async function registerResident(request: APIRequestContext, name: string,
   const phone = newPhone();
   const password = 'resident-pass-1';
   const res = await request.post('/api/resident/register', {
-    data: { societyName, name, phone, password, house: '21', street: 'Street 5', block: 'Block D', age: 37, fatherName: `${name.split(' ')[1] ?? 'Ahmed'} Senior`, fatherPhone: '03331112223' },
+    data: {
+      societyName,
+      name,
+      phone,
+      password,
+      house: '21',
+      street: 'Street 5',
+      block: 'Block D',
+      age: 37,
+      fatherName: `${name.split(' ')[1] ?? 'Ahmed'} Senior`,
+      fatherPhone: '03331112223',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { residentID } = (await res.json()) as { residentID: string };

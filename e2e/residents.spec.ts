@@ -18,7 +18,14 @@ async function expectVerified(page: Page, r: RegisteredResident) {
   await expect(card.getByLabel('Resident JSON')).toHaveCount(0);
   await card.getByRole('button', { name: 'Show JSON' }).click();
   const json = JSON.parse(await card.getByLabel('Resident JSON').innerText()) as Record<string, unknown>;
-  expect(json).toMatchObject({ Name: r.name, ResidentID: r.residentID, Phone_Number: r.phone, Address: 'House 21, Street 5, Block D', Age: 37, Father_Phone_Number: '03331112223' });
+  expect(json).toMatchObject({
+    Name: r.name,
+    ResidentID: r.residentID,
+    Phone_Number: r.phone,
+    Address: 'House 21, Street 5, Block D',
+    Age: 37,
+    Father_Phone_Number: '03331112223',
+  });
   expect(Object.keys(json).sort()).toEqual(['Address', 'Age', 'Father_Name', 'Father_Phone_Number', 'Name', 'Phone_Number', 'ResidentID']);
 }
 
@@ -68,7 +75,10 @@ test.describe('residents and status', () => {
     await expectVerified(page, r);
   });
 
-  test('/Status: a registration appears under pending, is approved with the confirm, files a complaint; blocked, the next call is refused', async ({ page, request }) => {
+  test('/Status: a registration appears under pending, is approved with the confirm, files a complaint; blocked, the next call is refused', async ({
+    page,
+    request,
+  }) => {
     const r = await registerResident(request, uniqueName('Bilal'));
     const headers = await residentBearer(request, r);
     const complain = () => request.post('/api/complain', { data: { complain: 'Street light out.' }, headers });

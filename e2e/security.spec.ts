@@ -130,7 +130,13 @@ test.describe('security alarms', () => {
     await expect(alarmSound(page)).toHaveAttribute('data-state', 'stopped');
   });
 
-  test('an alarm acknowledged elsewhere while this screen was offline stops ringing when it comes back', async ({ page, context, request, playwright, baseURL }) => {
+  test('an alarm acknowledged elsewhere while this screen was offline stops ringing when it comes back', async ({
+    page,
+    context,
+    request,
+    playwright,
+    baseURL,
+  }) => {
     const staffName = await signInSecurity(page);
     const alarm = await raiseSos(request, GV_A);
     const toast = alarmToast(page, alarm.resident);

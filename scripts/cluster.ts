@@ -23,14 +23,20 @@ const { values } = parseArgs({
 const count = Number(values.instances);
 const port = Number(values.port);
 const basePort = Number(values['base-port']);
-for (const [name, v, max] of [['--instances', count, 64], ['--port', port, 65535], ['--base-port', basePort, 65535 - count]] as const) {
+for (const [name, v, max] of [
+  ['--instances', count, 64],
+  ['--port', port, 65535],
+  ['--base-port', basePort, 65535 - count],
+] as const) {
   if (!Number.isInteger(v) || v < 1 || v > max) {
     console.error(`${name} must be an integer from 1 to ${max}`);
     process.exit(2);
   }
 }
 if (!process.env.DATABASE_URL) {
-  console.error('npm run cluster needs DATABASE_URL (a PostgreSQL server that every instance shares), e.g.\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/society npm run cluster -- --instances 2');
+  console.error(
+    'npm run cluster needs DATABASE_URL (a PostgreSQL server that every instance shares), e.g.\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/society npm run cluster -- --instances 2',
+  );
   process.exit(2);
 }
 

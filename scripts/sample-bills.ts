@@ -40,7 +40,14 @@ try {
     Rate: i % 5 === 0 ? 50 : '',
   }));
   rows.push({ Index: rows.length + 1, Name: 'Not A Resident', Address: 'House 999, Street 99, Block Z', Block: '', Units: 120, Rate: '' });
-  rows.push({ Index: rows.length + 1, Name: people[0]?.name ?? 'Someone', Address: people[0] ? formatAddress(people[0]) : '', Block: '', Units: 'n/a', Rate: '' });
+  rows.push({
+    Index: rows.length + 1,
+    Name: people[0]?.name ?? 'Someone',
+    Address: people[0] ? formatAddress(people[0]) : '',
+    Block: '',
+    Units: 'n/a',
+    Rate: '',
+  });
   // Names and addresses are typed by people: no cell may reach Excel as a formula.
   writeFileSync(values.out, billSheet(rows.map(neutraliseRow), { header: ['Index', 'Name', 'Address', 'Block', 'Units', 'Rate'] }));
   console.log(`wrote ${values.out}: ${rows.length} rows for Green Valley (${people.length} residents, 2 that do not match)`);

@@ -75,12 +75,7 @@ const GROCERY_LISTS = [
 ];
 
 /** Why the resident wants a doctor (ZFileDoctor `description`: optional, at most 2,000 characters). */
-const DOCTOR_DESCRIPTIONS = [
-  'Fever and sore throat since yesterday.',
-  'Need a blood pressure check for my mother.',
-  'Child has a rash on both arms.',
-  '',
-];
+const DOCTOR_DESCRIPTIONS = ['Fever and sore throat since yesterday.', 'Need a blood pressure check for my mother.', 'Child has a rash on both arms.', ''];
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -112,8 +107,7 @@ async function post(url: string, body: unknown, token?: string, method = 'POST')
   return { status: res.status, json, ms: Math.round(performance.now() - started) };
 }
 
-const messageOf = (json: unknown): string =>
-  typeof json === 'object' && json !== null && 'message' in json ? String(json.message) : '';
+const messageOf = (json: unknown): string => (typeof json === 'object' && json !== null && 'message' in json ? String(json.message) : '');
 
 /** Signs in as up to `wanted` residents of a society, skipping blocked ones. */
 async function signIn(base: string, key: SocietyKey, wanted: number, password: string): Promise<Session[]> {
@@ -264,7 +258,9 @@ async function main(): Promise<number> {
   const avg = results.length ? Math.round(results.reduce((t, r) => t + r.ms, 0) / results.length) : 0;
   const secs = ((performance.now() - started) / 1000).toFixed(1);
   if (down !== null) console.error(`Server unreachable: ${down}. Is it running (npm start)?`);
-  console.log(`Summary: ${ok}/${count} ${FILED[mode]} accepted, ${results.length - ok} refused, ${count - results.length} not sent; ${sessions.length} resident(s); ${secs} s; avg round-trip ${avg} ms`);
+  console.log(
+    `Summary: ${ok}/${count} ${FILED[mode]} accepted, ${results.length - ok} refused, ${count - results.length} not sent; ${sessions.length} resident(s); ${secs} s; avg round-trip ${avg} ms`,
+  );
   return down !== null || ok < count ? 1 : 0;
 }
 

@@ -56,7 +56,8 @@ export function budgetProblems(stats: BundleStats): string[] {
   const problems: string[] = [];
   if (!stats.files.some((f) => f.entry)) problems.push('no entry chunk in the build stats');
   const brotli = initialScriptBytes(stats, 'brotli');
-  if (brotli > INITIAL_BUDGET_BROTLI) problems.push(`initial load (entry and its static imports): ${kB(brotli)} kB Brotli, budget ${kB(INITIAL_BUDGET_BROTLI)} kB`);
+  if (brotli > INITIAL_BUDGET_BROTLI)
+    problems.push(`initial load (entry and its static imports): ${kB(brotli)} kB Brotli, budget ${kB(INITIAL_BUDGET_BROTLI)} kB`);
   const gzip = initialScriptBytes(stats, 'gzip');
   if (gzip > INITIAL_BUDGET_GZIP) problems.push(`initial load (entry and its static imports): ${kB(gzip)} kB gzip, ceiling ${kB(INITIAL_BUDGET_GZIP)} kB`);
   for (const f of stats.files) {
@@ -79,8 +80,15 @@ export function sizeTable(stats: BundleStats): string {
   const rows = stats.files.filter((f) => CHUNK.test(f.file) || f.file.endsWith('.html')).sort((a, b) => b.gzip - a.gzip);
   const width = Math.max(24, ...rows.map((r) => r.file.length + (r.entry ? 8 : 0)));
   const head = `${'file'.padEnd(width)} ${'raw kB'.padStart(10)} ${'gzip kB'.padStart(10)} ${'brotli kB'.padStart(10)}`;
-  const lines = rows.map((r) => `${(r.file + (r.entry ? ' (entry)' : r.initial ? ' (initial)' : '')).padEnd(width)} ${kB(r.raw).padStart(10)} ${kB(r.gzip).padStart(10)} ${kB(r.brotli).padStart(10)}`);
-  return [head, ...lines, `initial load (entry and its static imports): ${kB(initialScriptBytes(stats, 'gzip'))} kB gzip, ${kB(initialScriptBytes(stats, 'brotli'))} kB Brotli`].join('\n');
+  const lines = rows.map(
+    (r) =>
+      `${(r.file + (r.entry ? ' (entry)' : r.initial ? ' (initial)' : '')).padEnd(width)} ${kB(r.raw).padStart(10)} ${kB(r.gzip).padStart(10)} ${kB(r.brotli).padStart(10)}`,
+  );
+  return [
+    head,
+    ...lines,
+    `initial load (entry and its static imports): ${kB(initialScriptBytes(stats, 'gzip'))} kB gzip, ${kB(initialScriptBytes(stats, 'brotli'))} kB Brotli`,
+  ].join('\n');
 }
 
 function walk(dir: string, base = dir): string[] {

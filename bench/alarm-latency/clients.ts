@@ -73,13 +73,14 @@ function openRaw(url: string, target: number, cookie: string): Promise<Screen> {
       const frame = data.toString();
       if (frame.startsWith('42["receive-security",') || frame.startsWith('42["security-pressed",')) onPress(target, idOf(frame), at);
       else if (frame.startsWith('42["security-acknowledged",')) onAck(idOf(frame));
-      else if (frame === '2') ws.send('3'); // Engine.IO ping → pong
-      else if (frame.startsWith('0{')) ws.send('40'); // Engine.IO open → Socket.IO connect to "/" (runs the server's auth middleware)
+      else if (frame === '2')
+        ws.send('3'); // Engine.IO ping → pong
+      else if (frame.startsWith('0{'))
+        ws.send('40'); // Engine.IO open → Socket.IO connect to "/" (runs the server's auth middleware)
       else if (frame.startsWith('40')) {
         clearTimeout(timer);
         resolve({ close: () => ws.close() });
-      }
-      else if (frame.startsWith('44')) failed(`connect refused: ${frame.slice(2)}`);
+      } else if (frame.startsWith('44')) failed(`connect refused: ${frame.slice(2)}`);
     });
   });
 }

@@ -39,7 +39,9 @@ export class ClientPool {
 
   /** Forks `count` workers (they inherit this process's CPU affinity). */
   static start(count: number): ClientPool {
-    return new ClientPool(Array.from({ length: count }, () => fork(CLIENT_SCRIPT, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })));
+    return new ClientPool(
+      Array.from({ length: count }, () => fork(CLIENT_SCRIPT, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })),
+    );
   }
 
   get size(): number {
@@ -88,7 +90,13 @@ export class ClientPool {
    * Opens `screens` screens: screen j on instance {@link targetOf}(j), worker j mod workers.
    * @returns how many connected; the first few errors.
    */
-  async connect(urls: readonly string[], screens: number, cookie: string, client: ClientKind, ms = 120_000): Promise<{ connected: number; failed: number; errors: string[] }> {
+  async connect(
+    urls: readonly string[],
+    screens: number,
+    cookie: string,
+    client: ClientKind,
+    ms = 120_000,
+  ): Promise<{ connected: number; failed: number; errors: string[] }> {
     this.active = this.workers.slice(0, Math.min(screens, this.workers.length));
     this.active.forEach((w, k) => {
       const counts = urls.map(() => 0);

@@ -91,7 +91,10 @@ const shortUrl = (url: string) => {
 };
 
 const top = (m: Map<string, number>, n: number): SelfTime[] =>
-  [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, us]) => ({ name, ms: us / 1000 }));
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, us]) => ({ name, ms: us / 1000 }));
 
 /**
  * Self time inside [fromUs, toUs] (monotonic µs). A sample's duration is the gap to the next

@@ -70,7 +70,11 @@ export async function residentTokens(base: string, password: string, count: numb
   // The resident sign-in route allows 20 attempts a minute per address.
   for (let i = 1; i <= 20 && out.length < count; i++) {
     const phone = `0300${String(i).padStart(7, '0')}`;
-    const res = await fetch(`${base}/api/resident/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, password }) });
+    const res = await fetch(`${base}/api/resident/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, password }),
+    });
     if (res.status === 200) out.push(`Bearer ${((await res.json()) as { token: string }).token}`);
     else if (res.status !== 403) throw new Error(`resident ${phone} sign-in: HTTP ${res.status}`);
   }
@@ -85,7 +89,11 @@ export async function raiseAlarms(base: string, desk: AlarmDesk, residents: read
   let lost = 0;
   for (let i = 0; i < n; i++) {
     const pressed = performance.now();
-    const res = await fetch(`${base}/api/security`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: residents[i % residents.length]! }, body: '{}' });
+    const res = await fetch(`${base}/api/security`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: residents[i % residents.length]! },
+      body: '{}',
+    });
     if (res.status === 429) {
       refused++;
       continue;

@@ -19,35 +19,96 @@ export const MISS_WORD = 'helicopter';
 
 const sqlArray = (items: readonly string[]) => `(array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}])`;
 const PROBLEMS = sqlArray([
-  'Water leakage from the supply line', 'Streetlight not working', 'Garbage not collected', 'Loud music after midnight',
-  'Broken boundary wall', 'Low gas pressure', 'Park needs maintenance', 'Stray dogs at night', 'Blocked sewer drain',
-  'Pothole in the road', 'Lift out of order', 'Tree branches on the wires', 'Illegal parking at the gate',
+  'Water leakage from the supply line',
+  'Streetlight not working',
+  'Garbage not collected',
+  'Loud music after midnight',
+  'Broken boundary wall',
+  'Low gas pressure',
+  'Park needs maintenance',
+  'Stray dogs at night',
+  'Blocked sewer drain',
+  'Pothole in the road',
+  'Lift out of order',
+  'Tree branches on the wires',
+  'Illegal parking at the gate',
 ]);
-const PLACES = sqlArray(['Street 1', 'Street 4', 'Street 9', 'the main boulevard', 'Block A', 'Block C', 'Block F', 'the mosque road', 'the market lane', 'the school gate', 'the park corner']);
+const PLACES = sqlArray([
+  'Street 1',
+  'Street 4',
+  'Street 9',
+  'the main boulevard',
+  'Block A',
+  'Block C',
+  'Block F',
+  'the mosque road',
+  'the market lane',
+  'the school gate',
+  'the park corner',
+]);
 const WHEN = sqlArray(['since morning', 'for two days', 'every weekend', 'since last week', 'at night', 'after the rain', 'for a month']);
 
 // Realistic bodies (--realistic): residents write in many ways, so the texts share far more
 // trigrams with any search word than the small vocabulary above does.
 const OPENERS = sqlArray([
-  'Please look into this urgently:', 'Dear management,', 'Assalam o alaikum,', 'Kindly help,', 'This is the third time I am writing.',
-  'Sir,', 'Respected team,', 'Hello,', 'Urgent!', 'For your information,', 'Complaint from the resident of', 'As discussed with the guard,',
+  'Please look into this urgently:',
+  'Dear management,',
+  'Assalam o alaikum,',
+  'Kindly help,',
+  'This is the third time I am writing.',
+  'Sir,',
+  'Respected team,',
+  'Hello,',
+  'Urgent!',
+  'For your information,',
+  'Complaint from the resident of',
+  'As discussed with the guard,',
 ]);
 const ISSUES = sqlArray([
-  'the water tank on the roof is overflowing', 'there is no electricity in our lane', 'the sewerage line is choked and smelling',
-  'the guard at the back gate was sleeping', 'someone parked a car in front of my garage', 'the gardener did not come this week',
-  'the street lights are flickering all night', 'construction noise starts before 7 am', 'the lift gets stuck between floors',
-  'the main gate barrier is broken', 'the cleaning staff left the garbage bags open', 'the CCTV camera near the park is not working',
-  'water pressure is very low in the morning', 'stray cats have entered the stairwell', 'the neighbours are burning leaves',
-  'the intercom does not ring at my house', 'a broken pipe is flooding the footpath', 'the speed breaker paint has faded',
-  'kids are playing cricket in the parking', 'the mosquito spray was not done this month', 'the boundary wall has a crack',
-  'the gas meter is leaking near the kitchen', 'internet cable was cut by the workers', 'the playground swing is broken',
+  'the water tank on the roof is overflowing',
+  'there is no electricity in our lane',
+  'the sewerage line is choked and smelling',
+  'the guard at the back gate was sleeping',
+  'someone parked a car in front of my garage',
+  'the gardener did not come this week',
+  'the street lights are flickering all night',
+  'construction noise starts before 7 am',
+  'the lift gets stuck between floors',
+  'the main gate barrier is broken',
+  'the cleaning staff left the garbage bags open',
+  'the CCTV camera near the park is not working',
+  'water pressure is very low in the morning',
+  'stray cats have entered the stairwell',
+  'the neighbours are burning leaves',
+  'the intercom does not ring at my house',
+  'a broken pipe is flooding the footpath',
+  'the speed breaker paint has faded',
+  'kids are playing cricket in the parking',
+  'the mosquito spray was not done this month',
+  'the boundary wall has a crack',
+  'the gas meter is leaking near the kitchen',
+  'internet cable was cut by the workers',
+  'the playground swing is broken',
 ]);
 const DETAILS = sqlArray([
-  'My house number is', 'Please send someone to', 'I live at', 'The problem is near', 'Contact me at the house', 'It is right outside',
+  'My house number is',
+  'Please send someone to',
+  'I live at',
+  'The problem is near',
+  'Contact me at the house',
+  'It is right outside',
 ]);
 const CLOSERS = sqlArray([
-  'Thanks.', 'Please resolve it soon.', 'My family is very worried.', 'This is unacceptable.', 'Waiting for your reply.',
-  'Call me before coming.', 'Regards.', 'JazakAllah.', 'Please treat it as a priority.', 'It has been pending for days.',
+  'Thanks.',
+  'Please resolve it soon.',
+  'My family is very worried.',
+  'This is unacceptable.',
+  'Waiting for your reply.',
+  'Call me before coming.',
+  'Regards.',
+  'JazakAllah.',
+  'Please treat it as a priority.',
+  'It has been pending for days.',
 ]);
 
 /**
@@ -75,7 +136,12 @@ export function fillColumns(extraPerStage: number, rowsPerSociety: number, reali
     ['desk', `'complaint'`],
     ['society_id', 'p.sid'],
     ['resident_id', 'p.res[1 + (g * 7919) % array_length(p.res, 1)]'],
-    ['body', realistic ? realisticBodyExpr() : `${PROBLEMS}[1 + g % 13] || ' near ' || ${PLACES}[1 + (g / 13) % 11] || ', ' || ${WHEN}[1 + (g * 31) % 7] || case when g % 100 = 0 then '; ${HIT_WORD} near the gate' else '' end || '.'`],
+    [
+      'body',
+      realistic
+        ? realisticBodyExpr()
+        : `${PROBLEMS}[1 + g % 13] || ' near ' || ${PLACES}[1 + (g / 13) % 11] || ', ' || ${WHEN}[1 + (g * 31) % 7] || case when g % 100 = 0 then '; ${HIT_WORD} near the gate' else '' end || '.'`,
+    ],
     ['stage', stage],
     ['created_at', at],
     ['proceeded_at', `case when ${moved} then ${at} + interval '1 hour' end`],

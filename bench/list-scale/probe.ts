@@ -6,7 +6,11 @@
 
 /** Signs a staff member in; @returns the `sd_session=…` cookie. @throws unless 200. */
 export async function staffCookie(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/society/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${base}/api/society/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 200) throw new Error(`staff sign-in ${email}: HTTP ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sd_session='));
   if (!cookie) throw new Error(`staff sign-in ${email}: no sd_session cookie`);
@@ -48,7 +52,11 @@ export async function warmUp(base: string, path: string, cookie: string, min = 3
  * Whether the list API takes keyset cursors: `?after=<id of row 10>` must start at row 11 (today's
  * API ignores `after` and starts at row 1).
  */
-export async function detectCursor(base: string, cookie: string, ids: { first: number; tenth: number; eleventh: number }): Promise<{ supported: boolean; how: string }> {
+export async function detectCursor(
+  base: string,
+  cookie: string,
+  ids: { first: number; tenth: number; eleventh: number },
+): Promise<{ supported: boolean; how: string }> {
   const a = await getList(base, `/api/complain?stage=new&after=${ids.tenth}`, cookie);
   if (a.status === 200 && a.ids[0] === ids.eleventh) return { supported: true, how: `detected (?after=${ids.tenth} starts at row 11)` };
   if (a.status === 200 && a.ids[0] === ids.first) return { supported: false, how: 'not detected (?after= is ignored: offset pages only)' };

@@ -48,15 +48,27 @@ export function goals(run: DbRun): Goal[] {
   for (const l of run.lists.filter((x) => x.inGoals)) {
     if (run.db === 'postgres') {
       const limit = 5 * run.health.p99;
-      out.push({ goal: `${l.name}: p99 ≤ 5× health p99`, pass: l.p99 <= limit && clean(l), detail: `${p99(l)} ms vs ${ms(limit)} ms (${(l.p99 / run.health.p99).toFixed(1)}×)${faults(l)}` });
+      out.push({
+        goal: `${l.name}: p99 ≤ 5× health p99`,
+        pass: l.p99 <= limit && clean(l),
+        detail: `${p99(l)} ms vs ${ms(limit)} ms (${(l.p99 / run.health.p99).toFixed(1)}×)${faults(l)}`,
+      });
     } else {
       out.push({ goal: `${l.name}: p99 ≤ 50 ms`, pass: l.p99 <= 50 && clean(l), detail: `${p99(l)} ms${faults(l)}` });
     }
     const ratio = fetchAll / l.p99;
-    out.push({ goal: `${l.name}: ≥ 50× faster than fetch-all`, pass: ratio >= 50 && clean(l), detail: `${l.p99AtLeast ? '≤' : ''}${ratio.toFixed(1)}× (fetch-all ${ms(fetchAll)} ms)${faults(l)}` });
+    out.push({
+      goal: `${l.name}: ≥ 50× faster than fetch-all`,
+      pass: ratio >= 50 && clean(l),
+      detail: `${l.p99AtLeast ? '≤' : ''}${ratio.toFixed(1)}× (fetch-all ${ms(fetchAll)} ms)${faults(l)}`,
+    });
   }
   const s = run.alarms.searching;
-  out.push({ goal: 'SOS press-to-event p99 ≤ 100 ms while searching', pass: s.p99 <= 100 && s.lost === 0 && s.received > 0, detail: `${ms(s.p99)} ms (p50 ${ms(s.p50)}; ${s.received}/${s.presses} events, ${s.lost} lost, ${s.refused} refused)` });
+  out.push({
+    goal: 'SOS press-to-event p99 ≤ 100 ms while searching',
+    pass: s.p99 <= 100 && s.lost === 0 && s.received > 0,
+    detail: `${ms(s.p99)} ms (p50 ${ms(s.p50)}; ${s.received}/${s.presses} events, ${s.lost} lost, ${s.refused} refused)`,
+  });
   return out;
 }
 

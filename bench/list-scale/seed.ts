@@ -75,7 +75,12 @@ export async function prepareDatabase(
     await resetPostgres(target.url);
     database = await openDatabase({ databaseUrl: target.url });
   } else {
-    lock = lockDataDir(target.dataDir, { onLost: (m) => { console.error(m); process.exit(1); } });
+    lock = lockDataDir(target.dataDir, {
+      onLost: (m) => {
+        console.error(m);
+        process.exit(1);
+      },
+    });
     database = await openDatabase({ dataDir: target.dataDir });
   }
   try {
@@ -100,17 +105,20 @@ async function bulkInsert(db: Db, n: number, realistic: boolean): Promise<string
   const extra = Math.round(n / 10);
   const total = n + 2 * extra;
   const fill = fillColumns(extra, total, realistic);
-  const table = rowsOf(await db.execute(sql`select column_name, is_nullable, column_default, is_generated, is_identity
-    from information_schema.columns where table_schema = 'public' and table_name = 'desk_requests'`)).map(
-    (r): ColumnInfo => ({
-      column_name: String(r.column_name),
-      is_nullable: String(r.is_nullable),
-      column_default: r.column_default === null ? null : String(r.column_default),
-      is_generated: String(r.is_generated),
-      is_identity: String(r.is_identity),
-    }),
+  const table = rowsOf(
+    await db.execute(sql`select column_name, is_nullable, column_default, is_generated, is_identity
+    from information_schema.columns where table_schema = 'public' and table_name = 'desk_requests'`),
+  ).map((r): ColumnInfo => ({
+    column_name: String(r.column_name),
+    is_nullable: String(r.is_nullable),
+    column_default: r.column_default === null ? null : String(r.column_default),
+    is_generated: String(r.is_generated),
+    is_identity: String(r.is_identity),
+  }));
+  const unfilled = checkColumns(
+    table,
+    fill.map(([c]) => c),
   );
-  const unfilled = checkColumns(table, fill.map(([c]) => c));
   // Bench rows start 1 ms after the newest row, so created_at rises with id over the whole table.
   const [newest] = rowsOf(await db.execute(sql`select coalesce(max(created_at), now())::text as t0, coalesce(max(id), 0) as id from desk_requests`));
   const t0 = String(newest!.t0);
@@ -123,14 +131,16 @@ async function bulkInsert(db: Db, n: number, realistic: boolean): Promise<string
   for (const [k, name] of SOCIETY_NAMES.entries()) {
     for (let from = 1; from <= total; from += BATCH) {
       const to = Math.min(total, from + BATCH - 1);
-      await db.execute(sql.raw(`insert into desk_requests (${columns})
+      await db.execute(
+        sql.raw(`insert into desk_requests (${columns})
 select ${exprs}
 from (select s.id as sid, ${k} as k, '${t0}'::timestamptz as t0,
              (select array_agg(r.id order by r.id) from residents r where r.society_id = s.id) as res,
              (select u.id from staff_users u where u.society_id = s.id and u.sub_role = 'complian' limit 1) as staff
       from societies s where s.name = '${name}') p,
      generate_series(${from}, ${to}) g
-order by g`));
+order by g`),
+      );
     }
     process.stdout.write(`  seeded ${name}: ${total} complaints (${n} new, ${extra} processing, ${extra} completed)\n`);
   }
@@ -144,9 +154,10 @@ async function unfilledReport(db: Db, unfilled: readonly ColumnInfo[], firstBenc
     const isDefault = c.column_default === null ? `"${c.column_name}" is null` : `"${c.column_name}" is not distinct from (${c.column_default})`;
     const [row] = rowsOf(await db.execute(sql.raw(`select count(*)::int as n from desk_requests where id >= ${firstBenchId} and ${isDefault}`)));
     const left = Number(row!.n);
-    const line = left === 0
-      ? `note: desk_requests.${c.column_name} is not in the bench's column list but the database filled it on every bench row (a trigger)`
-      : `WARNING: desk_requests.${c.column_name} is not filled by the bench seed: ${left} bench rows hold its default (${c.column_default ?? 'NULL'}); add it to fillColumns() or LEFT_DEFAULT in bench/list-scale/columns.ts`;
+    const line =
+      left === 0
+        ? `note: desk_requests.${c.column_name} is not in the bench's column list but the database filled it on every bench row (a trigger)`
+        : `WARNING: desk_requests.${c.column_name} is not filled by the bench seed: ${left} bench rows hold its default (${c.column_default ?? 'NULL'}); add it to fillColumns() or LEFT_DEFAULT in bench/list-scale/columns.ts`;
     console.error(`  ${line}`);
     out.push(line);
   }
@@ -154,19 +165,25 @@ async function unfilledReport(db: Db, unfilled: readonly ColumnInfo[], firstBenc
 }
 
 async function readBack(db: Db, deepPage: number): Promise<Omit<SeedInfo, 'seedSeconds' | 'warnings'>> {
-  const counts = rowsOf(await db.execute(sql`select s.name || '/' || d.stage as k, count(*)::int as n from desk_requests d
-    join societies s on s.id = d.society_id where d.desk = 'complaint' group by 1 order by 1`));
+  const counts = rowsOf(
+    await db.execute(sql`select s.name || '/' || d.stage as k, count(*)::int as n from desk_requests d
+    join societies s on s.id = d.society_id where d.desk = 'complaint' group by 1 order by 1`),
+  );
   const stageCounts = Object.fromEntries(counts.map((r) => [String(r.k), Number(r.n)]));
   const gv = sql`(select id from societies where name = ${SOCIETY_NAMES[0]})`;
   const idAt = async (offset: number) => {
-    const [row] = rowsOf(await db.execute(sql`select id from desk_requests where society_id = ${gv} and desk = 'complaint' and stage = 'new'
-      order by created_at desc, id desc limit 1 offset ${offset}`));
+    const [row] = rowsOf(
+      await db.execute(sql`select id from desk_requests where society_id = ${gv} and desk = 'complaint' and stage = 'new'
+      order by created_at desc, id desc limit 1 offset ${offset}`),
+    );
     if (!row) throw new Error(`no stage-new complaint at position ${offset}: too few rows for the deep page`);
     return Number(row.id);
   };
   const ids = { first: await idAt(0), tenth: await idAt(9), eleventh: await idAt(10), deepCursor: await idAt(lastRowOfPage(deepPage - 1)) };
-  const [hits] = rowsOf(await db.execute(sql`select count(*)::int as n from desk_requests where society_id = ${gv} and desk = 'complaint'
-    and stage = 'new' and body ilike ${`%${HIT_WORD}%`}`));
+  const [hits] = rowsOf(
+    await db.execute(sql`select count(*)::int as n from desk_requests where society_id = ${gv} and desk = 'complaint'
+    and stage = 'new' and body ilike ${`%${HIT_WORD}%`}`),
+  );
   // The fetch-all design: every complaint of the society with its resident (less the password
   // hash and push token), as JSON to the client.
   const fetchAllSql = sql`select d.*, to_jsonb(r) - 'password_hash' - 'push_token' as resident, s.name as society_name from desk_requests d

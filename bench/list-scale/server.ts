@@ -41,13 +41,24 @@ export async function startServer(env: Record<string, string>, label: string, ti
   const base = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], { cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    cwd: ROOT,
+    env: childEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // Everything on stderr; from stdout the log lines (JSON) and the banner's first two lines only.
   const relay = (keep: (line: string) => boolean) => (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim() && keep(line)) process.stderr.write(`  [server ${label}] ${line}\n`);
   };
-  child.stdout!.on('data', relay((line) => /^\{|running at|^Database:/.test(line)));
-  child.stderr!.on('data', relay(() => true));
+  child.stdout!.on(
+    'data',
+    relay((line) => /^\{|running at|^Database:/.test(line)),
+  );
+  child.stderr!.on(
+    'data',
+    relay(() => true),
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let gone = false;
   void exited.then(() => (gone = true));
@@ -63,7 +74,10 @@ export async function startServer(env: Record<string, string>, label: string, ti
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (gone) throw new Error(`server ${label} exited before answering /api/health (exit code ${child.exitCode})`);
-    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return { base, child, stop };
     if (Date.now() > deadline) {
       await stop();
@@ -87,7 +101,10 @@ export async function drain(base: string, fastMs = 100, timeoutMs = 300_000): Pr
       break;
     }
     const t = performance.now();
-    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(60_000) }).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(60_000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     fast = ok && performance.now() - t < fastMs ? fast + 1 : 0;
     if (fast < 3) await pause(50);
   }

@@ -97,6 +97,11 @@ export function cpuUse(a: CpuSnapshot, b: CpuSnapshot, roles: Roles, database: s
   }
   const all = b.allTicks - a.allTicks;
   const rounded = (r: Record<string, number>, top = Infinity) =>
-    Object.fromEntries(Object.entries(r).sort((x, y) => y[1] - x[1]).slice(0, top).map(([k, v]) => [k, Math.round(v * 100) / 100]));
+    Object.fromEntries(
+      Object.entries(r)
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, top)
+        .map(([k, v]) => [k, Math.round(v * 100) / 100]),
+    );
   return { seconds, machineBusy: all > 0 ? (b.busyTicks - a.busyTicks) / all : Number.NaN, cores: rounded(out), otherTop: rounded(other, 4) };
 }

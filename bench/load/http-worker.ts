@@ -10,7 +10,16 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pct } from '../list-scale/load.js';
-import { epochMs, type AlarmRecord, type HttpWorkerIn, type HttpWorkerOut, type LabelRecord, type RequestTemplate, type StreamResult, type StreamSpec } from './protocol.js';
+import {
+  epochMs,
+  type AlarmRecord,
+  type HttpWorkerIn,
+  type HttpWorkerOut,
+  type LabelRecord,
+  type RequestTemplate,
+  type StreamResult,
+  type StreamSpec,
+} from './protocol.js';
 
 interface Answer {
   /** Set when the request got an answer (any status). */
@@ -20,7 +29,13 @@ interface Answer {
   error?: string;
 }
 
-function send(agent: http.Agent, base: URL, t: Pick<RequestTemplate, 'method' | 'path' | 'headers' | 'body'>, timeoutMs: number, keepBody: boolean): Promise<Answer> {
+function send(
+  agent: http.Agent,
+  base: URL,
+  t: Pick<RequestTemplate, 'method' | 'path' | 'headers' | 'body'>,
+  timeoutMs: number,
+  keepBody: boolean,
+): Promise<Answer> {
   return new Promise((resolve) => {
     let timedOut = false;
     const headers = { ...t.headers, ...(t.body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(t.body)) }) };
@@ -31,7 +46,10 @@ function send(agent: http.Agent, base: URL, t: Pick<RequestTemplate, 'method' | 
       res.on('error', () => (clearTimeout(timer), resolve({ body: '', error: timedOut ? 'timeout' : 'socket response aborted' })));
     });
     const timer = setTimeout(() => ((timedOut = true), req.destroy()), timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) => (clearTimeout(timer), resolve({ body: '', error: timedOut ? 'timeout' : `socket ${err.code ?? err.message}` })));
+    req.on(
+      'error',
+      (err: NodeJS.ErrnoException) => (clearTimeout(timer), resolve({ body: '', error: timedOut ? 'timeout' : `socket ${err.code ?? err.message}` })),
+    );
     req.end(t.body);
   });
 }
@@ -82,7 +100,7 @@ export async function runStream(spec: StreamSpec): Promise<StreamResult> {
     alarms.push([a._id, t.society, dueAt, isNew ? 1 : 0]);
     if (!spec.ack || !isNew) return;
     // Deterministic share: the first `share` of every 100 new alarms.
-    if ((created++ % 100) >= Math.round(spec.ack.share * 100)) return;
+    if (created++ % 100 >= Math.round(spec.ack.share * 100)) return;
     const ackDue = epochMs() + spec.ack.delayMs;
     const ack = { method: 'POST' as const, path: `/api/security/${a._id}/acknowledge`, headers: { cookie: ackCookies[t.society]! } };
     const p = sleep(spec.ack.delayMs).then(() => fire('ack', ack, ackDue, () => ackedBySociety[t.society]!++));
@@ -92,7 +110,7 @@ export async function runStream(spec: StreamSpec): Promise<StreamResult> {
 
   const period = 1000 / spec.rate;
   const total = Math.floor(spec.rate * spec.durationS);
-  for (let k = 0; k < total; ) {
+  for (let k = 0; k < total;) {
     for (; k < total && spec.startAt + k * period <= epochMs(); k++) {
       const dueAt = spec.startAt + k * period;
       const t = spec.requests[k % spec.requests.length]!;

@@ -49,7 +49,10 @@ export interface ListCost {
  * so compare runs of the same settings.
  */
 export function listCost(cpu: CpuUse, listsSent: number): ListCost {
-  const cores = (pred: (role: string) => boolean) => Object.entries(cpu.cores).filter(([k]) => pred(k)).reduce((a, [, v]) => a + v, 0);
+  const cores = (pred: (role: string) => boolean) =>
+    Object.entries(cpu.cores)
+      .filter(([k]) => pred(k))
+      .reduce((a, [, v]) => a + v, 0);
   const ms = (c: number) => Math.round(((c * cpu.seconds * 1000) / Math.max(1, listsSent)) * 100) / 100;
   const inst = cores((k) => k.startsWith('instance '));
   const pg = cores((k) => k.startsWith('postgres (') && k !== 'postgres (other)');
@@ -85,7 +88,19 @@ export function figures(label: string, records: readonly LabelRecord[], seconds:
   const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
   const sent = records.reduce((a, r) => a + r.sent, 0);
   const p99 = pct(lat, 99);
-  return { label, sent, ok, achievedPerSec: ok / seconds, p50: pct(lat, 50), p90: pct(lat, 90), p99, max: lat.at(-1) ?? Number.NaN, p99AtLeast: (errors.timeout ?? 0) > 0 && p99 >= timeoutMs, errors, errorCount };
+  return {
+    label,
+    sent,
+    ok,
+    achievedPerSec: ok / seconds,
+    p50: pct(lat, 50),
+    p90: pct(lat, 90),
+    p99,
+    max: lat.at(-1) ?? Number.NaN,
+    p99AtLeast: (errors.timeout ?? 0) > 0 && p99 >= timeoutMs,
+    errors,
+    errorCount,
+  };
 }
 
 export interface Deliveries {
@@ -158,11 +173,20 @@ export function goals(run: LoadRun): Goal[] {
   const errs = sos.errorCount + list.errorCount + ack.errorCount;
   const lost = run.deliveries.expected - run.deliveries.delivered;
   const base: Goal[] = [
-    { goal: '0 errors', pass: errs === 0 && run.sockets.disconnects === 0, detail: `${errs} failed requests (SOS ${sos.errorCount}, lists ${list.errorCount}, acks ${ack.errorCount}), ${run.sockets.disconnects} socket disconnects` },
+    {
+      goal: '0 errors',
+      pass: errs === 0 && run.sockets.disconnects === 0,
+      detail: `${errs} failed requests (SOS ${sos.errorCount}, lists ${list.errorCount}, acks ${ack.errorCount}), ${run.sockets.disconnects} socket disconnects`,
+    },
     { goal: `list p99 ≤ ${LIST_P99_GOAL_MS} ms`, pass: list.p99 <= LIST_P99_GOAL_MS, detail: `${list.p99AtLeast ? '≥' : ''}${ms(list.p99)} ms` },
-    { goal: 'every alarm event delivered (not in the issue: a check)', pass: lost === 0 && run.deliveries.expected > 0, detail: `${run.deliveries.delivered}/${run.deliveries.expected}` },
+    {
+      goal: 'every alarm event delivered (not in the issue: a check)',
+      pass: lost === 0 && run.deliveries.expected > 0,
+      detail: `${run.deliveries.delivered}/${run.deliveries.expected}`,
+    },
   ];
-  if (!run.overload) return [...base, { goal: `SOS p99 ≤ ${SOS_P99_GOAL_MS} ms`, pass: sos.p99 <= SOS_P99_GOAL_MS, detail: `${sos.p99AtLeast ? '≥' : ''}${ms(sos.p99)} ms` }];
+  if (!run.overload)
+    return [...base, { goal: `SOS p99 ≤ ${SOS_P99_GOAL_MS} ms`, pass: sos.p99 <= SOS_P99_GOAL_MS, detail: `${sos.p99AtLeast ? '≥' : ''}${ms(sos.p99)} ms` }];
   const o = run.overload;
   const g = OVERLOAD_GOALS;
   return [
@@ -179,7 +203,11 @@ export function goals(run: LoadRun): Goal[] {
 }
 
 const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0)) : '—');
-const errText = (e: Record<string, number>) => Object.entries(e).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join(', ') || '—';
+const errText = (e: Record<string, number>) =>
+  Object.entries(e)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ×${n}`)
+    .join(', ') || '—';
 
 /** Prints the run. */
 export function printRun(run: LoadRun): void {
@@ -199,20 +227,35 @@ export function printRun(run: LoadRun): void {
     ...run.streams.lists.map((f) => row(f, '  ')),
     '',
     `client scheduler lag (due → sent): SOS p99 ${ms(run.sendLag.sos.p99)} / max ${ms(run.sendLag.sos.max)} ms; lists p99 ${ms(run.sendLag.list.p99)} / max ${ms(run.sendLag.list.max)} ms`,
-    `staff sockets: ${s.connected} connected (by society ${s.bySociety.join('/')}; by instance ${Object.entries(s.perInstance).map(([k, v]) => `${k} ${v ?? '?'}`).join(', ')}), ${s.disconnects} disconnects during the run`,
+    `staff sockets: ${s.connected} connected (by society ${s.bySociety.join('/')}; by instance ${Object.entries(s.perInstance)
+      .map(([k, v]) => `${k} ${v ?? '?'}`)
+      .join(', ')}), ${s.disconnects} disconnects during the run`,
     `alarm events: ${d.created} new alarms, ${d.merged} presses merged; 'receive-security' delivered ${d.delivered}/${d.expected} (${d.alarmsMissed} alarms missed by some socket)${s.complete ? '' : ' — wait ended before all arrived'}`,
     `  SOS due → first socket: p50 ${ms(d.first.p50)}, p99 ${ms(d.first.p99)}, max ${ms(d.first.max)} ms; → last socket: p50 ${ms(d.last.p50)}, p99 ${ms(d.last.p99)}, max ${ms(d.last.max)} ms`,
     `  'security-acknowledged' received ${s.acknowledged}/${run.expectedAcks}; also ${s.pressed} security-pressed, ${s.escalated} security-escalated`,
     `load average: start ${run.loadavg.start.join(' / ')}, end ${run.loadavg.end.join(' / ')}`,
   ];
   if (run.cpu) {
-    const by = Object.entries(run.cpu.cores).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
-    const others = Object.entries(run.cpu.otherTop).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
-    lines.push(`CPU over ${run.cpu.seconds.toFixed(0)} s: machine ${(run.cpu.machineBusy * 100).toFixed(0)}% busy; cores used by ${by}`, `  'other' is mostly: ${others || '—'}`);
+    const by = Object.entries(run.cpu.cores)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ');
+    const others = Object.entries(run.cpu.otherTop)
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ');
+    lines.push(
+      `CPU over ${run.cpu.seconds.toFixed(0)} s: machine ${(run.cpu.machineBusy * 100).toFixed(0)}% busy; cores used by ${by}`,
+      `  'other' is mostly: ${others || '—'}`,
+    );
   }
   const pg = run.pg;
-  lines.push(`PostgreSQL (${pg.samples} samples of pg_stat_activity): active backends mean ${pg.activeMean.toFixed(1)}, max ${pg.activeMax}; idle in transaction mean ${pg.idleInTransactionMean.toFixed(1)}; active ones waiting on ${errText(pg.waits)}`);
-  if (run.listCost) lines.push(`CPU per list request: ${run.listCost.totalMs.toFixed(2)} ms (instances ${run.listCost.instancesMs.toFixed(2)}, PostgreSQL ${run.listCost.postgresMs.toFixed(2)}; load start to drained backlog, the SOS and acknowledgements included)`);
+  lines.push(
+    `PostgreSQL (${pg.samples} samples of pg_stat_activity): active backends mean ${pg.activeMean.toFixed(1)}, max ${pg.activeMax}; idle in transaction mean ${pg.idleInTransactionMean.toFixed(1)}; active ones waiting on ${errText(pg.waits)}`,
+  );
+  if (run.listCost)
+    lines.push(
+      `CPU per list request: ${run.listCost.totalMs.toFixed(2)} ms (instances ${run.listCost.instancesMs.toFixed(2)}, PostgreSQL ${run.listCost.postgresMs.toFixed(2)}; load start to drained backlog, the SOS and acknowledgements included)`,
+    );
   if (run.overload) {
     const o = run.overload;
     const share = (n: number) => `${((n / Math.max(1, o.lists.sent)) * 100).toFixed(1)}%`;
@@ -221,7 +264,12 @@ export function printRun(run: LoadRun): void {
       `  lists answered ≤ ${OVERLOAD_GOALS.answerMs} ms ${share(o.lists.answeredInTime)}, refused ≤ ${OVERLOAD_GOALS.refuseMs} ms ${share(o.lists.refusedInTime)}, neither ${share(o.lists.neither)} (of ${o.lists.sent}); drained ${o.drainSeconds.toFixed(1)} s after the load stopped`,
     );
   }
-  for (const [name, m] of Object.entries(run.instanceMetrics)) lines.push(`instance ${name} (/metrics): ${Object.entries(m).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  for (const [name, m] of Object.entries(run.instanceMetrics))
+    lines.push(
+      `instance ${name} (/metrics): ${Object.entries(m)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
   lines.push('', run.overload ? 'Goals (overload):' : 'Goals:', ...goals(run).map((g) => `  ${g.pass ? 'PASS' : 'MISS'}  ${g.goal}: ${g.detail}`));
   console.log(lines.join('\n'));
 }

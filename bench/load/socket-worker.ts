@@ -68,7 +68,13 @@ process.on('message', (m: SocketWorkerIn) => {
       if ((received < m.expected || counts.acknowledged < m.expectedAcks) && performance.now() < until) return void setTimeout(check, 20);
       finishing = true;
       for (const s of sockets) s.close();
-      const result = { connected: sockets.length, bySociety, deliveries: [...deliveries.values()], ...counts, complete: received >= m.expected && counts.acknowledged >= m.expectedAcks };
+      const result = {
+        connected: sockets.length,
+        bySociety,
+        deliveries: [...deliveries.values()],
+        ...counts,
+        complete: received >= m.expected && counts.acknowledged >= m.expectedAcks,
+      };
       reply({ kind: 'done', result });
     };
     check();

@@ -41,7 +41,8 @@ export function listTemplates(cookies: StaffCookies, opts: { search?: boolean } 
   const out: RequestTemplate[] = [];
   for (let round = 0; round < Math.max(...kinds.map((l) => l.weight)); round++) {
     for (const l of kinds.filter((x) => x.weight > round)) {
-      for (const society of SOCIETY_NAMES.keys()) out.push({ label: l.label, method: 'GET', path: l.path, headers: { cookie: cookies[l.as][society]! }, society });
+      for (const society of SOCIETY_NAMES.keys())
+        out.push({ label: l.label, method: 'GET', path: l.path, headers: { cookie: cookies[l.as][society]! }, society });
     }
   }
   return out;
@@ -49,7 +50,14 @@ export function listTemplates(cookies: StaffCookies, opts: { search?: boolean } 
 
 /** One SOS press template per resident token (POST /api/security, empty body). */
 export function sosTemplates(tokens: readonly ResidentToken[]): RequestTemplate[] {
-  return tokens.map((t) => ({ label: 'SOS press', method: 'POST', path: '/api/security', headers: { authorization: t.authorization }, body: '{}', society: t.society }));
+  return tokens.map((t) => ({
+    label: 'SOS press',
+    method: 'POST',
+    path: '/api/security',
+    headers: { authorization: t.authorization },
+    body: '{}',
+    society: t.society,
+  }));
 }
 
 /**

@@ -15,7 +15,7 @@ export interface Worker<In, Out> {
   child: ChildProcess;
   send(m: In): void;
   /** The next message of `kind`; rejects if the worker exits or reports 'failed' first. */
-  next<K extends Out extends { kind: infer T } ? T : never>(kind: K): Promise<Extract<Out, { kind: K }>>;
+  next<K extends (Out extends { kind: infer T } ? T : never)>(kind: K): Promise<Extract<Out, { kind: K }>>;
   /** SIGTERM, SIGKILL after 2 s. Idempotent. */
   stop(): Promise<void>;
 }

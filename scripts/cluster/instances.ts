@@ -55,7 +55,10 @@ export async function waitForHealth(url: string, child: ChildProcess | undefined
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (code ${child.exitCode}) before it answered`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -131,7 +134,8 @@ export const instanceName = (i: number) => (i < 26 ? String.fromCharCode(65 + i)
  */
 export async function startInstances(opts: ClusterOptions): Promise<InstanceProcess[]> {
   if (!Number.isInteger(opts.count) || opts.count < 1) throw new RangeError(`count must be a positive integer, got ${opts.count}`);
-  if (opts.count > 1 && !(opts.env.DATABASE_URL ?? process.env.DATABASE_URL)) throw new Error('more than one instance needs DATABASE_URL (a PostgreSQL server): the embedded database is one process');
+  if (opts.count > 1 && !(opts.env.DATABASE_URL ?? process.env.DATABASE_URL))
+    throw new Error('more than one instance needs DATABASE_URL (a PostgreSQL server): the embedded database is one process');
   const one = (i: number) => {
     const name = instanceName(i);
     return startInstance({ name, port: opts.basePort + i, env: opts.env, cpus: opts.cpus?.(i), output: opts.output?.(name), execArgv: opts.execArgv });

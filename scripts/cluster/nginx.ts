@@ -203,7 +203,9 @@ ${appProxy('      ')}
 async function assertPortFree(host: string, port: number): Promise<void> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
-    probe.once('error', (err: NodeJS.ErrnoException) => reject(new Error(`nginx cannot listen on ${host}:${port}: ${err.code === 'EADDRINUSE' ? 'the port is in use' : err.message}`)));
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      reject(new Error(`nginx cannot listen on ${host}:${port}: ${err.code === 'EADDRINUSE' ? 'the port is in use' : err.message}`)),
+    );
     probe.listen(port, host, () => probe.close(() => resolve()));
   });
 }
@@ -222,7 +224,9 @@ export async function startNginx(opts: NginxOptions): Promise<NginxProcess> {
   const child = spawn(NGINX_BIN, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'inherit'] });
   const spawned = new Promise<void>((resolve, reject) => {
     child.once('spawn', resolve);
-    child.once('error', (err) => reject(new Error(`cannot start nginx (${NGINX_BIN}): ${err.message}. Install Debian's nginx package (apt-get install nginx) or set NGINX_BIN.`)));
+    child.once('error', (err) =>
+      reject(new Error(`cannot start nginx (${NGINX_BIN}): ${err.message}. Install Debian's nginx package (apt-get install nginx) or set NGINX_BIN.`)),
+    );
   });
   await spawned;
   const url = `http://${opts.host ?? '127.0.0.1'}:${opts.port}`;

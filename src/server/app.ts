@@ -144,7 +144,12 @@ export async function buildApp(opts: {
     dbKind: database.kind,
     db: database.db,
     redisUrl: config.REDIS_URL,
-    limits: { maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_WINDOW_S * 1000, maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, now: () => clock.now().getTime() },
+    limits: {
+      maxFailures: config.LOGIN_MAX_FAILURES,
+      windowMs: config.LOGIN_WINDOW_S * 1000,
+      maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      now: () => clock.now().getTime(),
+    },
     onRedisError: (err) => app.log.error({ err }, 'redis (sign-in throttle, rate limits)'),
   });
   app.addHook('onClose', () => limits.close());

@@ -26,10 +26,16 @@ const ZTrustProxy = z
   .default('false')
   .transform((v, ctx): boolean | string[] => {
     if (v === 'true' || v === 'false') return v === 'true';
-    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     const bad = list.filter((x) => !isAddressOrCidr(x));
     if (list.length === 0 || bad.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `expected true, false or proxy addresses/CIDRs/loopback (hop counts are not supported); bad: ${bad.join(', ') || v}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected true, false or proxy addresses/CIDRs/loopback (hop counts are not supported); bad: ${bad.join(', ') || v}`,
+      });
       return z.NEVER;
     }
     return list;
@@ -41,7 +47,10 @@ const ZOrigins = z
   .default('')
   .transform((v, ctx): string[] => {
     const origins: string[] = [];
-    for (const item of v.split(',').map((x) => x.trim()).filter(Boolean)) {
+    for (const item of v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)) {
       const url = URL.canParse(item) ? new URL(item) : undefined;
       if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
         ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${item}` });
@@ -58,7 +67,10 @@ const ZHosts = z
   .default('')
   .transform((v, ctx): string[] => {
     const hosts: string[] = [];
-    for (const item of v.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean)) {
+    for (const item of v
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean)) {
       if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$/.test(item)) {
         ctx.addIssue({ code: 'custom', message: `not a host name (host[:port], no scheme or path): ${item}` });
         return z.NEVER;
@@ -85,7 +97,11 @@ const ZEnv = z.object({
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Staff session lifetime in hours. */
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   /**
    * How long a staff session read from the database is served from memory, in milliseconds (0:
    * read on every request). Logout and account changes drop it on every instance at once (relayed
@@ -94,7 +110,11 @@ const ZEnv = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Failed staff sign-ins allowed per email and address within LOGIN_WINDOW_S before 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_WINDOW_S: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_WINDOW_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   /** Failed staff sign-ins allowed per account across all addresses within LOGIN_WINDOW_S before 429. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   /** Resident bearer token lifetime in days. */
@@ -141,7 +161,12 @@ const ZEnv = z.object({
   /** Media uploads (POST /api/media) per staff member per minute. */
   MEDIA_MAX_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Bytes of media a staff member may upload per day (default 1 GiB: ten of the largest videos); keep it above 100 MB. */
-  MEDIA_MAX_BYTES_PER_DAY: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1024 ** 3),
+  MEDIA_MAX_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(1024 ** 3),
   /** Spreadsheet imports (POST /api/bills/import) per staff member per minute. */
   BILL_MAX_IMPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** How often the not-at-home arrival job runs, in milliseconds. */
@@ -180,7 +205,11 @@ const ZEnv = z.object({
   /** Path-style addressing (bucket in the path, not the host name): most self-hosted stores need it. */
   S3_FORCE_PATH_STYLE: z.stringbool().default(true),
   /** Hours an uploaded file may stay unused by any post before the media job deletes it. */
-  MEDIA_ORPHAN_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  MEDIA_ORPHAN_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
   /** Spreadsheet imports parsed at once, each in its own worker thread. */
   IMPORT_PARSE_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   /** Spreadsheet imports that may wait for a parse worker; more are refused with 429. */

@@ -53,7 +53,8 @@ export const MSG = {
   /** Any text input holding half of a UTF-16 surrogate pair: not valid Unicode. */
   textBrokenCharacter: 'This text contains a broken character (an unpaired UTF-16 surrogate). Remove it and try again.',
   /** Any shown text holding a bidirectional control (U+202A–U+202E, U+2066–U+2069), which can disguise what is displayed. */
-  textBidiControl: 'This text contains an invisible direction-override character (U+202A–U+202E or U+2066–U+2069) that can disguise what is shown. Remove it and try again.',
+  textBidiControl:
+    'This text contains an invisible direction-override character (U+202A–U+202E or U+2066–U+2069) that can disguise what is shown. Remove it and try again.',
   /** Billing (spec sections 5, 8). */
   billExists: 'This resident already has a bill for this period.',
   billSaved: 'Bill saved.',
@@ -62,13 +63,15 @@ export const MSG = {
   billImportNotSpreadsheet: 'The file is not an Excel spreadsheet (.xlsx or .xls).',
   billImportUnreadable: 'The spreadsheet could not be read. Save it again as .xlsx and retry.',
   /** Shown above an import preview when cells had direction controls removed (the count goes in front). */
-  billImportBidiRemoved: 'cell(s) contained invisible direction-override characters (U+202A–U+202E or U+2066–U+2069); they were removed, so the text shown is the text stored.',
+  billImportBidiRemoved:
+    'cell(s) contained invisible direction-override characters (U+202A–U+202E or U+2066–U+2069); they were removed, so the text shown is the text stored.',
   billImportNoSheet1: 'The spreadsheet has no sheet named Sheet1.',
   billImportTooLarge: 'The file is larger than 10 MB.',
   billImportTooManyRows: 'Sheet1 has more than 20,000 rows. Split the file and import each part.',
   billImportNoHeader: 'The first row of Sheet1 must name the columns Address and Units (Name, Block, Index and Rate are optional).',
   billImportNotFound: 'This import does not exist. Upload the file again.',
-  billImportUnpacksTooLarge: 'The spreadsheet unpacks to more than 64 MB (a compressed "zip bomb", or far more than 20,000 rows of data). Save only Sheet1 again as .xlsx and retry.',
+  billImportUnpacksTooLarge:
+    'The spreadsheet unpacks to more than 64 MB (a compressed "zip bomb", or far more than 20,000 rows of data). Save only Sheet1 again as .xlsx and retry.',
   billImportTooManyColumns: 'Sheet1 has more than 50 columns. Keep Address and Units (and Name, Block, Index, Rate if used) and import again.',
   billImportCellTooLong: 'A cell of Sheet1 holds more than 500 characters. Shorten it and import again.',
   billImportParseMemory: 'The spreadsheet needs too much memory to read. Split it into smaller files and import each part.',

@@ -63,14 +63,25 @@ describe('admission control', () => {
     const authorization = await h.residentAuth(phone);
     const [me] = await h.database.db.select({ id: residents.id }).from(residents).where(eq(residents.phone, phone));
     const filed = async () =>
-      (await h.database.db.select({ n: sql<number>`count(*)::int` }).from(deskRequests).where(and(eq(deskRequests.residentId, me!.id), eq(deskRequests.desk, 'complaint'))))[0]!.n;
+      (
+        await h.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(deskRequests)
+          .where(and(eq(deskRequests.residentId, me!.id), eq(deskRequests.desk, 'complaint')))
+      )[0]!.n;
     const before = await filed();
 
     const lane = await takeMainLane();
     try {
       const { port } = new URL(url);
       const body = JSON.stringify({ complain: 'Hung up before it was stored' });
-      const req = request({ host: '127.0.0.1', port: Number(port), method: 'POST', path: '/api/complain', headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+      const req = request({
+        host: '127.0.0.1',
+        port: Number(port),
+        method: 'POST',
+        path: '/api/complain',
+        headers: { authorization, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
       req.on('error', () => undefined);
       req.end(body);
       await waitFor(() => h.admission.inFlight() === 1 && h.database.mainLaneLoad().waiting >= 1, 'the complaint waiting for the main lane');
@@ -84,7 +95,11 @@ describe('admission control', () => {
 
     // The same complaint, over HTTP, from a client that waits for its answer is filed (its body
     // read, the request stream closed, the client still there), and a read is answered.
-    const res = await fetch(`${url}/api/complain`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ complain: 'Waited for the answer' }) });
+    const res = await fetch(`${url}/api/complain`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ complain: 'Waited for the answer' }),
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     expect(await filed()).toBe(before + 1);
     expect((await fetch(`${url}/api/resident/complaints`, { headers: { authorization } })).status).toBe(200);

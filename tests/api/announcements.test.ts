@@ -19,7 +19,8 @@ describe('announcements', () => {
   let gv = 0;
   let lc = 0;
   const { send } = signedInStaff(h);
-  const residentSend = async (method: 'GET' | 'PUT', url: string, phone: string) => h.app.inject({ method, url, headers: { authorization: await h.residentAuth(phone) } });
+  const residentSend = async (method: 'GET' | 'PUT', url: string, phone: string) =>
+    h.app.inject({ method, url, headers: { authorization: await h.residentAuth(phone) } });
   const post = async (payload: object, email = GV) => {
     const res = await send('POST', '/api/announcement', email, payload);
     expect(res.statusCode, res.body).toBe(201);
@@ -29,7 +30,17 @@ describe('announcements', () => {
   const upload = (societyId: number, kind: 'image' | 'video' = 'image') => {
     const id = randomUUID();
     const mime = kind === 'image' ? 'image/png' : 'video/mp4';
-    return mediaRepo(h.database.db).insert({ id, societyId, kind, mime, bytes: 100, width: 10, height: 10, storageKey: `${societyId}/${id}`, thumbKey: kind === 'image' ? `${societyId}/${id}-thumb.webp` : null });
+    return mediaRepo(h.database.db).insert({
+      id,
+      societyId,
+      kind,
+      mime,
+      bytes: 100,
+      width: 10,
+      height: 10,
+      storageKey: `${societyId}/${id}`,
+      thumbKey: kind === 'image' ? `${societyId}/${id}-thumb.webp` : null,
+    });
   };
   /** Rows a refused call must not change: announcements, seen marks, outbox, audit, attached media. */
   const written = async () => {
@@ -48,9 +59,18 @@ describe('announcements', () => {
   it('posts an announcement with an image: the row, the attached media, an audit row and one push per approved resident with a token', async () => {
     const db = h.database.db;
     // Tokens for every Green Valley resident (blocked ones too: they must get no push).
-    await db.update(residents).set({ pushToken: sql`'ann-token-' || ${residents.id}` }).where(eq(residents.societyId, gv));
-    const [{ n: expected } = { n: 0 }] = await db.select({ n: count() }).from(residents).where(and(eq(residents.societyId, gv), eq(residents.status, 'Approve')));
-    const [{ n: blocked } = { n: 0 }] = await db.select({ n: count() }).from(residents).where(and(eq(residents.societyId, gv), ne(residents.status, 'Approve')));
+    await db
+      .update(residents)
+      .set({ pushToken: sql`'ann-token-' || ${residents.id}` })
+      .where(eq(residents.societyId, gv));
+    const [{ n: expected } = { n: 0 }] = await db
+      .select({ n: count() })
+      .from(residents)
+      .where(and(eq(residents.societyId, gv), eq(residents.status, 'Approve')));
+    const [{ n: blocked } = { n: 0 }] = await db
+      .select({ n: count() })
+      .from(residents)
+      .where(and(eq(residents.societyId, gv), ne(residents.status, 'Approve')));
     expect(expected).toBeGreaterThan(10);
     expect(blocked).toBeGreaterThan(0);
 
@@ -62,7 +82,10 @@ describe('announcements', () => {
 
     const [stored] = await db.select().from(media).where(eq(media.id, image.id));
     expect(stored?.attachedAt).not.toBeNull();
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'announcement'), eq(auditLog.entityId, a._id)));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'announcement'), eq(auditLog.entityId, a._id)));
     expect(audit).toMatchObject({ societyId: gv, action: 'create', actorKind: 'staff' });
 
     const queued = await db
@@ -79,7 +102,7 @@ describe('announcements', () => {
     expect(new Set(sent.map((p) => p.to)).size).toBe(expected);
   });
 
-  it('posts one without an image, also on the spec\'s path with a trailing slash', async () => {
+  it("posts one without an image, also on the spec's path with a trailing slash", async () => {
     const res = await send('POST', '/api/announcement/', GV, { title: 'Gate timings', description: 'The back gate closes at 11 pm.' });
     expect(res.statusCode).toBe(201);
     expect(res.json<Announcement>()).toMatchObject({ title: 'Gate timings', media: null, seenCount: 0 });
@@ -126,10 +149,11 @@ describe('announcements', () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 400]);
   });
 
-  it('lists newest first, 10 a page, searches title and description, and never shows another society\'s', async () => {
+  it("lists newest first, 10 a page, searches title and description, and never shows another society's", async () => {
     const lcPost = await post({ title: 'Lake City pool zebra', description: 'Open again.' }, LC);
     const mine: Announcement[] = [];
-    for (let i = 0; i < 12; i++) mine.push(await post({ title: `Notice ${i}`, description: i === 3 ? 'The zebra crossing is painted.' : 'Nothing special 100%.' }));
+    for (let i = 0; i < 12; i++)
+      mine.push(await post({ title: `Notice ${i}`, description: i === 3 ? 'The zebra crossing is painted.' : 'Nothing special 100%.' }));
     const first = (await send('GET', '/api/announcement', GV)).json<ListResponse<Announcement>>();
     expect(first.items).toHaveLength(10);
     expect(first.items.slice(0, 3).map((a) => a._id)).toEqual([mine[11]!._id, mine[10]!._id, mine[9]!._id]);
@@ -155,7 +179,7 @@ describe('announcements', () => {
     expect((await send('GET', '/api/announcement?page=0', GV)).statusCode).toBe(400);
   });
 
-  it('residents read their society\'s announcements and mark them seen once; staff see the count', async () => {
+  it("residents read their society's announcements and mark them seen once; staff see the count", async () => {
     const a = await post({ title: 'Seen test', description: 'Please read.' });
     const gvResident = '03000000001';
     const list = (await residentSend('GET', '/api/resident/announcements', gvResident)).json<ListResponse<ResidentAnnouncement>>();
@@ -185,7 +209,7 @@ describe('announcements', () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/resident/announcements' })).statusCode).toBe(401);
   });
 
-  it('deletes one of the society\'s announcements and releases its image; another society\'s is 404', async () => {
+  it("deletes one of the society's announcements and releases its image; another society's is 404", async () => {
     const image = await upload(gv);
     const a = await post({ title: 'Delete me', description: 'Soon gone.', mediaId: image.id });
     const before = await written();
@@ -195,14 +219,23 @@ describe('announcements', () => {
     expect((await send('DELETE', `/api/announcement/${a._id}`, GV)).statusCode).toBe(404);
     const [stored] = await h.database.db.select().from(media).where(eq(media.id, image.id));
     expect(stored?.deletedAt).not.toBeNull();
-    const audit = await h.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'announcement'), eq(auditLog.entityId, a._id)));
+    const audit = await h.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'announcement'), eq(auditLog.entityId, a._id)));
     expect(audit.map((r) => r.action)).toEqual(['create', 'delete']);
     expect((await send('GET', '/api/announcement', GV)).json<ListResponse<Announcement>>().items.some((x) => x._id === a._id)).toBe(false);
   });
 
   it('lets the annoucements sub-role in, and no other (403) or anonymous caller (401)', async () => {
     const before = await written();
-    for (const email of ['cms@greenvalley.test', 'logo@greenvalley.test', 'video@greenvalley.test', 'super-admin@greenvalley.test', 'complaints@greenvalley.test']) {
+    for (const email of [
+      'cms@greenvalley.test',
+      'logo@greenvalley.test',
+      'video@greenvalley.test',
+      'super-admin@greenvalley.test',
+      'complaints@greenvalley.test',
+    ]) {
       expect((await send('POST', '/api/announcement', email, { title: 'T', description: 'D' })).statusCode, email).toBe(403);
       expect((await send('GET', '/api/announcement', email)).statusCode, email).toBe(403);
     }

@@ -142,7 +142,12 @@ describe('staff sign-in', () => {
   it('with TRUST_PROXY, each forwarded client address gets its own bucket', async () => {
     await withApp(h, { TRUST_PROXY: '127.0.0.1' }, async (app) => {
       const viaProxy = (xff: string, password: string) =>
-        app.inject({ method: 'POST', url: '/api/society/login', payload: { email: 'discounts@greenvalley.test', password }, headers: { 'x-forwarded-for': xff } });
+        app.inject({
+          method: 'POST',
+          url: '/api/society/login',
+          payload: { email: 'discounts@greenvalley.test', password },
+          headers: { 'x-forwarded-for': xff },
+        });
       for (let i = 0; i < 3; i++) expect((await viaProxy('203.0.113.1', 'guess')).statusCode).toBe(401);
       expect((await viaProxy('203.0.113.1', 'guess')).statusCode).toBe(429);
       expect((await viaProxy('203.0.113.2', 'guess')).statusCode).toBe(401);
@@ -180,7 +185,9 @@ describe('staff sign-in', () => {
     expect(health.statusCode).toBe(200);
     expect(health.json().status).toBe('ok');
     expect(health.headers['x-content-type-options']).toBe('nosniff');
-    const csp = String(health.headers['content-security-policy']).split(';').map((d) => d.trim());
+    const csp = String(health.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim());
     expect(csp).toContain("default-src 'self'");
     // Sockets and fetches only to the app's own origin (no blanket ws: / wss:).
     expect(csp.filter((d) => d.startsWith('connect-src'))).toEqual(["connect-src 'self'"]);
@@ -255,7 +262,13 @@ describe('environment for sign-in, proxies and sockets', () => {
   const env = (vars: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...vars });
   it('has documented defaults', () => {
     const c = env({});
-    expect(c).toMatchObject({ LOGIN_MAX_FAILURES_PER_ACCOUNT: 20, RESIDENT_TOKEN_TTL_DAYS: 30, TRUST_PROXY: false, ALLOWED_ORIGINS: [], DOCS_IN_PRODUCTION: false });
+    expect(c).toMatchObject({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: 20,
+      RESIDENT_TOKEN_TTL_DAYS: 30,
+      TRUST_PROXY: false,
+      ALLOWED_ORIGINS: [],
+      DOCS_IN_PRODUCTION: false,
+    });
   });
   it('parses TRUST_PROXY as true/false or a list of addresses, CIDRs and named ranges', () => {
     expect(env({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
@@ -264,7 +277,10 @@ describe('environment for sign-in, proxies and sockets', () => {
     expect(() => env({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
   it('parses ALLOWED_ORIGINS as normalised origins and refuses anything else', () => {
-    expect(env({ ALLOWED_ORIGINS: 'http://LocalHost:5173/, https://desk.example.org' }).ALLOWED_ORIGINS).toEqual(['http://localhost:5173', 'https://desk.example.org']);
+    expect(env({ ALLOWED_ORIGINS: 'http://LocalHost:5173/, https://desk.example.org' }).ALLOWED_ORIGINS).toEqual([
+      'http://localhost:5173',
+      'https://desk.example.org',
+    ]);
     expect(() => env({ ALLOWED_ORIGINS: 'localhost:5173' })).toThrow(/ALLOWED_ORIGINS/);
     expect(() => env({ ALLOWED_ORIGINS: 'https://desk.example.org/app' })).toThrow(/ALLOWED_ORIGINS/);
   });

@@ -49,7 +49,10 @@ describe('bad input: money and ids', () => {
     const cookie = await h.staffCookie(GV);
     const id = await file('03000000003');
     // 91 × 10^12 + 150.01 rupees: fits numeric(16,2), but as a double the .01 becomes .015625.
-    const res = await staff('POST', '/api/orders', cookie, { requestId: id, items: lines(91, [{ itemName: 'Salt', quantity: 1, currency: 'packet', price: 0.01 }]) });
+    const res = await staff('POST', '/api/orders', cookie, {
+      requestId: id,
+      items: lines(91, [{ itemName: 'Salt', quantity: 1, currency: 'packet', price: 0.01 }]),
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().field).toBe('items');
     expect((await written(id)).orders).toEqual([]);
@@ -59,7 +62,10 @@ describe('bad input: money and ids', () => {
     const cookie = await h.staffCookie(GV);
     const id = await file('03000000004');
     // 9 × 999,999,999,000 + 0.07 + 150 = 8,999,999,991,150.07 (15 significant digits).
-    const items = [...Array.from({ length: 9 }, () => ({ ...maxLine, price: 9_999_999.99 })), { itemName: 'Salt', quantity: 1, currency: 'packet' as const, price: 0.07 }];
+    const items = [
+      ...Array.from({ length: 9 }, () => ({ ...maxLine, price: 9_999_999.99 })),
+      { itemName: 'Salt', quantity: 1, currency: 'packet' as const, price: 0.07 },
+    ];
     const res = await staff('POST', '/api/orders', cookie, { requestId: id, items });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.body).toContain('"allTotal":8999999991150.07');
@@ -113,8 +119,22 @@ describe('bad input: money and ids', () => {
   describe('bidirectional control characters', () => {
     const RLO = '\u202E';
     it.each([
-      ['U+202E in an announcement title', 'POST', '/api/announcement', 'announcements@greenvalley.test', { title: `Invoice ${RLO}fdp.exe`, description: 'Read me' }, 'title'],
-      ['U+2066 in a grocery item name', 'POST', '/api/orders', GV, { requestId: 1, items: [{ itemName: 'Rice\u2066', quantity: 1, currency: 'Kilogram', price: 1 }] }, 'items.0.itemName'],
+      [
+        'U+202E in an announcement title',
+        'POST',
+        '/api/announcement',
+        'announcements@greenvalley.test',
+        { title: `Invoice ${RLO}fdp.exe`, description: 'Read me' },
+        'title',
+      ],
+      [
+        'U+2066 in a grocery item name',
+        'POST',
+        '/api/orders',
+        GV,
+        { requestId: 1, items: [{ itemName: 'Rice\u2066', quantity: 1, currency: 'Kilogram', price: 1 }] },
+        'items.0.itemName',
+      ],
       ['U+202A in a panel title', 'POST', '/api/notifications/broadcast', 'notification@greenvalley.test', { title: '\u202Aoffer', body: 'x' }, 'title'],
     ] as const)('refuses %s with 400 naming the field', async (_what, method, url, email, payload, field) => {
       const cookie = await h.staffCookie(email);
@@ -144,7 +164,12 @@ describe('bad input: money and ids', () => {
     expect(filed.statusCode).toBe(201);
     const id = filed.json<{ _id: number }>()._id;
     const cookie = await h.staffCookie('doctor@greenvalley.test');
-    for (const meetingId of ['https://evil.test/meet', 'https://meet.jit.si.evil.test/room', 'https://meet.jit.si@evil.test/room', 'http://meet.google.com/abc']) {
+    for (const meetingId of [
+      'https://evil.test/meet',
+      'https://meet.jit.si.evil.test/room',
+      'https://meet.jit.si@evil.test/room',
+      'http://meet.google.com/abc',
+    ]) {
       const res = await staff('PUT', `/api/doctor/${id}/link`, cookie, { meetingId });
       expect(res.statusCode, meetingId).toBe(400);
       expect(res.json()).toMatchObject({ field: 'meetingId', message: MSG.meetingLinkHost });

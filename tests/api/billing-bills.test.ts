@@ -29,12 +29,24 @@ describe('billing: manual bills', () => {
     expect(res.statusCode).toBe(201);
     const bill = res.json<Bill>();
     expect(bill).toMatchObject({ residentId: 'GV0005', name: r.name, period: '2031-01', ratePerUnit: 45, units: 12.34, total: 555.3, importId: null });
-    const [record] = await h.database.db.select().from(notifications).where(and(eq(notifications.refEntity, 'bill'), eq(notifications.refId, bill._id)));
+    const [record] = await h.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.refEntity, 'bill'), eq(notifications.refId, bill._id)));
     expect(record).toMatchObject({ residentId: r.id, title: 'BILL', description: 'Your electricity bill for 2031-01 is Rs 555.30' });
-    const [audit] = await h.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'bill'), eq(auditLog.entityId, bill._id)));
+    const [audit] = await h.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'bill'), eq(auditLog.entityId, bill._id)));
     expect(audit).toMatchObject({ action: 'create', actorKind: 'staff', actorName: expect.any(String) });
     await h.outbox.poke();
-    expect(h.pushes).toContainEqual({ to: 'device-gv5', residentId: r.id, title: 'Bill Generated', body: 'Tap to check!', data: { documentId: String(bill._id) } });
+    expect(h.pushes).toContainEqual({
+      to: 'device-gv5',
+      residentId: r.id,
+      title: 'Bill Generated',
+      body: 'Tap to check!',
+      data: { documentId: String(bill._id) },
+    });
   });
 
   it('computes totals exactly (decimal arithmetic, 2 decimals)', async () => {
@@ -94,9 +106,13 @@ describe('billing: manual bills', () => {
     expect(await written()).toBe(before);
   });
 
-  it('never finds or bills another society\'s resident (404), nor an unknown one', async () => {
+  it("never finds or bills another society's resident (404), nor an unknown one", async () => {
     const before = await written();
-    for (const [email, code] of [[GV, 'LC0001'], ['billing@lakecity.test', 'GV0001'], [GV, 'GV9999']] as const) {
+    for (const [email, code] of [
+      [GV, 'LC0001'],
+      ['billing@lakecity.test', 'GV0001'],
+      [GV, 'GV9999'],
+    ] as const) {
       const res = await send('POST', '/api/bills', email, { residentId: code, units: 1, period: '2031-05' });
       expect(res.statusCode, `${email} ${code}`).toBe(404);
       expect(res.json()).toMatchObject({ message: MSG.noMatchingDocument });
@@ -113,9 +129,16 @@ describe('billing: manual bills', () => {
     expect(res.statusCode).toBe(200);
     const page = res.json<ListResponse<BillResident>>();
     expect(page.items.map((i) => i.residentId)).toContain('GV0003');
-    expect(page.items.find((i) => i.residentId === 'GV0003')).toMatchObject({ _id: r.id, name: r.name, phoneNo: r.phone, address: expect.stringContaining(r.street) });
+    expect(page.items.find((i) => i.residentId === 'GV0003')).toMatchObject({
+      _id: r.id,
+      name: r.name,
+      phoneNo: r.phone,
+      address: expect.stringContaining(r.street),
+    });
     // A prefix: the first letter finds them too; a middle part of the name does not.
-    const first = (await send('GET', `/api/bills/residents?name=${encodeURIComponent(r.name.slice(0, 1).toLowerCase())}`, GV)).json<ListResponse<BillResident>>();
+    const first = (await send('GET', `/api/bills/residents?name=${encodeURIComponent(r.name.slice(0, 1).toLowerCase())}`, GV)).json<
+      ListResponse<BillResident>
+    >();
     expect(first.total).toBeGreaterThanOrEqual(1);
     expect(first.items.length).toBeLessThanOrEqual(10);
     const middle = (await send('GET', `/api/bills/residents?name=${encodeURIComponent(r.name.slice(2))}`, GV)).json<ListResponse<BillResident>>();

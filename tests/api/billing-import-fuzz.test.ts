@@ -20,18 +20,36 @@ describe('billing import: generated uploads', () => {
     cookie = await h.staffCookie('billing@greenvalley.test');
   });
 
-  const cell = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 1000 }), fc.double({ noNaN: true }), fc.constantFrom('House 1, Street 1, Block A', '12.5', '1e3', '\u0000', '=1+1'));
+  const cell = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.integer({ min: -5, max: 1000 }),
+    fc.double({ noNaN: true }),
+    fc.constantFrom('House 1, Street 1, Block A', '12.5', '1e3', '\u0000', '=1+1'),
+  );
   const header = fc.shuffledSubarray(['Address', 'Units', 'Name', 'Block', 'Index', 'Rate', 'ADDRESS', 'units ', 'Other'], { minLength: 0 });
   const sheet = fc
-    .tuple(header, fc.array(fc.array(cell, { maxLength: 9 }), { maxLength: 6 }), fc.constantFrom('Sheet1', 'Sheet1', 'sheet1', 'Data'), fc.constantFrom<'xlsx' | 'biff8'>('xlsx', 'biff8'))
+    .tuple(
+      header,
+      fc.array(fc.array(cell, { maxLength: 9 }), { maxLength: 6 }),
+      fc.constantFrom('Sheet1', 'Sheet1', 'sheet1', 'Data'),
+      fc.constantFrom<'xlsx' | 'biff8'>('xlsx', 'biff8'),
+    )
     .map(([cols, rows, sheetName, bookType]) =>
-      billSheet(rows.map((r) => Object.fromEntries(cols.map((c, i) => [c, r[i] ?? '']))), { header: cols.length ? cols : ['Address'], sheetName, bookType }),
+      billSheet(
+        rows.map((r) => Object.fromEntries(cols.map((c, i) => [c, r[i] ?? '']))),
+        { header: cols.length ? cols : ['Address'], sheetName, bookType },
+      ),
     );
   const bytes = fc.uint8Array({ maxLength: 400 }).map((b) => Buffer.from(b));
-  const lookalike = fc.tuple(fc.constantFrom([0x50, 0x4b, 0x03, 0x04], [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), bytes, fc.boolean()).map(([magic, rest, name]) =>
-    Buffer.concat([Buffer.from(magic), name ? Buffer.from('xl/workbook.xml') : Buffer.alloc(0), rest]),
+  const lookalike = fc
+    .tuple(fc.constantFrom([0x50, 0x4b, 0x03, 0x04], [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), bytes, fc.boolean())
+    .map(([magic, rest, name]) => Buffer.concat([Buffer.from(magic), name ? Buffer.from('xl/workbook.xml') : Buffer.alloc(0), rest]));
+  const file = fc.oneof(
+    sheet,
+    bytes,
+    lookalike,
+    sheet.map((b) => b.subarray(0, Math.floor(b.length / 2))),
   );
-  const file = fc.oneof(sheet, bytes, lookalike, sheet.map((b) => b.subarray(0, Math.floor(b.length / 2))));
   const period = fc.option(fc.constantFrom('2033-01', '2033-13', '33-01', '', ' 2033-02 ', '\u0000'), { nil: undefined });
 
   it('never answers 5xx, and a refused upload writes nothing', async () => {

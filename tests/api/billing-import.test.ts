@@ -38,9 +38,30 @@ describe('billing: spreadsheet import', () => {
   it('previews matched rows and each mismatch reason, then commits the matched bills once', async () => {
     const [a, b, c, d, e] = await Promise.all(['GV0021', 'GV0022', 'GV0023', 'GV0024', 'GV0025'].map(resident));
     // Two accounts at one address (a family member's account, made for this test).
-    await h.database.db.insert(residents).values({ societyId: e!.societyId, residentCode: 'GVX021', name: 'Test Twin', phone: '03009990021', house: '9001', street: 'Street 77', block: 'Block Z' });
-    await h.database.db.insert(residents).values({ societyId: e!.societyId, residentCode: 'GVX022', name: 'Test Twin Two', phone: '03009990022', house: '9001', street: 'Street 77', block: 'Block Z' });
-    const billed = await h.app.inject({ method: 'POST', url: '/api/bills', headers: { cookie: await cookie(GV) }, payload: { residentId: 'GV0025', units: 1, period: '2032-01' } });
+    await h.database.db.insert(residents).values({
+      societyId: e!.societyId,
+      residentCode: 'GVX021',
+      name: 'Test Twin',
+      phone: '03009990021',
+      house: '9001',
+      street: 'Street 77',
+      block: 'Block Z',
+    });
+    await h.database.db.insert(residents).values({
+      societyId: e!.societyId,
+      residentCode: 'GVX022',
+      name: 'Test Twin Two',
+      phone: '03009990022',
+      house: '9001',
+      street: 'Street 77',
+      block: 'Block Z',
+    });
+    const billed = await h.app.inject({
+      method: 'POST',
+      url: '/api/bills',
+      headers: { cookie: await cookie(GV) },
+      payload: { residentId: 'GV0025', units: 1, period: '2032-01' },
+    });
     expect(billed.statusCode).toBe(201);
     const rows: BillSheetRow[] = [
       { Index: 1, Name: a!.name, Address: `  ${formatAddress(a!).toUpperCase().replace(/ /g, '   ')} `, Block: '', Units: 100, Rate: '' },
@@ -77,9 +98,27 @@ describe('billing: spreadsheet import', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json<ImportCommitResult>()).toEqual({ created: 2, skipped: 0 });
     const made = await h.database.db.select().from(bills).where(eq(bills.importId, p.importId));
-    expect(made.map((x) => [x.residentId, Number(x.total)]).sort()).toEqual([[a!.id, 4500], [b!.id, 625]].sort());
-    const records = await h.database.db.select().from(notifications).where(inArray(notifications.refId, made.map((x) => x.id)));
-    expect(records.filter((r) => r.refEntity === 'bill').map((r) => r.description).sort()).toEqual(['Your electricity bill for 2032-01 is Rs 4,500.00', 'Your electricity bill for 2032-01 is Rs 625.00']);
+    expect(made.map((x) => [x.residentId, Number(x.total)]).sort()).toEqual(
+      [
+        [a!.id, 4500],
+        [b!.id, 625],
+      ].sort(),
+    );
+    const records = await h.database.db
+      .select()
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.refId,
+          made.map((x) => x.id),
+        ),
+      );
+    expect(
+      records
+        .filter((r) => r.refEntity === 'bill')
+        .map((r) => r.description)
+        .sort(),
+    ).toEqual(['Your electricity bill for 2032-01 is Rs 4,500.00', 'Your electricity bill for 2032-01 is Rs 625.00']);
     await h.outbox.poke();
     expect(h.pushes.filter((x) => x.title === 'Bill Generated' && made.some((m) => x.data?.documentId === String(m.id)))).toHaveLength(2);
 
@@ -133,7 +172,11 @@ describe('billing: spreadsheet import', () => {
       ['no Units column', () => upload(billSheet([{ Address: formatAddress(r), Amount: 4 }])), MSG.billImportNoHeader],
       ['over 10 MB', () => upload(Buffer.concat([billSheet(good), Buffer.alloc(10 * 1024 * 1024)])), MSG.billImportTooLarge],
       ['bad period', () => upload(billSheet(good), { period: '2032-13' }), 'Period must be a month written YYYY-MM, e.g. 2026-11.'],
-      ['JSON body', () => cookie(GV).then((c) => h.app.inject({ method: 'POST', url: '/api/bills/import', headers: { cookie: c }, payload: { file: 'x' } })), MSG.billImportNoFile],
+      [
+        'JSON body',
+        () => cookie(GV).then((c) => h.app.inject({ method: 'POST', url: '/api/bills/import', headers: { cookie: c }, payload: { file: 'x' } })),
+        MSG.billImportNoFile,
+      ],
     ];
     for (const [what, res, message] of refused) {
       const answer = await res();
@@ -143,11 +186,13 @@ describe('billing: spreadsheet import', () => {
     expect(await written()).toBe(before);
   });
 
-  it("never matches, bills or commits across societies; other sub-roles get 403", async () => {
+  it('never matches, bills or commits across societies; other sub-roles get 403', async () => {
     const gv = await resident('GV0029');
     const lcAddresses = new Set((await h.database.db.select().from(residents).where(eq(residents.residentCode, 'LC0001'))).map(formatAddress));
     expect(lcAddresses.has(formatAddress(gv))).toBe(false);
-    const lcOwnAddress = (await h.database.db.select().from(residents)).filter((x) => x.residentCode.startsWith('LC') && formatAddress(x) === formatAddress(gv));
+    const lcOwnAddress = (await h.database.db.select().from(residents)).filter(
+      (x) => x.residentCode.startsWith('LC') && formatAddress(x) === formatAddress(gv),
+    );
     expect(lcOwnAddress).toEqual([]);
     const lc = await preview([{ Address: formatAddress(gv), Units: 4 }], '2032-03', 'billing@lakecity.test');
     expect(lc.fileData).toEqual([]);

@@ -12,8 +12,14 @@ describe('complaints desk', () => {
   const file = (phone: string, complain: string) => fileComplaint(h, phone, complain);
   const rowCounts = async (id: number) => {
     const db = h.database.db;
-    const [n] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.refEntity, 'complaint'), eq(notifications.refId, id)));
-    const [a] = await db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.entity, 'complaint'), eq(auditLog.entityId, id)));
+    const [n] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.refEntity, 'complaint'), eq(notifications.refId, id)));
+    const [a] = await db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'complaint'), eq(auditLog.entityId, id)));
     const [o] = await db.select({ n: count() }).from(outbox);
     const [row] = await db.select().from(deskRequests).where(eq(deskRequests.id, id));
     return { notifications: Number(n!.n), audit: Number(a!.n), outbox: Number(o!.n), row: row! };

@@ -66,11 +66,25 @@ describe('staff writes come only from the app’s own pages', () => {
     const sheet = multipartBody(billSheet([{ Address: 'House 1, Street 1, Block A', Units: 10 }]), { period: '2026-01' });
     let foreign: Record<string, string> = {};
     const attempts = {
-      upload: () => h.app.inject({ method: 'POST', url: '/api/media', headers: { ...image.headers, cookie: cms, host: HOST, ...foreign }, payload: image.payload }),
-      import: () => h.app.inject({ method: 'POST', url: '/api/bills/import', headers: { 'content-type': sheet.contentType, cookie: billing, host: HOST, ...foreign }, payload: sheet.payload }),
+      upload: () =>
+        h.app.inject({ method: 'POST', url: '/api/media', headers: { ...image.headers, cookie: cms, host: HOST, ...foreign }, payload: image.payload }),
+      import: () =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/bills/import',
+          headers: { 'content-type': sheet.contentType, cookie: billing, host: HOST, ...foreign },
+          payload: sheet.payload,
+        }),
       logout: () => h.app.inject({ method: 'POST', url: '/api/society/logout', headers: { cookie: cms, host: HOST, ...foreign } }),
     };
-    const foreignPages: Record<string, string>[] = [{ origin: EVIL }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'http://other.desk.test:3000' }, { origin: 'http://desk.test:8080' }];
+    const foreignPages: Record<string, string>[] = [
+      { origin: EVIL },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'http://other.desk.test:3000' },
+      { origin: 'http://desk.test:8080' },
+    ];
     for (const f of foreignPages) {
       foreign = f;
       for (const [what, send] of Object.entries(attempts)) {
@@ -89,7 +103,8 @@ describe('staff writes come only from the app’s own pages', () => {
     const imported = await attempts.import();
     expect(imported.statusCode, imported.body).toBe(200);
     const { importId } = imported.json<ImportPreview>();
-    const commit = (headers: Record<string, string>) => h.app.inject({ method: 'POST', url: `/api/bills/import/${importId}/commit`, headers: { cookie: billing, host: HOST, ...headers } });
+    const commit = (headers: Record<string, string>) =>
+      h.app.inject({ method: 'POST', url: `/api/bills/import/${importId}/commit`, headers: { cookie: billing, host: HOST, ...headers } });
     expect((await commit({ origin: EVIL })).statusCode).toBe(403);
     expect((await commit({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
     expect((await commit({ origin: `https://${HOST}`, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
@@ -98,7 +113,12 @@ describe('staff writes come only from the app’s own pages', () => {
 
   it('refuses staff sign-in from a foreign page, and lets the app, ALLOWED_ORIGINS and non-browser clients sign in', async () => {
     const login = (headers: Record<string, string>) =>
-      h.app.inject({ method: 'POST', url: '/api/society/login', headers: { host: HOST, ...headers }, payload: { email: 'grocery@greenvalley.test', password: 'demo-pass-1' } });
+      h.app.inject({
+        method: 'POST',
+        url: '/api/society/login',
+        headers: { host: HOST, ...headers },
+        payload: { email: 'grocery@greenvalley.test', password: 'demo-pass-1' },
+      });
     const refused = await login({ origin: EVIL });
     expect(refused.statusCode).toBe(403);
     expect(refused.cookies).toEqual([]);
@@ -111,7 +131,9 @@ describe('staff writes come only from the app’s own pages', () => {
 
   it('leaves reads and the resident API alone', async () => {
     const cookie = await h.staffCookie('complaints@greenvalley.test');
-    expect((await h.app.inject({ method: 'GET', url: '/api/complain', headers: { cookie, host: HOST, origin: EVIL, 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/complain', headers: { cookie, host: HOST, origin: EVIL, 'sec-fetch-site': 'cross-site' } })).statusCode,
+    ).toBe(200);
     const authorization = await h.residentAuth('03000000007');
     const filed = await h.app.inject({ method: 'POST', url: '/api/grocery', headers: { authorization, host: HOST, origin: EVIL }, payload: { list: 'milk' } });
     expect(filed.statusCode).toBe(201);

@@ -64,7 +64,11 @@ describe.skipIf(!baseUrl)('the database goes away and comes back (two instances)
 
   /** Waits (bounded) until both instances answer health and both adapters LISTEN again. */
   async function recovered(what: string): Promise<void> {
-    await waitFor(async () => (await healthy(t.a)) && (await healthy(t.b)) && (await listeners()) === 2, `${what}: both instances healthy and listening`, RECOVERY_MS);
+    await waitFor(
+      async () => (await healthy(t.a)) && (await healthy(t.b)) && (await listeners()) === 2,
+      `${what}: both instances healthy and listening`,
+      RECOVERY_MS,
+    );
   }
 
   /** An SOS through `via` (201) and the alarm B's screen hears. */

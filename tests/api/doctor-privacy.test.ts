@@ -116,7 +116,10 @@ describe('doctor: prescription privacy and the resident’s own consultations', 
   it('gives a resident without a push token the link and the in-app record; the push is queued to nobody and not retried', async () => {
     await db().update(residents).set({ pushToken: null }).where(eq(residents.phone, '03000000009'));
     const req = await consultation('03000000009', 'Dizziness', false);
-    const records = await db().select().from(notifications).where(and(eq(notifications.refEntity, 'doctor'), eq(notifications.refId, req._id)));
+    const records = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.refEntity, 'doctor'), eq(notifications.refId, req._id)));
     expect(records.map((n) => ({ title: n.title, description: n.description }))).toEqual([IN_APP.linkGenerated]);
     const mine = sql`${outbox.payload}->'data'->>'documentId' = ${String(req._id)}`;
     const [queued] = await db().select().from(outbox).where(mine);

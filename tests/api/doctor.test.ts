@@ -31,16 +31,32 @@ describe('doctor desk', () => {
   const setPushToken = (phone: string, token: string | null) => db().update(residents).set({ pushToken: token }).where(eq(residents.phone, phone));
   /** Pushes queued for one request, oldest first. */
   const queued = async (id: number) =>
-    (await db().select({ payload: outbox.payload }).from(outbox).where(sql`${outbox.payload}->'data'->>'documentId' = ${String(id)}`).orderBy(asc(outbox.id))).map(
-      (r) => r.payload as PushPayload,
-    );
+    (
+      await db()
+        .select({ payload: outbox.payload })
+        .from(outbox)
+        .where(sql`${outbox.payload}->'data'->>'documentId' = ${String(id)}`)
+        .orderBy(asc(outbox.id))
+    ).map((r) => r.payload as PushPayload);
   const inApp = async (id: number) =>
-    (await db().select().from(notifications).where(and(eq(notifications.refEntity, 'doctor'), eq(notifications.refId, id))).orderBy(asc(notifications.id))).map((n) => ({
+    (
+      await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.refEntity, 'doctor'), eq(notifications.refId, id)))
+        .orderBy(asc(notifications.id))
+    ).map((n) => ({
       title: n.title,
       description: n.description,
     }));
   const auditActions = async (id: number) =>
-    (await db().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'doctor'), eq(auditLog.entityId, id))).orderBy(asc(auditLog.id))).map((r) => r.action);
+    (
+      await db()
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'doctor'), eq(auditLog.entityId, id)))
+        .orderBy(asc(auditLog.id))
+    ).map((r) => r.action);
   /** Everything a refused write must leave alone. */
   const written = async (id: number) => {
     const [row] = await db().select().from(deskRequests).where(eq(deskRequests.id, id));
@@ -100,7 +116,12 @@ describe('doctor desk', () => {
     expect(more.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(more.map((r) => r.json<Consultation>().readyNotifiedAt))).toEqual(new Set([readyAt]));
 
-    const prescribed = await staff.put(`/api/consultations/${req._id}/prescription`, { disease: 'Viral fever', medicine: 'Paracetamol 500 mg', testNeeded: 'CBC', thingsToDo: 'Rest, fluids' });
+    const prescribed = await staff.put(`/api/consultations/${req._id}/prescription`, {
+      disease: 'Viral fever',
+      medicine: 'Paracetamol 500 mg',
+      testNeeded: 'CBC',
+      thingsToDo: 'Rest, fluids',
+    });
     expect(prescribed.statusCode, prescribed.body).toBe(200);
     expect(prescribed.json<Consultation>()).toMatchObject({ meetingStatus: 'Meeting Held', prescription: true, prescribedAt: h.clock.now().toISOString() });
     expect((await staff.post(`/api/consultations/${req._id}/ready`)).statusCode).toBe(409);
@@ -123,7 +144,11 @@ describe('doctor desk', () => {
     expect(await auditActions(req._id)).toEqual(['create', 'proceed', 'doctor ready', 'submit']);
     // The worker delivers them.
     await h.outbox.poke();
-    expect(h.pushes.filter((p) => p.data?.documentId === String(req._id)).map((p) => p.title)).toEqual(['Link Generated', 'Doctor is ready for meeting', 'Prescription Generated']);
+    expect(h.pushes.filter((p) => p.data?.documentId === String(req._id)).map((p) => p.title)).toEqual([
+      'Link Generated',
+      'Doctor is ready for meeting',
+      'Prescription Generated',
+    ]);
   });
 
   it('files with no description (the app only presses a button) and announces it live to that society’s doctor desk only', async () => {
@@ -216,7 +241,12 @@ describe('doctor desk', () => {
   it('refuses the doctor desk to other sub-roles (403) and to callers without a session (401)', async () => {
     for (const handle of ['complaints', 'grocery', 'security', 'super-admin']) {
       const staff = await as(`${handle}@greenvalley.test`);
-      for (const res of [await staff.get('/api/doctor'), await staff.get('/api/consultations'), await staff.get('/api/doctor/meeting-link'), await staff.post('/api/consultations/1/ready')]) {
+      for (const res of [
+        await staff.get('/api/doctor'),
+        await staff.get('/api/consultations'),
+        await staff.get('/api/doctor/meeting-link'),
+        await staff.post('/api/consultations/1/ready'),
+      ]) {
         expect(res.statusCode, handle).toBe(403);
         expect(res.json().message).toBe(MSG.notAvailable);
       }

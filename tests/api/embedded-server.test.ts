@@ -48,7 +48,8 @@ describe('embedded server, in memory', () => {
   it('keeps two concurrent transactions isolated: one rolls back, the other commits', async () => {
     const log: string[] = [];
     const seen: Record<string, string[]> = {};
-    const iso = () => db.select({ name: schema.societies.name }).from(schema.societies).where(like(schema.societies.name, 'E iso %')).orderBy(asc(schema.societies.name));
+    const iso = () =>
+      db.select({ name: schema.societies.name }).from(schema.societies).where(like(schema.societies.name, 'E iso %')).orderBy(asc(schema.societies.name));
     const work = (name: string, fail: boolean) =>
       db.transaction(async (tx) => {
         log.push(`${name} begin`);
@@ -207,9 +208,20 @@ describe('embedded server, data folder', () => {
       await pool.query(`create table e_restart (v text); insert into e_restart values ('before the crash')`);
       await server.kill();
       // The next query meets the dead socket (or the restart in progress): an outage, not a fault.
-      const during = await pool.query('select 1').then(() => undefined, (err: unknown) => err);
+      const during = await pool.query('select 1').then(
+        () => undefined,
+        (err: unknown) => err,
+      );
       if (during !== undefined) expect(isDatabaseUnavailable(during)).toBe(true);
-      await waitFor(async () => pool.query('select 1').then(() => true, () => false), 'the restarted embedded database', 30_000);
+      await waitFor(
+        async () =>
+          pool.query('select 1').then(
+            () => true,
+            () => false,
+          ),
+        'the restarted embedded database',
+        30_000,
+      );
       expect((await pool.query<{ v: string }>('select v from e_restart')).rows.map((r) => r.v)).toEqual(['before the crash']);
       expect(restarts).toEqual([1]);
       expect(crashes).toEqual([]);
@@ -270,7 +282,10 @@ describe('embedded database, the two lanes (db/lanes.ts)', () => {
       return { started, tx };
     };
     const seen = async (id: number) => {
-      const [row] = await database.alarmDb.select({ n: sql<number>`count(*)::int` }).from(sql`lane_rows`).where(sql`id = ${id}`);
+      const [row] = await database.alarmDb
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sql`lane_rows`)
+        .where(sql`id = ${id}`);
       return Number(row!.n);
     };
 

@@ -75,8 +75,13 @@ describe('FCM HTTP v1 transport (contract)', () => {
     const { token, notification, data, ...other } = message as { token: string; notification: Record<string, unknown>; data?: Record<string, unknown> };
     const { title, body: text, image, ...more } = notification;
     const shapeOk =
-      Object.keys(rest).length === 0 && Object.keys(other).length === 0 && Object.keys(more).length === 0 &&
-      typeof token === 'string' && typeof title === 'string' && typeof text === 'string' && (image === undefined || typeof image === 'string') &&
+      Object.keys(rest).length === 0 &&
+      Object.keys(other).length === 0 &&
+      Object.keys(more).length === 0 &&
+      typeof token === 'string' &&
+      typeof title === 'string' &&
+      typeof text === 'string' &&
+      (image === undefined || typeof image === 'string') &&
       (data === undefined || (Object.keys(data).join() === 'documentId' && typeof data.documentId === 'string'));
     if (!shapeOk) violations.push(`message ${body}`);
     sends.push({ token, message });
@@ -94,7 +99,13 @@ describe('FCM HTTP v1 transport (contract)', () => {
     publicKey = keys.publicKey;
     const dir = mkdtempSync(path.join(tmpdir(), 'fcm-contract-'));
     const file = path.join(dir, 'service-account.json');
-    const account = { type: 'service_account', project_id: PROJECT, private_key_id: 'key-1', private_key: await exportPKCS8(keys.privateKey), client_email: CLIENT_EMAIL };
+    const account = {
+      type: 'service_account',
+      project_id: PROJECT,
+      private_key_id: 'key-1',
+      private_key: await exportPKCS8(keys.privateKey),
+      client_email: CLIENT_EMAIL,
+    };
     writeFileSync(file, JSON.stringify(account));
 
     server = createServer((req, res) => {
@@ -111,7 +122,14 @@ describe('FCM HTTP v1 transport (contract)', () => {
     tokenUrl = `${base}/token`;
     const config = { ...h.config, FCM_SERVICE_ACCOUNT_FILE: file, FCM_TOKEN_URL: tokenUrl, FCM_BASE_URL: base };
     const transport = pushTransportFor(config, h.app.log, h.clock);
-    worker = outboxWorker({ repo: outboxRepo(h.database.db, h.clock), transport, log: h.app.log, clock: h.clock, pollMs: 60_000, options: { maxAttempts: MAX_ATTEMPTS } });
+    worker = outboxWorker({
+      repo: outboxRepo(h.database.db, h.clock),
+      transport,
+      log: h.app.log,
+      clock: h.clock,
+      pollMs: 60_000,
+      options: { maxAttempts: MAX_ATTEMPTS },
+    });
   });
   afterAll(async () => {
     server.closeAllConnections();
@@ -184,7 +202,9 @@ describe('FCM HTTP v1 transport (contract)', () => {
     const bad = await withToken('03000000045', 'device-bad');
     const kept = await withToken('03000000046', 'device-new');
     script.set('device-gone', [{ status: 404, body: fcmError(404, 'NOT_FOUND', 'UNREGISTERED', 'Requested entity was not found.') }]);
-    script.set('device-bad', [{ status: 400, body: fcmError(400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT', 'The registration token is not a valid FCM registration token') }]);
+    script.set('device-bad', [
+      { status: 400, body: fcmError(400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT', 'The registration token is not a valid FCM registration token') },
+    ]);
     script.set('device-old', [{ status: 404, body: fcmError(404, 'NOT_FOUND', 'UNREGISTERED') }]);
     const p1 = await enqueue({ to: 'device-gone', residentId: gone, title: 'T', body: 'B' });
     const p2 = await enqueue({ to: 'device-bad', residentId: bad, title: 'T', body: 'B' });
@@ -206,7 +226,11 @@ describe('FCM HTTP v1 transport (contract)', () => {
 
   it('429 with Retry-After (seconds or an HTTP date): retried once the clock passes it, not before', async () => {
     const r = await withToken('03000000047', 'device-busy');
-    const busy = (retryAfter: string): Answer => ({ status: 429, body: fcmError(429, 'RESOURCE_EXHAUSTED', 'QUOTA_EXCEEDED'), headers: { 'retry-after': retryAfter } });
+    const busy = (retryAfter: string): Answer => ({
+      status: 429,
+      body: fcmError(429, 'RESOURCE_EXHAUSTED', 'QUOTA_EXCEEDED'),
+      headers: { 'retry-after': retryAfter },
+    });
     script.set('device-busy', [busy('120')]);
     const id = await enqueue({ to: 'device-busy', residentId: r, title: 'T', body: 'B' });
     await worker.poke();
@@ -268,14 +292,22 @@ describe('FCM HTTP v1 transport (contract)', () => {
   it('after the last attempt the push is failed and never sent again', async () => {
     const r = await withToken('03000000049', 'device-down');
     const down: Answer = { status: 503, body: fcmError(503, 'UNAVAILABLE', 'UNAVAILABLE', 'The service is currently unavailable.') };
-    script.set('device-down', Array.from({ length: MAX_ATTEMPTS + 2 }, () => down));
+    script.set(
+      'device-down',
+      Array.from({ length: MAX_ATTEMPTS + 2 }, () => down),
+    );
     const id = await enqueue({ to: 'device-down', residentId: r, title: 'T', body: 'B' });
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await worker.poke();
       expect(sendsTo('device-down')).toHaveLength(attempt);
       h.clock.advance(backoffMs(attempt));
     }
-    expect(await get(id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: 'FCM 503 UNAVAILABLE: The service is currently unavailable.', sentAt: null });
+    expect(await get(id)).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+      lastError: 'FCM 503 UNAVAILABLE: The service is currently unavailable.',
+      sentAt: null,
+    });
     expect(await tokenOf(r)).toBe('device-down');
     h.clock.advance(86_400_000);
     await worker.poke();
@@ -295,7 +327,9 @@ describe('pushTransportFor', () => {
     expect(lines.some((l) => l.includes('push (log transport)'))).toBe(true);
 
     const missing = path.join(tmpdir(), 'no-such-dir-fcm', 'sa.json');
-    expect(() => pushTransportFor({ ...config, FCM_SERVICE_ACCOUNT_FILE: missing }, app.log)).toThrow(`FCM_SERVICE_ACCOUNT_FILE (${missing}): cannot be read (ENOENT)`);
+    expect(() => pushTransportFor({ ...config, FCM_SERVICE_ACCOUNT_FILE: missing }, app.log)).toThrow(
+      `FCM_SERVICE_ACCOUNT_FILE (${missing}): cannot be read (ENOENT)`,
+    );
     await app.close();
   });
 });

@@ -32,7 +32,12 @@ const encoding = fc.constantFrom('json', 'json', 'json', 'json', 'json', 'json',
 
 describe('generated bad input: no 5xx, nothing written on a 4xx', () => {
   // Input handling, not the rate limits (tests/api/rate-limits.test.ts): room for every generated case.
-  const h = useHarness({ PANEL_MAX_BROADCASTS_PER_HOUR: '10000', PANEL_MAX_PUSHES_PER_MINUTE: '10000', MEDIA_MAX_UPLOADS_PER_MINUTE: '10000', BILL_MAX_IMPORTS_PER_MINUTE: '10000' });
+  const h = useHarness({
+    PANEL_MAX_BROADCASTS_PER_HOUR: '10000',
+    PANEL_MAX_PUSHES_PER_MINUTE: '10000',
+    MEDIA_MAX_UPLOADS_PER_MINUTE: '10000',
+    BILL_MAX_IMPORTS_PER_MINUTE: '10000',
+  });
   let marker: () => Promise<string>;
   const headersFor = new Map<string, Record<string, string>>();
   let cases = 0;
@@ -88,8 +93,18 @@ describe('generated bad input: no 5xx, nothing written on a 4xx', () => {
     const checks: [string, InjectOptions, string, string][] = [
       ['complaint text', { method: 'POST', url: '/api/complain', headers: resident, payload: { complain: 'Leak\u0000' } }, 'complain', MSG.textNul],
       ['search q', { method: 'GET', url: '/api/nothome?q=a%00b', headers: staff }, 'q', MSG.textNul],
-      ['guard name', { method: 'PUT', url: '/api/nothome/update/1', headers: staff, payload: { guardName: 'As\uD800lam', guardPhone: '03001234567', guardEmail: 'a@b.co' } }, 'guardName', MSG.textBrokenCharacter],
-      ['nested extra field', { method: 'POST', url: '/api/nothome', headers: resident, payload: { from: '2030-01-01', to: '2030-01-02', x: [{ y: '\u0000' }] } }, 'x.0.y', MSG.textNul],
+      [
+        'guard name',
+        { method: 'PUT', url: '/api/nothome/update/1', headers: staff, payload: { guardName: 'As\uD800lam', guardPhone: '03001234567', guardEmail: 'a@b.co' } },
+        'guardName',
+        MSG.textBrokenCharacter,
+      ],
+      [
+        'nested extra field',
+        { method: 'POST', url: '/api/nothome', headers: resident, payload: { from: '2030-01-01', to: '2030-01-02', x: [{ y: '\u0000' }] } },
+        'x.0.y',
+        MSG.textNul,
+      ],
       ['SOS text', { method: 'POST', url: '/api/security', headers: resident, payload: { securityComplain: '\u0000' } }, 'securityComplain', MSG.textNul],
     ];
     for (const [what, req, field, message] of checks) {

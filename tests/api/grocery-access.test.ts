@@ -23,7 +23,11 @@ describe('grocery access, concurrency and live events', () => {
     return res.json<Order>();
   };
   const lines = (id: number) =>
-    h.database.db.select({ itemName: groceryOrderLines.itemName }).from(groceryOrderLines).where(eq(groceryOrderLines.requestId, id)).orderBy(asc(groceryOrderLines.position));
+    h.database.db
+      .select({ itemName: groceryOrderLines.itemName })
+      .from(groceryOrderLines)
+      .where(eq(groceryOrderLines.requestId, id))
+      .orderBy(asc(groceryOrderLines.position));
 
   const { open } = staffScreens(h);
   const next = nextEvent;
@@ -76,7 +80,10 @@ describe('grocery access, concurrency and live events', () => {
     };
     /** The owners (resident id, desk, society) of these request ids, from the database. */
     const owners = async (ids: number[]) => {
-      const rows = await h.database.db.select({ residentId: deskRequests.residentId, desk: deskRequests.desk }).from(deskRequests).where(inArray(deskRequests.id, ids));
+      const rows = await h.database.db
+        .select({ residentId: deskRequests.residentId, desk: deskRequests.desk })
+        .from(deskRequests)
+        .where(inArray(deskRequests.id, ids));
       return new Set(rows.map((r) => `${r.residentId}:${r.desk}`));
     };
     const before = await mine('03000000003');
@@ -155,7 +162,10 @@ describe('grocery access, concurrency and live events', () => {
     expect(await ordered).toMatchObject({ _id: req._id, Status: 'Processing', allTotal: 570 });
 
     const updated = next(gv, 'order-updated');
-    await staff('PUT', `/api/orders/${req._id}`, await h.staffCookie(GV), { action: 'update', items: [{ itemName: 'Bread', quantity: 1, currency: 'packet', price: 180 }] });
+    await staff('PUT', `/api/orders/${req._id}`, await h.staffCookie(GV), {
+      action: 'update',
+      items: [{ itemName: 'Bread', quantity: 1, currency: 'packet', price: 180 }],
+    });
     expect(await updated).toMatchObject({ _id: req._id, allTotal: 330, items: [{ itemName: 'Bread' }] });
     const delivered = next(gv, 'order-updated');
     await staff('PUT', `/api/orders/${req._id}`, await h.staffCookie(GV), { action: 'deliver' });

@@ -22,8 +22,14 @@ describe('grocery desk', () => {
     const db = h.database.db;
     const orders = await db.select().from(groceryOrders).where(eq(groceryOrders.requestId, id));
     const lines = await db.select().from(groceryOrderLines).where(eq(groceryOrderLines.requestId, id)).orderBy(asc(groceryOrderLines.position));
-    const inApp = await db.select().from(notifications).where(and(eq(notifications.refEntity, 'grocery'), eq(notifications.refId, id)));
-    const [a] = await db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.entity, 'grocery'), eq(auditLog.entityId, id)));
+    const inApp = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.refEntity, 'grocery'), eq(notifications.refId, id)));
+    const [a] = await db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'grocery'), eq(auditLog.entityId, id)));
     const [o] = await db.select({ n: count() }).from(outbox);
     const [row] = await db.select({ stage: deskRequests.stage }).from(deskRequests).where(eq(deskRequests.id, id));
     return { orders, lines, inApp: inApp.map((n) => n.description), audit: Number(a!.n), outbox: Number(o!.n), stage: row?.stage };
@@ -49,12 +55,23 @@ describe('grocery desk', () => {
       { itemName: 'Eggs', quantity: 3, currency: 'dozen', price: 0.1, total: 0.3 },
       { itemName: 'Rice', quantity: 2.5, currency: 'Kilogram', price: 120.4, total: 301 },
     ]);
-    expect(order).toMatchObject({ _id: req._id, deliveryCharge: 150, allTotal: 451.3, Status: 'Processing', update: false, updatedAt: null, deliveredAt: null });
+    expect(order).toMatchObject({
+      _id: req._id,
+      deliveryCharge: 150,
+      allTotal: 451.3,
+      Status: 'Processing',
+      update: false,
+      updatedAt: null,
+      deliveredAt: null,
+    });
     expect(order.customerName).toBe(req.resident.name);
     expect(order.customerPhone).toBe('03000000002');
     let w = await written(req._id);
     expect(w.stage).toBe('processing');
-    expect(w.lines.map((l) => [l.position, l.total])).toEqual([[0, '0.30'], [1, '301.00']]);
+    expect(w.lines.map((l) => [l.position, l.total])).toEqual([
+      [0, '0.30'],
+      [1, '301.00'],
+    ]);
     expect(w.orders[0]!.allTotal).toBe('451.30');
     expect(w.inApp).toEqual([IN_APP.orderPlaced.description]);
 
@@ -75,11 +92,17 @@ describe('grocery desk', () => {
     h.clock.advance(60_000);
     const updated = await staff('PUT', `/api/orders/${req._id}`, cookie, { action: 'update', items: edited });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json<Order>().items.map((l) => [l.itemName, l.quantity, l.total])).toEqual([['Rice', 3, 361.2], ['Oil', 1, 550.75]]);
+    expect(updated.json<Order>().items.map((l) => [l.itemName, l.quantity, l.total])).toEqual([
+      ['Rice', 3, 361.2],
+      ['Oil', 1, 550.75],
+    ]);
     expect(updated.json()).toMatchObject({ allTotal: 1061.95, Status: 'Processing', update: false });
     expect(updated.json<Order>().updatedAt).toBe(h.clock.now().toISOString());
     w = await written(req._id);
-    expect(w.lines.map((l) => [l.position, l.itemName])).toEqual([[0, 'Rice'], [1, 'Oil']]);
+    expect(w.lines.map((l) => [l.position, l.itemName])).toEqual([
+      [0, 'Rice'],
+      [1, 'Oil'],
+    ]);
     expect(w.inApp).toEqual([IN_APP.orderPlaced.description, IN_APP.orderUpdated.description]);
     expect(await pushTitles(req._id)).toEqual([PUSH.orderUpdated.title]);
 
@@ -112,7 +135,10 @@ describe('grocery desk', () => {
     expect((await staff('PUT', `/api/orders/${req._id}`, cookie, { action: 'update', items })).statusCode).toBe(409);
     expect((await staff('PUT', `/api/orders/${req._id}`, cookie, { action: 'deliver' })).statusCode).toBe(409);
     expect((await staff('POST', '/api/orders', cookie, { requestId: req._id, items })).statusCode).toBe(201);
-    const res = await staff('PUT', `/api/orders/${req._id}`, cookie, { action: 'deliver', items: [{ itemName: 'Bread', quantity: 2, currency: 'packet', price: 180 }] });
+    const res = await staff('PUT', `/api/orders/${req._id}`, cookie, {
+      action: 'deliver',
+      items: [{ itemName: 'Bread', quantity: 2, currency: 'packet', price: 180 }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ Status: 'Delivered', allTotal: 510, items: [{ itemName: 'Bread', total: 360 }] });
     expect((await written(req._id)).lines.map((l) => l.itemName)).toEqual(['Bread']);

@@ -42,7 +42,15 @@ export function useHarness(env: Record<string, string> = {}): Harness {
   beforeAll(async () => {
     // Uploaded media go to a folder of this test file's own (removed after it), not ./data.
     dataDir = mkdtempSync(path.join(tmpdir(), 'sd-harness-'));
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', DATA_DIR: dataDir, ...ADMIT_ALL, ...env, DATABASE_URL: process.env.DATABASE_URL ?? '' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      OUTBOX_POLL_MS: '50',
+      DATA_DIR: dataDir,
+      ...ADMIT_ALL,
+      ...env,
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+    });
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
     if (database.kind === 'postgres') await resetPostgres(database);
     await database.migrate();

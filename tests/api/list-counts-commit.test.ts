@@ -29,7 +29,13 @@ describe.skipIf(!url)('list counters at commit (PostgreSQL)', () => {
     const { db } = database;
     const [resident] = await db.select({ id: residents.id, societyId: residents.societyId }).from(residents).limit(1);
     const { id: residentId, societyId } = resident!;
-    const count = async () => (await db.select({ n: listCounts.n }).from(listCounts).where(and(eq(listCounts.societyId, societyId), eq(listCounts.list, 'complaint:new'))))[0]?.n ?? 0;
+    const count = async () =>
+      (
+        await db
+          .select({ n: listCounts.n })
+          .from(listCounts)
+          .where(and(eq(listCounts.societyId, societyId), eq(listCounts.list, 'complaint:new')))
+      )[0]?.n ?? 0;
     const before = await count();
     const file = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], body: string) =>
       tx.insert(deskRequests).values({ desk: 'complaint', societyId, residentId, body });

@@ -27,7 +27,9 @@ describe('lists', () => {
     // 37 more completed complaints: pages of 10, 10, 10, 7 at least.
     await h.database.db.execute(sql`insert into desk_requests (desk, society_id, resident_id, body, stage)
       select 'complaint', ${gv}, ${resident!.id}, 'Paging test ' || g, 'completed' from generate_series(1, 37) g`);
-    const [stored] = await h.database.db.select({ n: count() }).from(deskRequests)
+    const [stored] = await h.database.db
+      .select({ n: count() })
+      .from(deskRequests)
       .where(and(eq(deskRequests.societyId, gv), eq(deskRequests.desk, 'complaint'), eq(deskRequests.stage, 'completed')));
     const first = await get(cookie, '?stage=completed');
     expect(first).toMatchObject({ total: Number(stored!.n), totalExact: true });
@@ -68,8 +70,12 @@ describe('lists', () => {
     // The counter agrees with a real count of every list of both societies.
     const real = await h.database.db
       .select({ societyId: deskRequests.societyId, list: sql<string>`${deskRequests.desk} || ':' || ${deskRequests.stage}`, n: sql<number>`count(*)::int` })
-      .from(deskRequests).groupBy(deskRequests.societyId, deskRequests.desk, deskRequests.stage);
-    const kept = await h.database.db.select().from(listCounts).where(sql`${listCounts.list} not like 'nothome:%'`);
+      .from(deskRequests)
+      .groupBy(deskRequests.societyId, deskRequests.desk, deskRequests.stage);
+    const kept = await h.database.db
+      .select()
+      .from(listCounts)
+      .where(sql`${listCounts.list} not like 'nothome:%'`);
     const key = (r: { societyId: number; list: string }) => `${r.societyId}/${r.list}`;
     expect(new Map(kept.filter((r) => r.n > 0).map((r) => [key(r), r.n]))).toEqual(new Map(real.map((r) => [key(r), Number(r.n)])));
   });
@@ -125,7 +131,9 @@ describe('lists', () => {
     expect(after).toMatchObject({ total: before.total + 1, totalExact: true });
     expect(after.items[0]!._id).toBe(filed.json<{ _id: number }>()._id);
     const assigned = await h.app.inject({
-      method: 'PUT', url: `/api/nothome/update/${filed.json<{ _id: number }>()._id}`, headers: { cookie },
+      method: 'PUT',
+      url: `/api/nothome/update/${filed.json<{ _id: number }>()._id}`,
+      headers: { cookie },
       payload: { guardName: 'Asif', guardPhone: '03001234567', guardEmail: 'asif@guards.test' },
     });
     expect(assigned.statusCode, assigned.body).toBe(200);

@@ -20,13 +20,25 @@ describe('society logo', () => {
   let url = '';
   const sockets: Socket[] = [];
   const { cookie } = signedInStaff(h);
-  const put = async (mediaId: unknown, email = GV) => h.app.inject({ method: 'PUT', url: '/api/logo', headers: { cookie: await cookie(email) }, payload: { mediaId } });
-  const me = async (email: string) => (await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie: await cookie(email) } })).json<LoginResponse>();
+  const put = async (mediaId: unknown, email = GV) =>
+    h.app.inject({ method: 'PUT', url: '/api/logo', headers: { cookie: await cookie(email) }, payload: { mediaId } });
+  const me = async (email: string) =>
+    (await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie: await cookie(email) } })).json<LoginResponse>();
   const residentLogo = async (phone: string) =>
     (await h.app.inject({ method: 'GET', url: '/api/resident/logo', headers: { authorization: await h.residentAuth(phone) } })).json<Logo>().logo;
   const upload = (societyId: number, kind: 'image' | 'video' = 'image') => {
     const id = randomUUID();
-    return mediaRepo(h.database.db).insert({ id, societyId, kind, mime: kind === 'image' ? 'image/webp' : 'video/webm', bytes: 100, width: 64, height: 64, storageKey: `${societyId}/${id}`, thumbKey: null });
+    return mediaRepo(h.database.db).insert({
+      id,
+      societyId,
+      kind,
+      mime: kind === 'image' ? 'image/webp' : 'video/webm',
+      bytes: 100,
+      width: 64,
+      height: 64,
+      storageKey: `${societyId}/${id}`,
+      thumbKey: null,
+    });
   };
   const mediaRow = async (id: string) => (await h.database.db.select().from(media).where(eq(media.id, id)))[0]!;
   const logoId = async (societyId: number) => (await h.database.db.select().from(societies).where(eq(societies.id, societyId)))[0]!.logoMediaId;
@@ -82,7 +94,8 @@ describe('society logo', () => {
     expect(await gotLogo).toEqual({ logoUrl: expectedUrl });
     expect(await gotCms).toEqual({ logoUrl: expectedUrl });
 
-    for (const email of [GV, 'cms@greenvalley.test', 'security@greenvalley.test', 'super-admin@greenvalley.test']) expect((await me(email)).logoUrl, email).toBe(expectedUrl);
+    for (const email of [GV, 'cms@greenvalley.test', 'security@greenvalley.test', 'super-admin@greenvalley.test'])
+      expect((await me(email)).logoUrl, email).toBe(expectedUrl);
     const signIn = await h.app.inject({ method: 'POST', url: '/api/society/login', payload: { email: 'billing@greenvalley.test', password: 'demo-pass-1' } });
     expect(signIn.json<LoginResponse>()).toMatchObject({ logoUrl: expectedUrl, user: { societyName: 'Green Valley' } });
     expect((await me(LC)).logoUrl).toBeNull();
@@ -115,7 +128,10 @@ describe('society logo', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ field: 'mediaId', message: MSG.mediaUnknown });
 
-    const audit = await h.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'logo'), eq(auditLog.entityId, gv)));
+    const audit = await h.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'logo'), eq(auditLog.entityId, gv)));
     expect(audit.at(-1)).toMatchObject({ action: 'set', fromStage: first.id, toStage: second.id, actorKind: 'staff' });
   });
 
@@ -141,7 +157,7 @@ describe('society logo', () => {
     expect(await written()).toBe(before);
   });
 
-  it('refuses a video, another society\'s image, an unknown id and a malformed id (400 naming mediaId, nothing changed)', async () => {
+  it("refuses a video, another society's image, an unknown id and a malformed id (400 naming mediaId, nothing changed)", async () => {
     const before = await written();
     const cases: [unknown, string][] = [
       [(await upload(gv, 'video')).id, MSG.mediaNotImage],

@@ -7,7 +7,10 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A multipart/form-data body with one file part (name, declared type and field chosen by the test). */
-export function mediaForm(file: Buffer, opts: { filename?: string; contentType?: string; field?: string } = {}): { payload: Buffer; headers: { 'content-type': string } } {
+export function mediaForm(
+  file: Buffer,
+  opts: { filename?: string; contentType?: string; field?: string } = {},
+): { payload: Buffer; headers: { 'content-type': string } } {
   const boundary = `----media${randomBytes(8).toString('hex')}`;
   const { filename = 'photo.png', contentType = 'image/png', field = 'file' } = opts;
   const payload = Buffer.concat([
@@ -32,8 +35,16 @@ export const jpegWithExif = (width = 80, height = 40) =>
 /** An animated GIF of `frames` frames, each width × height. */
 export async function animatedGif(frames = 3, width = 40, height = 30): Promise<Buffer> {
   const colours = ['#ff0000', '#00ff00', '#0000ff', '#ffff00'];
-  const pages = await Promise.all(Array.from({ length: frames }, (_, i) => canvas(width, height, colours[i % colours.length]).png().toBuffer()));
-  return sharp(pages, { join: { animated: true } }).gif().toBuffer();
+  const pages = await Promise.all(
+    Array.from({ length: frames }, (_, i) =>
+      canvas(width, height, colours[i % colours.length])
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(pages, { join: { animated: true } })
+    .gif()
+    .toBuffer();
 }
 
 /** The smallest MP4 file-type recognises: an `ftyp` box (brand isom), padded to `size` bytes. */

@@ -26,7 +26,13 @@ const S3rver = createRequire(import.meta.url)('s3rver') as new (opts: {
 
 /** Starts s3rver on a free port with a fresh folder and one bucket; settings for s3Storage. */
 function useS3rver(bucket = 'media'): { settings: S3Settings } {
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: mkdtempSync(path.join(tmpdir(), 'sd-s3-')), configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: mkdtempSync(path.join(tmpdir(), 'sd-s3-')),
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const handle = {
     settings: { bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true } as S3Settings,
   };
@@ -123,7 +129,13 @@ describe('media storage: S3 (s3rver)', () => {
 describe('media through the app on S3', () => {
   const s3 = useS3rver('society-media');
   // Filled in once s3rver has its port (the harness reads env in its own beforeAll, which runs after).
-  const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sd-media-s3-')), S3_BUCKET: 'society-media', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' };
+  const env: Record<string, string> = {
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sd-media-s3-')),
+    S3_BUCKET: 'society-media',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
   beforeAll(() => {
     env.S3_ENDPOINT = s3.settings.endpoint!;
   });

@@ -27,7 +27,13 @@ describe('media: uploads stream to a temp file', () => {
     const { port } = h.app.server.address() as AddressInfo;
     const cookie = await h.staffCookie('cms@greenvalley.test');
     const { payload, headers } = mediaForm(file, { filename: 'clip.mp4', contentType: 'video/mp4' });
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/media', headers: { ...headers, cookie, 'content-length': String(payload.length) } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/media',
+      headers: { ...headers, cookie, 'content-length': String(payload.length) },
+    });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       req.on('response', (res) => {
         let body = '';

@@ -56,7 +56,14 @@ describe('media: upload and serving', () => {
 
   it('lets every content sub-role upload, refuses others (403) and anonymous callers (401)', async () => {
     const image = await png();
-    for (const email of ['cms@greenvalley.test', 'cms-all@greenvalley.test', 'discounts@greenvalley.test', 'plots@greenvalley.test', 'announcements@greenvalley.test', 'logo@greenvalley.test']) {
+    for (const email of [
+      'cms@greenvalley.test',
+      'cms-all@greenvalley.test',
+      'discounts@greenvalley.test',
+      'plots@greenvalley.test',
+      'announcements@greenvalley.test',
+      'logo@greenvalley.test',
+    ]) {
       expect((await post(image, { as: email })).statusCode, email).toBe(201);
     }
     const refused = await post(image, { as: 'grocery@greenvalley.test' });

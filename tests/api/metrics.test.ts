@@ -28,7 +28,8 @@ function parseExposition(text: string): Sample[] {
     const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)(?: -?\d+)?$/.exec(line);
     if (!m) throw new Error(`not an exposition line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, k, v] of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[k!] = v!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+    for (const [, k, v] of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[k!] = v!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
     const raw = m[3]!;
     samples.push({ name: m[1]!, labels, value: raw === '+Inf' ? Infinity : raw === '-Inf' ? -Infinity : Number(raw) });
   }
@@ -59,7 +60,12 @@ describe('GET /metrics', () => {
   const read = async (name: string, labels: Record<string, string> = {}) => value(await scrape(), name, labels);
 
   it('answers 404 while METRICS_TOKEN is unset (metrics off)', async () => {
-    const off = await buildApp({ config: { ...h.config, METRICS_TOKEN: undefined }, database: h.database, serveWeb: false, pushTransport: { send: async () => undefined } });
+    const off = await buildApp({
+      config: { ...h.config, METRICS_TOKEN: undefined },
+      database: h.database,
+      serveWeb: false,
+      pushTransport: { send: async () => undefined },
+    });
     try {
       const res = await off.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.statusCode).toBe(404);
@@ -111,7 +117,9 @@ describe('GET /metrics', () => {
     const routes = new Set(after.filter((s) => s.name === H).map((s) => s.labels.route));
     expect([...routes].filter((r) => /987654|987655|4711/.test(r ?? ''))).toEqual([]);
     // The sum moved by real, non-negative seconds.
-    expect(value(after, 'society_desk_http_request_duration_seconds_sum', health)).toBeGreaterThanOrEqual(value(before, 'society_desk_http_request_duration_seconds_sum', health));
+    expect(value(after, 'society_desk_http_request_duration_seconds_sum', health)).toBeGreaterThanOrEqual(
+      value(before, 'society_desk_http_request_duration_seconds_sum', health),
+    );
   });
 
   it('observes the first-press-to-acknowledgement time of an alarm once, by the injected clock', async () => {
@@ -161,7 +169,11 @@ describe('GET /metrics', () => {
   it('a scrape-time source that fails reports NaN (unknown, not 0) and the rest of the scrape still answers', async () => {
     const m = createMetrics({ processMetrics: false });
     const errors: string[] = [];
-    m.watch({ outboxDepth: () => Promise.reject(new Error('database down')), socketsBySociety: () => new Map([[7, 2]]), onError: (_err, source) => void errors.push(source) });
+    m.watch({
+      outboxDepth: () => Promise.reject(new Error('database down')),
+      socketsBySociety: () => new Map([[7, 2]]),
+      onError: (_err, source) => void errors.push(source),
+    });
     const samples = parseExposition((await m.scrape()).body);
     expect(value(samples, 'society_desk_outbox_pending')).toBeNaN();
     expect(value(samples, 'society_desk_sockets_connected', { society_id: '7' })).toBe(2);
@@ -190,7 +202,12 @@ describe('GET /metrics', () => {
     });
     await worker.poke();
     const statusOf = async (title: string) =>
-      (await h.database.db.select({ status: outbox.status }).from(outbox).where(sql`${outbox.payload}->>'title' = ${title}`))[0]?.status;
+      (
+        await h.database.db
+          .select({ status: outbox.status })
+          .from(outbox)
+          .where(sql`${outbox.payload}->>'title' = ${title}`)
+      )[0]?.status;
     expect([await statusOf('fail:retry'), await statusOf('fail:rejected'), await statusOf('fail:ok')]).toEqual(['pending', 'failed', 'sent']);
 
     const after = await scrape();
@@ -206,9 +223,15 @@ describe('GET /metrics', () => {
     await h.jobs.escalation.runOnce();
     await h.jobs.arrival.runOnce();
     let calls = 0;
-    const failing = intervalJob('metrics-test-failing', 60_000, async () => {
-      if (++calls === 1) throw new Error('job broke');
-    }, { error: () => undefined }, h.metrics);
+    const failing = intervalJob(
+      'metrics-test-failing',
+      60_000,
+      async () => {
+        if (++calls === 1) throw new Error('job broke');
+      },
+      { error: () => undefined },
+      h.metrics,
+    );
     await failing.runOnce();
     await failing.runOnce();
 

@@ -84,12 +84,20 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     const [first] = await t.a.database.db.select().from(staffUsers).where(eq(staffUsers.email, 'security@greenvalley.test'));
     await t.a.database.db
       .insert(staffUsers)
-      .values({ societyId: first!.societyId, email: 'security2@greenvalley.test', name: 'Second Guard', role: first!.role, subRole: first!.subRole, passwordHash: first!.passwordHash })
+      .values({
+        societyId: first!.societyId,
+        email: 'security2@greenvalley.test',
+        name: 'Second Guard',
+        role: first!.role,
+        subRole: first!.subRole,
+        passwordHash: first!.passwordHash,
+      })
       .onConflictDoNothing();
     const cookieA = await t.staffCookie(t.a, 'security@greenvalley.test');
     const cookieB = await t.staffCookie(t.b, 'security@greenvalley.test');
     const presence = async (via: Instance, cookie: string) =>
-      (await via.app.inject({ method: 'GET', url: '/api/security/alarms', headers: { cookie } })).json<{ connectedSecurityStaff: number }>().connectedSecurityStaff;
+      (await via.app.inject({ method: 'GET', url: '/api/security/alarms', headers: { cookie } })).json<{ connectedSecurityStaff: number }>()
+        .connectedSecurityStaff;
 
     // The first test's guard is on A and B (one person); a second guard joins on B only.
     const second = await t.open(t.b, 'security2@greenvalley.test');
@@ -107,7 +115,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     expect(await presence(t.a, cookieA)).toBe(1);
   });
 
-  it('a logout through A disconnects that session\'s socket on B; other sessions stay', async () => {
+  it("a logout through A disconnects that session's socket on B; other sessions stay", async () => {
     const cookie = await t.staffCookie(t.a, 'complaints@greenvalley.test');
     const onB = connect(t.b.url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
     await new Promise<void>((resolve, reject) => {
@@ -124,7 +132,8 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
 
   it('a session logged out or revoked through A is refused on B without waiting out the session cache', async () => {
     // The clock stands still: B's cached copy would be served forever unless the end reaches it.
-    const statusOf = (via: Instance, cookie: string) => via.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } }).then((r) => r.statusCode);
+    const statusOf = (via: Instance, cookie: string) =>
+      via.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } }).then((r) => r.statusCode);
     const cookie = await t.staffCookie(t.a, 'complaints@greenvalley.test');
     expect(await statusOf(t.b, cookie)).toBe(200);
     expect(await statusOf(t.a, cookie)).toBe(200);
@@ -144,7 +153,11 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
   });
 
   it('an unanswered alarm escalates exactly once when both instances run the job at the same moment', async () => {
-    const screens = [await t.open(t.a, 'security@greenvalley.test'), await t.open(t.b, 'security@greenvalley.test'), await t.open(t.b, 'super-admin@greenvalley.test')];
+    const screens = [
+      await t.open(t.a, 'security@greenvalley.test'),
+      await t.open(t.b, 'security@greenvalley.test'),
+      await t.open(t.b, 'super-admin@greenvalley.test'),
+    ];
     const heard = screens.map((s) => record<SecurityAlert>(s, 'security-escalated'));
     const mine: number[] = [];
     let escalatedByRuns = 0;
@@ -156,9 +169,16 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
       escalatedByRuns += runs.reduce((x, y) => x + y, 0);
       await Promise.all([t.a.jobs.escalation.runOnce(), t.b.jobs.escalation.runOnce()]);
     }
-    const audits = await t.a.database.db.select({ id: auditLog.entityId }).from(auditLog).where(and(eq(auditLog.entity, 'security'), eq(auditLog.action, 'escalate')));
+    const audits = await t.a.database.db
+      .select({ id: auditLog.entityId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'security'), eq(auditLog.action, 'escalate')));
     const auditIds = audits.map((r) => r.id);
-    for (const id of mine) expect(auditIds.filter((x) => x === id), `audit rows of alarm ${id}`).toHaveLength(1);
+    for (const id of mine)
+      expect(
+        auditIds.filter((x) => x === id),
+        `audit rows of alarm ${id}`,
+      ).toHaveLength(1);
     expect(new Set(auditIds).size).toBe(auditIds.length); // no alarm (seeded ones included) twice
     expect(escalatedByRuns).toBeGreaterThanOrEqual(mine.length);
     expect(escalatedByRuns).toBeLessThanOrEqual(auditIds.length);
@@ -167,7 +187,10 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     // keep their order, so once every screen has both markers, every escalation event either
     // instance sent before them has arrived too — a duplicate would be in `heard` by now.
     const markers: number[] = [];
-    for (const [via, phone] of [[t.a, '03000000051'], [t.b, '03000000052']] as const) {
+    for (const [via, phone] of [
+      [t.a, '03000000051'],
+      [t.b, '03000000052'],
+    ] as const) {
       markers.push((await press(t, via, phone))._id);
       t.clock.advance(t.config.ESCALATE_AFTER_S * 1000 + 1);
       expect(await via.security.escalateDue(t.config.ESCALATE_AFTER_S)).toBe(1);
@@ -186,12 +209,22 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     const payloads: PushPayload[] = tokens.map((to, i) => ({ to, residentId: 1, title: 'Once', body: `push ${i}` }));
     await outboxRepo(t.a.database.db).enqueuePushes(1, payloads);
     const pending = async () =>
-      Number((await t.a.database.db.select({ n: sql<number>`count(*)` }).from(outbox).where(eq(outbox.status, 'pending')))[0]!.n);
+      Number(
+        (
+          await t.a.database.db
+            .select({ n: sql<number>`count(*)` })
+            .from(outbox)
+            .where(eq(outbox.status, 'pending'))
+        )[0]!.n,
+      );
     for (let i = 0; i < 20 && (await pending()) > 0; i++) await Promise.all([t.a.outbox.poke(), t.b.outbox.poke(), t.a.outbox.poke(), t.b.outbox.poke()]);
     expect(await pending()).toBe(0);
     const mine = t.sent.filter((s) => s.payload.to?.startsWith('multi-instance-'));
     expect(mine.map((s) => s.payload.to).sort()).toEqual([...tokens].sort());
-    const rows = await t.a.database.db.select({ status: outbox.status, attempts: outbox.attempts }).from(outbox).where(inArray(sql`${outbox.payload}->>'to'`, tokens));
+    const rows = await t.a.database.db
+      .select({ status: outbox.status, attempts: outbox.attempts })
+      .from(outbox)
+      .where(inArray(sql`${outbox.payload}->>'to'`, tokens));
     expect(rows).toHaveLength(tokens.length);
     for (const r of rows) expect(r).toEqual({ status: 'sent', attempts: 1 });
   });
@@ -211,9 +244,16 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     t.clock.advance(2 * DAY_MS);
     const job = (i: Instance) => notHomeService({ db: i.database.db, bus: i.bus, outbox: i.outbox, clock: t.clock, arrivalBatch: 1 });
     const closed = await Promise.all([job(t.a).arriveDue(), job(t.b).arriveDue(), job(t.a).arriveDue(), job(t.b).arriveDue()]);
-    const audits = await t.a.database.db.select({ id: auditLog.entityId }).from(auditLog).where(and(eq(auditLog.entity, 'nothome'), eq(auditLog.action, 'arrive')));
+    const audits = await t.a.database.db
+      .select({ id: auditLog.entityId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'nothome'), eq(auditLog.action, 'arrive')));
     const auditIds = audits.map((r) => r.id);
-    for (const id of ids) expect(auditIds.filter((x) => x === id), `arrival audit rows of ${id}`).toHaveLength(1);
+    for (const id of ids)
+      expect(
+        auditIds.filter((x) => x === id),
+        `arrival audit rows of ${id}`,
+      ).toHaveLength(1);
     expect(new Set(auditIds).size).toBe(auditIds.length);
     expect(closed.reduce((x, y) => x + y, 0)).toBe(auditIds.length);
     const states = await t.a.database.db.select({ state: notHomeRequests.state }).from(notHomeRequests).where(inArray(notHomeRequests.id, ids));
@@ -237,13 +277,30 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     const old = new Date(now.getTime() - DAY_MS);
     await db.insert(staffSessions).values(Array.from({ length: 900 }, (_, i) => ({ tokenHash: `purge-once-${i}`, staffId: staff!.id, expiresAt: old })));
     const sentBefore = new Date(now.getTime() - (t.config.OUTBOX_RETENTION_DAYS + 1) * DAY_MS);
-    await db.insert(outbox).values(Array.from({ length: 700 }, (_, i) => ({ societyId: 1, kind: 'push', payload: { n: i }, status: 'sent' as const, sentAt: sentBefore })));
+    await db
+      .insert(outbox)
+      .values(Array.from({ length: 700 }, (_, i) => ({ societyId: 1, kind: 'push', payload: { n: i }, status: 'sent' as const, sentAt: sentBefore })));
     const count = async () => ({
-      sessions: Number((await db.select({ n: sql<number>`count(*)` }).from(staffSessions).where(lt(staffSessions.expiresAt, now)))[0]!.n),
-      outbox: Number((await db.select({ n: sql<number>`count(*)` }).from(outbox).where(and(eq(outbox.status, 'sent'), lt(outbox.sentAt, new Date(now.getTime() - t.config.OUTBOX_RETENTION_DAYS * DAY_MS)))))[0]!.n),
+      sessions: Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)` })
+            .from(staffSessions)
+            .where(lt(staffSessions.expiresAt, now))
+        )[0]!.n,
+      ),
+      outbox: Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)` })
+            .from(outbox)
+            .where(and(eq(outbox.status, 'sent'), lt(outbox.sentAt, new Date(now.getTime() - t.config.OUTBOX_RETENTION_DAYS * DAY_MS))))
+        )[0]!.n,
+      ),
     });
     const before = await count();
-    const purge = (i: Instance) => purgeService({ repo: maintenanceRepo(i.database.db), clock: t.clock, retentionDays: t.config.OUTBOX_RETENTION_DAYS, log: i.app.log, batchSize: 50 });
+    const purge = (i: Instance) =>
+      purgeService({ repo: maintenanceRepo(i.database.db), clock: t.clock, retentionDays: t.config.OUTBOX_RETENTION_DAYS, log: i.app.log, batchSize: 50 });
     const runs = await Promise.all([purge(t.a).purgeOnce(), purge(t.b).purgeOnce(), purge(t.a).purgeOnce(), purge(t.b).purgeOnce()]);
     expect(await count()).toEqual({ sessions: 0, outbox: 0 });
     expect(runs.reduce((n, r) => n + r.staffSessions, 0)).toBe(before.sessions);

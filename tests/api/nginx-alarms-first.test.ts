@@ -97,9 +97,16 @@ describe.skipIf(!hasNginx && !requireNginx)('nginx in front of the instances: al
     expect((await fetch(`${nginx.url}/api/security/alarms`)).status).toBe(200);
     expect((await fetch(`${nginx.url}/api/health`)).status).toBe(200);
     // So do the web app's files and media: a page's many files load together.
-    for (const file of ['/', '/assets/index-abc123.js', '/media/0b7e6f0e-3f51-4a43-9d2f-3c1c2b8a9a10']) expect((await fetch(nginx.url + file)).status).toBe(200);
+    for (const file of ['/', '/assets/index-abc123.js', '/media/0b7e6f0e-3f51-4a43-9d2f-3c1c2b8a9a10'])
+      expect((await fetch(nginx.url + file)).status).toBe(200);
     expect(seenAll()).toEqual(
-      expect.arrayContaining(['POST /api/security', 'POST /api/security/42/acknowledge', 'GET /api/security/alarms', 'GET /api/health', 'GET /assets/index-abc123.js']),
+      expect.arrayContaining([
+        'POST /api/security',
+        'POST /api/security/42/acknowledge',
+        'GET /api/security/alarms',
+        'GET /api/health',
+        'GET /assets/index-abc123.js',
+      ]),
     );
   });
 

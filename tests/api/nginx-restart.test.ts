@@ -40,10 +40,17 @@ describe.skipIf(!onPostgres || (!hasNginx && !requireNginx))('rolling restart be
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('every SOS pressed through nginx while the screen\'s instance shuts down is answered 201 and reaches the screen', async () => {
-    const staff = await fetch(`${nginx.url}/api/society/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'security@greenvalley.test', password: 'demo-pass-1' }) });
+  it("every SOS pressed through nginx while the screen's instance shuts down is answered 201 and reaches the screen", async () => {
+    const staff = await fetch(`${nginx.url}/api/society/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'security@greenvalley.test', password: 'demo-pass-1' }),
+    });
     expect(staff.status).toBe(200);
-    const cookie = staff.headers.getSetCookie().find((c) => c.startsWith('sd_session='))!.split(';')[0]!;
+    const cookie = staff.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sd_session='))!
+      .split(';')[0]!;
 
     // A screen as the web app keeps one: reconnecting by itself, and reading the alarm inbox on
     // every (re)connection to catch up.
@@ -61,7 +68,11 @@ describe.skipIf(!onPostgres || (!hasNginx && !requireNginx))('rolling restart be
 
     const tokens = await Promise.all(PRESSERS.map((phone) => t.residentAuth(other, phone)));
     const press = async (authorization: string) => {
-      const res = await fetch(`${nginx.url}/api/security`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ message: 'rolling restart' }) });
+      const res = await fetch(`${nginx.url}/api/security`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'rolling restart' }),
+      });
       return { status: res.status, id: res.status === 201 ? ((await res.json()) as SecurityAlert)._id : undefined };
     };
 

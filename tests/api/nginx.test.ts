@@ -42,7 +42,11 @@ describe.skipIf(!onPostgres || (!hasNginx && !requireNginx))('nginx in front of 
 
   /** Signs a staff member in through nginx (a real HTTP request); returns the response. */
   const signInThroughNginx = (email: string) =>
-    fetch(`${nginx.url}/api/society/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+    fetch(`${nginx.url}/api/society/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
 
   /** The `sd_session=…` pair of a sign-in response's Set-Cookie. */
   const sessionCookie = (res: Response) => {

@@ -39,7 +39,10 @@ describe('not-at-home arrival job', () => {
     return ids.map((id) => rows.find((r) => r.id === id)?.state);
   }
   async function arrivalAudits(id: number) {
-    return h.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'nothome'), eq(auditLog.entityId, id), eq(auditLog.action, 'arrive')));
+    return h.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'nothome'), eq(auditLog.entityId, id), eq(auditLog.action, 'arrive')));
   }
   function recordEvents() {
     const seen: NotHome[] = [];

@@ -80,7 +80,12 @@ describe('not at home', () => {
     const s = await staff('security@greenvalley.test');
     const res = await s.assign(item._id, { guardName: 'Aslam Pervaiz', guardPhone: '03451234567', guardEmail: 'aslam@guards.pk' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ guardName: 'Aslam Pervaiz', guardPhone: '03451234567', guardEmail: 'aslam@guards.pk', dateAndTime: `from ${day(1)} to ${day(4)}` });
+    expect(res.json()).toMatchObject({
+      guardName: 'Aslam Pervaiz',
+      guardPhone: '03451234567',
+      guardEmail: 'aslam@guards.pk',
+      dateAndTime: `from ${day(1)} to ${day(4)}`,
+    });
     await h.outbox.poke();
     expect(h.pushes.some((p) => p.title === 'Guard Assigned' && p.data?.documentId === String(item._id))).toBe(true);
     // With a guard it is no longer a "new request" for the bell.
@@ -161,7 +166,11 @@ describe('not at home', () => {
     expect(await rowCounts()).toEqual(before);
     // The edges are allowed: from today, from a year away, a window of exactly a year.
     expect(day(0)).toBe('2031-03-10');
-    for (const [from, to] of [[day(0), day(0)], [addYears(day(0), 1), addYears(day(0), 1)], [day(3), addYears(day(3), 1)]]) {
+    for (const [from, to] of [
+      [day(0), day(0)],
+      [addYears(day(0), 1), addYears(day(0), 1)],
+      [day(3), addYears(day(3), 1)],
+    ]) {
       const res = await r.file(from!, to!);
       expect(res.statusCode, `${from}..${to}`).toBe(201);
       expect(res.json<NotHome>()).toMatchObject({ from, to });

@@ -21,7 +21,10 @@ describe('notification panel: sending and the delivery report', () => {
     h.app.inject({ method, url, headers: { cookie: await h.staffCookie(email) }, ...(payload ? { payload } : {}) });
   const societyId = async (name: string) => (await db().select({ id: societies.id }).from(societies).where(eq(societies.name, name)))[0]!.id;
   const approved = async (society: number) =>
-    db().select({ id: residents.id, name: residents.name, pushToken: residents.pushToken }).from(residents).where(and(eq(residents.societyId, society), eq(residents.status, 'Approve')));
+    db()
+      .select({ id: residents.id, name: residents.name, pushToken: residents.pushToken })
+      .from(residents)
+      .where(and(eq(residents.societyId, society), eq(residents.status, 'Approve')));
 
   let gv = 0;
   let lc = 0;
@@ -30,12 +33,18 @@ describe('notification panel: sending and the delivery report', () => {
     lc = await societyId('Lake City');
     // Every Green Valley resident of this file's database gets a device token, so every push has a
     // phone to go to (pushes without one are the transport's business, tested with the outbox).
-    await db().update(residents).set({ pushToken: sql`'panel-test-token-' || ${residents.id}` }).where(and(eq(residents.societyId, gv), isNull(residents.pushToken)));
+    await db()
+      .update(residents)
+      .set({ pushToken: sql`'panel-test-token-' || ${residents.id}` })
+      .where(and(eq(residents.societyId, gv), isNull(residents.pushToken)));
   });
 
   it('sends to all approved residents of the society only: records, pushes with campaign_id, audit, then the report moves to sent', async () => {
     const expected = await approved(gv);
-    const blocked = await db().select({ id: residents.id }).from(residents).where(and(eq(residents.societyId, gv), eq(residents.status, 'Block')));
+    const blocked = await db()
+      .select({ id: residents.id })
+      .from(residents)
+      .where(and(eq(residents.societyId, gv), eq(residents.status, 'Block')));
     expect(blocked.length).toBeGreaterThan(0);
     expect(expected.length).toBeGreaterThan(0);
 
@@ -44,9 +53,14 @@ describe('notification panel: sending and the delivery report', () => {
     const { campaignId, recipients } = res.json<CampaignCreated>();
     expect(recipients).toBe(expected.length);
 
-    const records = await db().select().from(notifications).where(and(eq(notifications.refEntity, 'notification_campaign'), eq(notifications.refId, campaignId)));
+    const records = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.refEntity, 'notification_campaign'), eq(notifications.refId, campaignId)));
     expect(records.map((r) => r.residentId).sort((a, b) => a - b)).toEqual(expected.map((r) => r.id).sort((a, b) => a - b));
-    expect(new Set(records.map((r) => `${r.societyId}|${r.title}|${r.description}`))).toEqual(new Set([`${gv}|Water supply|No water on Sunday 10 am to 2 pm.`]));
+    expect(new Set(records.map((r) => `${r.societyId}|${r.title}|${r.description}`))).toEqual(
+      new Set([`${gv}|Water supply|No water on Sunday 10 am to 2 pm.`]),
+    );
 
     const pushes = await db().select().from(outbox).where(eq(outbox.campaignId, campaignId));
     expect(pushes).toHaveLength(expected.length);
@@ -57,7 +71,10 @@ describe('notification panel: sending and the delivery report', () => {
       expect(payload).toMatchObject({ title: 'Water supply', body: 'No water on Sunday 10 am to 2 pm.', data: { documentId: String(campaignId) } });
       expect(payload.to).toBe(tokenOf.get(payload.residentId));
     }
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'notification_campaign'), eq(auditLog.entityId, campaignId)));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'notification_campaign'), eq(auditLog.entityId, campaignId)));
     expect(audit).toMatchObject({ societyId: gv, actorKind: 'staff', action: `send to all (${expected.length})` });
 
     const early = (await call('GET', `/api/notifications/campaigns/${campaignId}`, GV)).json<CampaignReport>();
@@ -67,7 +84,15 @@ describe('notification panel: sending and the delivery report', () => {
     await h.outbox.poke();
     const report = await call('GET', `/api/notifications/campaigns/${campaignId}`, GV);
     expect(report.statusCode).toBe(200);
-    expect(report.json<CampaignReport>()).toMatchObject({ _id: campaignId, kind: 'broadcast', title: 'Water supply', recipients: expected.length, sent: expected.length, failed: 0, pending: 0 });
+    expect(report.json<CampaignReport>()).toMatchObject({
+      _id: campaignId,
+      kind: 'broadcast',
+      title: 'Water supply',
+      recipients: expected.length,
+      sent: expected.length,
+      failed: 0,
+      pending: 0,
+    });
     expect(h.pushes.filter((p) => p.data?.documentId === String(campaignId) && p.title === 'Water supply')).toHaveLength(expected.length);
 
     // The report counts what the outbox says: a push given up on and one waiting for a retry.
@@ -76,13 +101,19 @@ describe('notification panel: sending and the delivery report', () => {
     await db().update(outbox).set({ status: 'pending' }).where(eq(outbox.id, second!.id));
     const moved = (await call('GET', `/api/notifications/campaigns/${campaignId}`, GV)).json<CampaignReport>();
     expect(moved).toMatchObject({ recipients: expected.length, sent: expected.length - 2, failed: 1, pending: 1 });
-    await db().update(outbox).set({ status: 'sent' }).where(inArray(outbox.id, [first!.id, second!.id]));
+    await db()
+      .update(outbox)
+      .set({ status: 'sent' })
+      .where(inArray(outbox.id, [first!.id, second!.id]));
 
     // The resident reads it in the app; Lake City never got it.
     const authorization = await h.residentAuth('03000000001');
     const mine = (await h.app.inject({ method: 'GET', url: '/api/resident/notifications', headers: { authorization } })).json<ResidentNotificationList>();
     expect(mine.items.some((n) => n.title === 'Water supply' && n.refEntity === 'notification_campaign' && n.refId === campaignId)).toBe(true);
-    const [foreign] = await db().select({ n: count() }).from(notifications).where(and(eq(notifications.societyId, lc), eq(notifications.title, 'Water supply')));
+    const [foreign] = await db()
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.societyId, lc), eq(notifications.title, 'Water supply')));
     expect(Number(foreign!.n)).toBe(0);
   });
 
@@ -96,13 +127,26 @@ describe('notification panel: sending and the delivery report', () => {
     expect(page.total).toBe(matching.length);
     expect(page.items.length).toBe(Math.min(10, matching.length));
     expect(page.items.every((r) => r.name.toLowerCase().startsWith(prefix.toLowerCase()) && r.hasDevice)).toBe(true);
-    expect(page.items.map((r) => r._id)).toEqual(matching.map((r) => r.id).sort((a, b) => b - a).slice(0, 10));
+    expect(page.items.map((r) => r._id)).toEqual(
+      matching
+        .map((r) => r.id)
+        .sort((a, b) => b - a)
+        .slice(0, 10),
+    );
 
     const everyone = (await call('GET', '/api/notifications/residents?page=2', GV)).json<PanelResidentList>();
     expect(everyone.total).toBe(all.length);
-    expect(everyone.items.map((r) => r._id)).toEqual(all.map((r) => r.id).sort((a, b) => b - a).slice(10, 20));
+    expect(everyone.items.map((r) => r._id)).toEqual(
+      all
+        .map((r) => r.id)
+        .sort((a, b) => b - a)
+        .slice(10, 20),
+    );
 
-    const [blocked] = await db().select({ name: residents.name, id: residents.id }).from(residents).where(and(eq(residents.societyId, gv), eq(residents.status, 'Block')));
+    const [blocked] = await db()
+      .select({ name: residents.name, id: residents.id })
+      .from(residents)
+      .where(and(eq(residents.societyId, gv), eq(residents.status, 'Block')));
     const byBlockedName = (await call('GET', `/api/notifications/residents?name=${encodeURIComponent(blocked!.name)}`, GV)).json<PanelResidentList>();
     expect(byBlockedName.items.some((r) => r._id === blocked!.id)).toBe(false);
     const fromLakeCity = (await call('GET', `/api/notifications/residents?name=${encodeURIComponent(all[0]!.name)}`, LC)).json<PanelResidentList>();
@@ -113,20 +157,40 @@ describe('notification panel: sending and the delivery report', () => {
 
   it('sends to one resident; another society, a blocked or an unknown resident is 404 with nothing written', async () => {
     const [target] = await approved(gv);
-    const res = await call('POST', '/api/notifications/send', 'super-admin@greenvalley.test', { residentId: target!.id, title: 'Parcel', body: 'A parcel is waiting at the gate.' });
+    const res = await call('POST', '/api/notifications/send', 'super-admin@greenvalley.test', {
+      residentId: target!.id,
+      title: 'Parcel',
+      body: 'A parcel is waiting at the gate.',
+    });
     expect(res.statusCode).toBe(201);
     const { campaignId, recipients } = res.json<CampaignCreated>();
     expect(recipients).toBe(1);
-    const records = await db().select().from(notifications).where(and(eq(notifications.refEntity, 'notification_campaign'), eq(notifications.refId, campaignId)));
+    const records = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.refEntity, 'notification_campaign'), eq(notifications.refId, campaignId)));
     expect(records.map((r) => r.residentId)).toEqual([target!.id]);
     const pushes = await db().select().from(outbox).where(eq(outbox.campaignId, campaignId));
     expect(pushes.map((p) => (p.payload as PushPayload).to)).toEqual([target!.pushToken]);
     await h.outbox.poke();
-    expect((await call('GET', `/api/notifications/campaigns/${campaignId}`, GV)).json<CampaignReport>()).toMatchObject({ kind: 'single', recipients: 1, sent: 1, pending: 0, failed: 0 });
+    expect((await call('GET', `/api/notifications/campaigns/${campaignId}`, GV)).json<CampaignReport>()).toMatchObject({
+      kind: 'single',
+      recipients: 1,
+      sent: 1,
+      pending: 0,
+      failed: 0,
+    });
 
-    const [blocked] = await db().select({ id: residents.id }).from(residents).where(and(eq(residents.societyId, gv), eq(residents.status, 'Block')));
+    const [blocked] = await db()
+      .select({ id: residents.id })
+      .from(residents)
+      .where(and(eq(residents.societyId, gv), eq(residents.status, 'Block')));
     const before = await totals();
-    for (const [email, residentId] of [[LC, target!.id], [GV, blocked!.id], [GV, 2_000_000]] as const) {
+    for (const [email, residentId] of [
+      [LC, target!.id],
+      [GV, blocked!.id],
+      [GV, 2_000_000],
+    ] as const) {
       const refused = await call('POST', '/api/notifications/send', email, { residentId, title: 'Parcel', body: 'Nope.' });
       expect(refused.statusCode).toBe(404);
       expect(refused.json()).toMatchObject({ message: MSG.noMatchingDocument });
@@ -141,7 +205,8 @@ describe('notification panel: sending and the delivery report', () => {
   });
 
   async function totals() {
-    const n = async (table: typeof outbox | typeof notifications | typeof notificationCampaigns | typeof auditLog) => Number((await db().select({ n: count() }).from(table))[0]!.n);
+    const n = async (table: typeof outbox | typeof notifications | typeof notificationCampaigns | typeof auditLog) =>
+      Number((await db().select({ n: count() }).from(table))[0]!.n);
     return { outbox: await n(outbox), notifications: await n(notifications), campaigns: await n(notificationCampaigns), audit: await n(auditLog) };
   }
 
@@ -167,7 +232,14 @@ describe('notification panel: sending and the delivery report', () => {
   it('answers 404 "No matching document found." to Send to All in a society with no approved resident', async () => {
     const [society] = await db().insert(societies).values({ name: 'Panel Test Empty Society' }).returning({ id: societies.id });
     const [gvStaff] = await db().select({ hash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.email, GV));
-    await db().insert(staffUsers).values({ societyId: society!.id, email: 'notification@empty-panel.test', name: 'Empty Panel', role: 'Admin', subRole: 'notification', passwordHash: gvStaff!.hash });
+    await db().insert(staffUsers).values({
+      societyId: society!.id,
+      email: 'notification@empty-panel.test',
+      name: 'Empty Panel',
+      role: 'Admin',
+      subRole: 'notification',
+      passwordHash: gvStaff!.hash,
+    });
     const before = await totals();
     const res = await call('POST', '/api/notifications/broadcast', 'notification@empty-panel.test', { title: 'Anyone?', body: 'Hello' });
     expect(res.statusCode).toBe(404);

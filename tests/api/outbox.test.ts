@@ -22,7 +22,10 @@ describe('outbox', () => {
 
   async function enqueue(title: string, extra: Partial<typeof outbox.$inferInsert> = {}): Promise<number> {
     const payload: PushPayload = { to: null, residentId: 1, title, body: 'test push' };
-    const [row] = await db().insert(outbox).values({ societyId: 1, kind: 'push', payload, ...extra }).returning({ id: outbox.id });
+    const [row] = await db()
+      .insert(outbox)
+      .values({ societyId: 1, kind: 'push', payload, ...extra })
+      .returning({ id: outbox.id });
     return row!.id;
   }
   async function get(id: number): Promise<OutboxRow> {
@@ -156,10 +159,16 @@ describe('outbox', () => {
       const many = Array.from({ length: 1001 }, (_, i): PushPayload => ({ to: null, residentId: 1, title: `campaign:many:${i}`, body: 'b', campaignId: 4343 }));
       await queuePushes(tx, 1, many);
     });
-    const rows = await db().select().from(outbox).where(inArray(outbox.campaignId, [4242, 4343]));
+    const rows = await db()
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.campaignId, [4242, 4343]));
     expect(rows.filter((r) => r.campaignId === 4242).map((r) => r.payload)).toEqual([{ to: 'device-1', residentId: 1, title: 'campaign:one', body: 'b' }]);
     expect(rows.filter((r) => r.campaignId === 4343)).toHaveLength(1001);
-    const [plain] = await db().select().from(outbox).where(sql`${outbox.payload}->>'title' = 'campaign:none'`);
+    const [plain] = await db()
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'title' = 'campaign:none'`);
     expect(plain).toMatchObject({ campaignId: null, status: 'pending' });
   });
 
@@ -196,7 +205,10 @@ describe('outbox', () => {
     await h.jobs.purge.runOnce();
 
     expect(await outboxIds([oldSent, recentSent, oldPending, oldFailed])).toEqual([recentSent, oldPending, oldFailed]);
-    const staffLeft = await db().select({ t: staffSessions.tokenHash }).from(staffSessions).where(inArray(staffSessions.tokenHash, [staffExpired, staffLive]));
+    const staffLeft = await db()
+      .select({ t: staffSessions.tokenHash })
+      .from(staffSessions)
+      .where(inArray(staffSessions.tokenHash, [staffExpired, staffLive]));
     expect(staffLeft.map((r) => r.t)).toEqual([staffLive]);
     const residentLeft = await db()
       .select({ t: residentSessions.tokenHash })

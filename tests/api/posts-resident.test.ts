@@ -19,7 +19,8 @@ describe('posts (resident API)', () => {
 
   it("reads the society's feed newest first, 10 a page, with likedByMe; likes once, unlikes; another society's post is 404", async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 11; i++) ids.push((await staff('cms', 'gv', '/api/feed', feedBody(undefined, { youtubeLink: 'https://youtu.be/dQw4w9WgXcQ', description: `post ${i}` })))._id);
+    for (let i = 0; i < 11; i++)
+      ids.push((await staff('cms', 'gv', '/api/feed', feedBody(undefined, { youtubeLink: 'https://youtu.be/dQw4w9WgXcQ', description: `post ${i}` })))._id);
     const lcPost = await staff('cms', 'lc', '/api/feed', feedBody(await addMediaN(h, LC, 1)));
     const [phone] = await approvedPhones(h, GV, 1);
     const me = resident(await residentBearer(h, phone!));

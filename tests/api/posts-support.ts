@@ -49,7 +49,11 @@ export async function mediaRow(h: Harness, id: string) {
 }
 
 /** Valid bodies (media ids to be filled in by the test). */
-export const feedBody = (mediaIds: string[] | undefined, extra: Record<string, unknown> = {}) => ({ description: 'Gate 2 closes at 10 pm this week.', ...(mediaIds ? { mediaIds } : {}), ...extra });
+export const feedBody = (mediaIds: string[] | undefined, extra: Record<string, unknown> = {}) => ({
+  description: 'Gate 2 closes at 10 pm this week.',
+  ...(mediaIds ? { mediaIds } : {}),
+  ...extra,
+});
 export const discountBody = (logoMediaId: string, mediaId: string, extra: Record<string, unknown> = {}) => ({
   brandName: 'Bean There',
   branch: 'Main Boulevard',
@@ -77,16 +81,27 @@ export const plotBody = (mediaIds: string[], extra: Record<string, unknown> = {}
 /** Row counts of every table a post request may write: equal before and after means nothing written. */
 export async function written(h: Harness) {
   const db = h.database.db;
-  const n = async (t: typeof feedPosts | typeof discounts | typeof plots | typeof auditLog | typeof outbox | typeof feedLikes) => Number((await db.select({ n: count() }).from(t))[0]!.n);
+  const n = async (t: typeof feedPosts | typeof discounts | typeof plots | typeof auditLog | typeof outbox | typeof feedLikes) =>
+    Number((await db.select({ n: count() }).from(t))[0]!.n);
   const [attached] = await db.select({ n: sql<number>`count(*) filter (where ${media.attachedAt} is not null)::int` }).from(media);
-  return { feed: await n(feedPosts), discounts: await n(discounts), plots: await n(plots), audit: await n(auditLog), outbox: await n(outbox), likes: await n(feedLikes), attached: Number(attached!.n) };
+  return {
+    feed: await n(feedPosts),
+    discounts: await n(discounts),
+    plots: await n(plots),
+    audit: await n(auditLog),
+    outbox: await n(outbox),
+    likes: await n(feedLikes),
+    attached: Number(attached!.n),
+  };
 }
 
 /** Gives the first `n` approved residents of the society a device token; @returns how many approved residents have one now. */
 export async function giveTokens(h: Harness, society: string, n: number): Promise<number> {
   const db = h.database.db;
   const sid = await societyId(h, society);
-  await db.execute(sql`update residents set push_token = 'tok-' || id where id in (select id from residents where society_id = ${sid} and status = 'Approve' order by id limit ${n})`);
+  await db.execute(
+    sql`update residents set push_token = 'tok-' || id where id in (select id from residents where society_id = ${sid} and status = 'Approve' order by id limit ${n})`,
+  );
   const [row] = await db
     .select({ n: count() })
     .from(residents)
@@ -105,13 +120,18 @@ export async function pushesFor(h: Harness, title: string, id: number): Promise<
 
 /** Audit rows of one item. */
 export async function auditOf(h: Harness, entity: string, id: number) {
-  return h.database.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)));
+  return h.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)));
 }
 
 /** Phones of the first `n` approved residents of a society (all have the demo password). */
 export async function approvedPhones(h: Harness, society: string, n: number): Promise<string[]> {
   const sid = await societyId(h, society);
-  const rows = await h.database.db.execute(sql`select phone from residents where society_id = ${sid} and status = 'Approve' and password_hash is not null order by id limit ${n}`);
+  const rows = await h.database.db.execute(
+    sql`select phone from residents where society_id = ${sid} and status = 'Approve' and password_hash is not null order by id limit ${n}`,
+  );
   return (rows as unknown as { rows: { phone: string }[] }).rows.map((r) => r.phone);
 }
 
@@ -122,7 +142,12 @@ let nextAddress = 1;
  */
 export async function residentBearer(h: Harness, phone: string): Promise<string> {
   const n = nextAddress++;
-  const res = await h.app.inject({ method: 'POST', url: '/api/resident/login', payload: { phone, password: DEMO_PASSWORD }, remoteAddress: `10.9.${n >> 8}.${n & 255}` });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/resident/login',
+    payload: { phone, password: DEMO_PASSWORD },
+    remoteAddress: `10.9.${n >> 8}.${n & 255}`,
+  });
   if (res.statusCode !== 200) throw new Error(`resident login ${phone}: ${res.statusCode} ${res.body}`);
   return `Bearer ${res.json<{ token: string }>().token}`;
 }

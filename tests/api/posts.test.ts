@@ -2,7 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { Discount, FeedPost, Plot } from '../../src/shared/contracts/posts.js';
 import { MSG, PUSH } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
-import { GV, LC, addMedia, addMediaN, auditOf, discountBody, feedBody, giveTokens, mediaRow, plotBody, pushesFor, societyId, staffEmail, written } from './posts-support.js';
+import {
+  GV,
+  LC,
+  addMedia,
+  addMediaN,
+  auditOf,
+  discountBody,
+  feedBody,
+  giveTokens,
+  mediaRow,
+  plotBody,
+  pushesFor,
+  societyId,
+  staffEmail,
+  written,
+} from './posts-support.js';
 
 type List<T> = { items: T[]; total: number; totalExact: boolean };
 
@@ -55,7 +70,15 @@ describe('posts (staff)', () => {
     const d = await (await as('discounts'))('POST', '/api/discounts', discountBody(logo, pic));
     expect(d.statusCode).toBe(201);
     const discount = d.json<Discount>();
-    expect(discount).toMatchObject({ societyName: GV, brandName: 'Bean There', branch: 'Main Boulevard', discount: 15, category: 'Food', logo: { id: logo, kind: 'image' }, media: { id: pic } });
+    expect(discount).toMatchObject({
+      societyName: GV,
+      brandName: 'Bean There',
+      branch: 'Main Boulevard',
+      discount: 15,
+      category: 'Food',
+      logo: { id: logo, kind: 'image' },
+      media: { id: pic },
+    });
     expect((await auditOf(h, 'discount', discount._id)).map((a) => a.action)).toEqual(['create']);
     expect(await pushesFor(h, PUSH.discountPosted.title, discount._id)).toHaveLength(expected);
 
@@ -63,7 +86,16 @@ describe('posts (staff)', () => {
     const p = await (await as('plots'))('POST', '/api/plots', plotBody(imgs));
     expect(p.statusCode).toBe(201);
     const plot = p.json<Plot>();
-    expect(plot).toMatchObject({ societyName: GV, type: 'House', payment: 'Full Pay', area: '10 Marla', baths: 3, rooms: 4, phone: '03001234567', price: 25_000_000.5 });
+    expect(plot).toMatchObject({
+      societyName: GV,
+      type: 'House',
+      payment: 'Full Pay',
+      area: '10 Marla',
+      baths: 3,
+      rooms: 4,
+      phone: '03001234567',
+      price: 25_000_000.5,
+    });
     expect(plot.media.map((m) => m.id)).toEqual(imgs);
     expect((await auditOf(h, 'plot', plot._id)).map((a) => a.action)).toEqual(['create']);
     expect(await pushesFor(h, PUSH.plotPosted.title, plot._id)).toHaveLength(expected);
@@ -78,7 +110,11 @@ describe('posts (staff)', () => {
     const ids: number[] = [];
     for (let i = 0; i < 7; i++) {
       h.clock.advance(1000);
-      const res = await cms('POST', '/api/feed', feedBody(undefined, { youtubeLink: 'https://youtu.be/dQw4w9WgXcQ', description: `${tag} number ${i}${i === 3 ? ' 100%_off' : ''}` }));
+      const res = await cms(
+        'POST',
+        '/api/feed',
+        feedBody(undefined, { youtubeLink: 'https://youtu.be/dQw4w9WgXcQ', description: `${tag} number ${i}${i === 3 ? ' 100%_off' : ''}` }),
+      );
       ids.push(res.json<FeedPost>()._id);
     }
     const all = (await cms('GET', '/api/feed')).json<List<FeedPost>>();
@@ -171,10 +207,20 @@ describe('posts (staff)', () => {
     const lcPost = (await lc('POST', '/api/feed', feedBody(await addMediaN(h, LC, 1)))).json<FeedPost>();
     expect(lcPost.title).toBe(LC);
 
-    for (const [url, id] of [['/api/feed', gvPost._id], ['/api/plots', gvPlot._id], ['/api/discounts', gvDiscount._id]] as const) {
+    for (const [url, id] of [
+      ['/api/feed', gvPost._id],
+      ['/api/plots', gvPlot._id],
+      ['/api/discounts', gvDiscount._id],
+    ] as const) {
       const listed = (await lc('GET', `${url}?page=1`)).json<List<{ _id: number; societyName: string }>>();
-      expect(listed.items.every((p) => p.societyName === LC), url).toBe(true);
-      expect(listed.items.some((p) => p._id === id), url).toBe(false);
+      expect(
+        listed.items.every((p) => p.societyName === LC),
+        url,
+      ).toBe(true);
+      expect(
+        listed.items.some((p) => p._id === id),
+        url,
+      ).toBe(false);
       const before = await written(h);
       expect((await lc('DELETE', `${url}/${id}`)).statusCode, url).toBe(404);
       expect(await written(h)).toEqual(before);

@@ -92,7 +92,12 @@ function sharedLimitsSuite(name: string, env: Record<string, string>) {
 
     it('Send to All of one society through A and B: PANEL_MAX_BROADCASTS_PER_HOUR in all', async () => {
       const broadcast = async (app: BuiltApp['app']) =>
-        app.inject({ method: 'POST', url: '/api/notifications/broadcast', headers: { cookie: await h.staffCookie('notification@greenvalley.test') }, payload: { title: 'Water', body: 'No water on Sunday.' } });
+        app.inject({
+          method: 'POST',
+          url: '/api/notifications/broadcast',
+          headers: { cookie: await h.staffCookie('notification@greenvalley.test') },
+          payload: { title: 'Water', body: 'No water on Sunday.' },
+        });
       expect((await broadcast(A)).statusCode).toBe(201);
       expect((await broadcast(B.built.app)).statusCode).toBe(201);
       const refused = await broadcast(A);
@@ -103,7 +108,12 @@ function sharedLimitsSuite(name: string, env: Record<string, string>) {
     it("one staff member's uploaded bytes through A and B: MEDIA_MAX_BYTES_PER_DAY in all", async () => {
       const upload = async (app: BuiltApp['app'], bytes: number) => {
         const form = mediaForm(mp4(bytes), { filename: 'clip.mp4', contentType: 'video/mp4' });
-        return app.inject({ method: 'POST', url: '/api/media', headers: { cookie: await h.staffCookie('cms@greenvalley.test'), ...form.headers }, payload: form.payload });
+        return app.inject({
+          method: 'POST',
+          url: '/api/media',
+          headers: { cookie: await h.staffCookie('cms@greenvalley.test'), ...form.headers },
+          payload: form.payload,
+        });
       };
       expect((await upload(A, 2048)).statusCode).toBe(201);
       expect((await upload(B.built.app, 2048)).statusCode).toBe(201);
@@ -112,7 +122,12 @@ function sharedLimitsSuite(name: string, env: Record<string, string>) {
       // Another staff member has a day of their own.
       const plots = async (app: BuiltApp['app']) => {
         const form = mediaForm(mp4(2048), { filename: 'clip.mp4', contentType: 'video/mp4' });
-        return app.inject({ method: 'POST', url: '/api/media', headers: { cookie: await h.staffCookie('plots@greenvalley.test'), ...form.headers }, payload: form.payload });
+        return app.inject({
+          method: 'POST',
+          url: '/api/media',
+          headers: { cookie: await h.staffCookie('plots@greenvalley.test'), ...form.headers },
+          payload: form.payload,
+        });
       };
       expect((await plots(B.built.app)).statusCode).toBe(201);
     });
@@ -120,7 +135,12 @@ function sharedLimitsSuite(name: string, env: Record<string, string>) {
     it('spreadsheet imports and single pushes of one staff member through A and B: one count each', async () => {
       const importSheet = async (app: BuiltApp['app']) => {
         const { payload, contentType } = multipartBody(billSheet([{ Address: 'House 999, Street 999', Units: 4 }]));
-        return app.inject({ method: 'POST', url: '/api/bills/import', headers: { cookie: await h.staffCookie('billing@greenvalley.test'), 'content-type': contentType }, payload });
+        return app.inject({
+          method: 'POST',
+          url: '/api/bills/import',
+          headers: { cookie: await h.staffCookie('billing@greenvalley.test'), 'content-type': contentType },
+          payload,
+        });
       };
       expect((await importSheet(A)).statusCode).toBe(200);
       expect((await importSheet(B.built.app)).statusCode).toBe(200);
@@ -128,7 +148,12 @@ function sharedLimitsSuite(name: string, env: Record<string, string>) {
 
       const residentId = ids.residents.get('03000000032')!;
       const send = async (app: BuiltApp['app']) =>
-        app.inject({ method: 'POST', url: '/api/notifications/send', headers: { cookie: await h.staffCookie('notification@greenvalley.test') }, payload: { residentId, title: 'Parcel', body: 'At the gate.' } });
+        app.inject({
+          method: 'POST',
+          url: '/api/notifications/send',
+          headers: { cookie: await h.staffCookie('notification@greenvalley.test') },
+          payload: { residentId, title: 'Parcel', body: 'At the gate.' },
+        });
       const codes: number[] = [];
       for (let i = 0; i <= h.config.PANEL_MAX_PUSHES_PER_MINUTE; i++) codes.push((await send(i % 2 ? B.built.app : A)).statusCode);
       expect(codes.slice(0, -1).every((c) => c === 201)).toBe(true);
@@ -150,7 +175,13 @@ describe.skipIf(!PG)('PostgreSQL store: the SOS count on the alarm lane, failing
     try {
       const pressed = pressSos(h.app, authorization);
       // Counted while the main lane could not have run the statement (on it, this would wait for the release below).
-      const counted = async () => (await h.database.alarmDb.select({ used: rateLimits.used }).from(rateLimits).where(eq(rateLimits.key, `sos:${residentId}`)))[0]?.used === 1;
+      const counted = async () =>
+        (
+          await h.database.alarmDb
+            .select({ used: rateLimits.used })
+            .from(rateLimits)
+            .where(eq(rateLimits.key, `sos:${residentId}`))
+        )[0]?.used === 1;
       await waitFor(counted, 'the press counted on the alarm lane', 5_000);
       const res = await pressed;
       expect(res.statusCode, res.body).toBe(201);

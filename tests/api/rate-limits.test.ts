@@ -36,7 +36,11 @@ describe('rate limits on what one account can trigger', () => {
   let gvResident = 0;
   beforeAll(async () => {
     const [gv] = await db().select({ id: societies.id }).from(societies).where(eq(societies.name, 'Green Valley'));
-    const [r] = await db().select({ id: residents.id }).from(residents).where(and(eq(residents.societyId, gv!.id), eq(residents.status, 'Approve'))).limit(1);
+    const [r] = await db()
+      .select({ id: residents.id })
+      .from(residents)
+      .where(and(eq(residents.societyId, gv!.id), eq(residents.status, 'Approve')))
+      .limit(1);
     gvResident = r!.id;
   });
 
@@ -64,7 +68,12 @@ describe('rate limits on what one account can trigger', () => {
 
   it('send to one resident: PANEL_MAX_PUSHES_PER_MINUTE per staff member, then 429 for the rest of the minute', async () => {
     const send = async (email: string) =>
-      h.app.inject({ method: 'POST', url: '/api/notifications/send', headers: await as(email), payload: { residentId: gvResident, title: 'Parcel', body: 'At the gate.' } });
+      h.app.inject({
+        method: 'POST',
+        url: '/api/notifications/send',
+        headers: await as(email),
+        payload: { residentId: gvResident, title: 'Parcel', body: 'At the gate.' },
+      });
     for (let i = 0; i < 3; i++) expect((await send('notification@greenvalley.test')).statusCode).toBe(201);
     const refused = await send('notification@greenvalley.test');
     expect(refused.statusCode).toBe(429);
@@ -99,7 +108,12 @@ describe('rate limits on what one account can trigger', () => {
   it('POST /api/media: MEDIA_MAX_BYTES_PER_DAY per staff member; a file that would pass it is refused and not kept, a smaller one still fits', async () => {
     const upload = async (bytes: number) => {
       const form = mediaForm(mp4(bytes), { filename: 'clip.mp4', contentType: 'video/mp4' });
-      return h.app.inject({ method: 'POST', url: '/api/media', headers: { ...(await as('discounts@greenvalley.test')), ...form.headers }, payload: form.payload });
+      return h.app.inject({
+        method: 'POST',
+        url: '/api/media',
+        headers: { ...(await as('discounts@greenvalley.test')), ...form.headers },
+        payload: form.payload,
+      });
     };
     const rows = async () => (await db().select({ n: count() }).from(media))[0]!.n;
     expect((await upload(2048)).statusCode).toBe(201);
@@ -153,7 +167,14 @@ describe('SOS press when the limit store fails', () => {
   let failing: BuiltApp;
   let hung: BuiltApp;
   const build = (store: RateLimitStore) =>
-    buildApp({ config: h.config, database: h.database, clock: h.clock, serveWeb: false, logger: { level: 'error', stream }, rateLimitStores: { main: store, alarm: store, alarmTimeoutMs: 100 } });
+    buildApp({
+      config: h.config,
+      database: h.database,
+      clock: h.clock,
+      serveWeb: false,
+      logger: { level: 'error', stream },
+      rateLimitStores: { main: store, alarm: store, alarmTimeoutMs: 100 },
+    });
   beforeAll(async () => {
     failing = await build({ take: () => Promise.reject(new Error('limit store down')) });
     hung = await build({ take: () => new Promise<number>(() => undefined) });

@@ -106,7 +106,7 @@ describe('live events over Socket.IO', () => {
     expect((await rooms(complaintsGv)).some((r) => r.endsWith(':security') || r.endsWith(':sub:super-admin'))).toBe(false);
   });
 
-  it('logout disconnects that session\'s socket within 1 s; it hears no later complaint, other sessions still do', async () => {
+  it("logout disconnects that session's socket within 1 s; it hears no later complaint, other sessions still do", async () => {
     const cookie = await h.staffCookie('complaints@lakecity.test');
     const loggedOut = await openWith(cookie);
     const otherSession = await open('complaints@lakecity.test');

@@ -21,7 +21,8 @@ describe('resident API: notifications and profile', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ResidentNotificationList>();
   };
-  const markRead = async (phone: string, id: number) => h.app.inject({ method: 'PUT', url: `/api/resident/notifications/${id}/read`, headers: await auth(phone) });
+  const markRead = async (phone: string, id: number) =>
+    h.app.inject({ method: 'PUT', url: `/api/resident/notifications/${id}/read`, headers: await auth(phone) });
 
   /** Files a complaint as `phone` and has the society's complaints desk proceed (and submit) it: one record each. */
   async function recordsFor(phone: string, complaints: number) {
@@ -36,7 +37,7 @@ describe('resident API: notifications and profile', () => {
     }
   }
 
-  it('lists the resident\'s own records newest first, 10 a page, with the unread count', async () => {
+  it("lists the resident's own records newest first, 10 a page, with the unread count", async () => {
     const a = '03000000007';
     const start = await list(a);
     await recordsFor(a, 6);
@@ -61,7 +62,7 @@ describe('resident API: notifications and profile', () => {
     expect(ids.every((id) => stored.some((s) => s.id === id))).toBe(true);
   });
 
-  it('marks one own record read, idempotently; another resident\'s or society\'s record is 404', async () => {
+  it("marks one own record read, idempotently; another resident's or society's record is 404", async () => {
     const [a, b, c] = ['03000000009', '03000000010', '03100000009'];
     for (const p of [a, b, c]) await recordsFor(p, 1);
     const mine = (await list(a)).items[0]!;

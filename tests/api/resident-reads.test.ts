@@ -88,7 +88,8 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
     const gvOrLc = phone.startsWith('0300') ? 'greenvalley' : 'lakecity';
     const security = { cookie: await h.staffCookie(`security@${gvOrLc}.test`) };
     const ids = { complaints: [] as number[], alarms: [] as number[], notHome: [] as number[] };
-    for (let i = 0; i < n.complaints; i++) ids.complaints.push(await created(await send('POST', '/api/complain', auth, { complain: `Own complaint ${i} of ${phone}` })));
+    for (let i = 0; i < n.complaints; i++)
+      ids.complaints.push(await created(await send('POST', '/api/complain', auth, { complain: `Own complaint ${i} of ${phone}` })));
     for (let i = 0; i < n.alarms; i++) {
       // A press merges into the resident's open alarm: proceeding (which acknowledges) closes it.
       const id = await created(await send('POST', '/api/security', auth, { securityComplain: `SOS ${i}` }));
@@ -102,7 +103,7 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
     return ids;
   }
 
-  it('each list holds only the caller\'s own rows of every stage, newest first, paged by ?page= and cursors', async () => {
+  it("each list holds only the caller's own rows of every stage, newest first, paged by ?page= and cursors", async () => {
     const a = await resident('03000000004');
     const before = {
       complaints: (await walk(h, LISTS.complaints, a.authorization)).map((i) => i._id),
@@ -115,19 +116,36 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
     // Later stages stay in the list: one of A's complaints proceeded and completed.
     const cookie = await h.staffCookie('complaints@greenvalley.test');
     expect((await send('PUT', `/api/complain/${mine.complaints[0]}`, { cookie }, { action: 'proceed' })).statusCode).toBe(200);
-    expect((await send('PUT', `/api/complain/${mine.complaints[0]}`, { cookie }, { action: 'submit', response: 'Fixed', confirmed: true })).statusCode).toBe(200);
+    expect((await send('PUT', `/api/complain/${mine.complaints[0]}`, { cookie }, { action: 'submit', response: 'Fixed', confirmed: true })).statusCode).toBe(
+      200,
+    );
 
     for (const list of ['complaints', 'alarms', 'notHome'] as const) {
       const items = await walk(h, LISTS[list], a.authorization);
-      expect(items.map((i) => i._id), list).toEqual([...[...mine[list]].reverse(), ...before[list]]);
-      expect(items.every((i) => i.resident.residentId === a.code), list).toBe(true);
+      expect(
+        items.map((i) => i._id),
+        list,
+      ).toEqual([...[...mine[list]].reverse(), ...before[list]]);
+      expect(
+        items.every((i) => i.resident.residentId === a.code),
+        list,
+      ).toBe(true);
       const foreign = [...othersB[list], ...othersC[list]];
-      expect(items.filter((i) => foreign.includes(i._id)), list).toEqual([]);
+      expect(
+        items.filter((i) => foreign.includes(i._id)),
+        list,
+      ).toEqual([]);
       // B sees their own only, too.
       const b = await resident('03000000005');
       const bIds = (await walk(h, LISTS[list], b.authorization)).map((i) => i._id);
-      expect(bIds.filter((id) => mine[list].includes(id) || othersC[list].includes(id)), list).toEqual([]);
-      expect(othersB[list].every((id) => bIds.includes(id)), list).toBe(true);
+      expect(
+        bIds.filter((id) => mine[list].includes(id) || othersC[list].includes(id)),
+        list,
+      ).toEqual([]);
+      expect(
+        othersB[list].every((id) => bIds.includes(id)),
+        list,
+      ).toBe(true);
     }
     const complaints = await walk(h, LISTS.complaints, a.authorization);
     expect(complaints.find((c) => c._id === mine.complaints[0])!.stage).toBe('completed');
@@ -150,7 +168,9 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
   });
 
   it('answers 401 without a bearer token, with a bad one, and to a staff cookie', async () => {
-    const cookies = await Promise.all(['complaints@greenvalley.test', 'security@greenvalley.test', 'super-admin@greenvalley.test'].map((e) => h.staffCookie(e)));
+    const cookies = await Promise.all(
+      ['complaints@greenvalley.test', 'security@greenvalley.test', 'super-admin@greenvalley.test'].map((e) => h.staffCookie(e)),
+    );
     const callers: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-token' }, ...cookies.map((cookie) => ({ cookie }))];
     for (const headers of callers) {
       for (const url of ALL_ROUTES) {
@@ -164,7 +184,12 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
   it('refuses a bad page or cursor with 400 naming the field', async () => {
     const { authorization } = await resident('03000000004');
     for (const url of [...Object.values(LISTS), '/api/resident/notifications']) {
-      for (const [qs, field] of [['?page=0', 'page'], ['?page=x', 'page'], ['?after=-1', 'after'], ['?before=1.5', 'before']] as const) {
+      for (const [qs, field] of [
+        ['?page=0', 'page'],
+        ['?page=x', 'page'],
+        ['?after=-1', 'after'],
+        ['?before=1.5', 'before'],
+      ] as const) {
         const res = await h.app.inject({ method: 'GET', url: url + qs, headers: { authorization } });
         expect(res.statusCode, url + qs).toBe(400);
         expect(res.json<{ field?: string }>().field).toBe(field);

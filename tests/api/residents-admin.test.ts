@@ -34,7 +34,17 @@ describe('resident administration: verify, search, pending, approve and block', 
       method: 'POST',
       url: '/api/resident/register',
       remoteAddress: `10.8.0.${seq}`,
-      payload: registration(phone, { societyName, name, password, house: '7', street: 'Street 9', block: 'Block C', fatherName: 'Father Of', fatherPhone: '03337654321', age: 40 }),
+      payload: registration(phone, {
+        societyName,
+        name,
+        password,
+        house: '7',
+        street: 'Street 9',
+        block: 'Block C',
+        fatherName: 'Father Of',
+        fatherPhone: '03337654321',
+        age: 40,
+      }),
     });
     expect(res.statusCode, res.body).toBe(201);
     const { residentID } = res.json<{ residentID: string }>();
@@ -42,7 +52,7 @@ describe('resident administration: verify, search, pending, approve and block', 
     return { phone, password, residentID, id: row!.id };
   }
 
-  it('verify: the spec fields of the society\'s resident; 404 for an unknown id and for another society\'s', async () => {
+  it("verify: the spec fields of the society's resident; 404 for an unknown id and for another society's", async () => {
     const r = await registerResident('Hina Verify');
     for (const email of ['residence@greenvalley.test', 'super-admin@greenvalley.test']) {
       const res = await get(email, `/api/residents/verify?residentId=${r.residentID}`);
@@ -91,7 +101,12 @@ describe('resident administration: verify, search, pending, approve and block', 
     const first = (await get('status@greenvalley.test', '/api/residents?name=qUENTIN%20pre')).json<Page>();
     expect(first.total).toBe(12);
     expect(first.totalExact).toBe(true);
-    expect(first.items.map((r) => r._id)).toEqual(made.slice(2).reverse().map((m) => m.id));
+    expect(first.items.map((r) => r._id)).toEqual(
+      made
+        .slice(2)
+        .reverse()
+        .map((m) => m.id),
+    );
     expect(first.items[0]).toMatchObject({ Name: 'Quentin Prefix 11', Status: 'Pending', ResidentID: made[11]!.residentID });
     const second = (await get('status@greenvalley.test', `/api/residents?name=quentin&page=2&after=${first.items.at(-1)!._id}`)).json<Page>();
     expect(second.items.map((r) => r._id)).toEqual([made[1]!.id, made[0]!.id]);
@@ -101,7 +116,7 @@ describe('resident administration: verify, search, pending, approve and block', 
     expect((await get('status@greenvalley.test', '/api/residents?name=Quentin_Prefix')).json<Page>().total).toBe(0);
     // No name: every resident of the society.
     const all = (await get('status@greenvalley.test', '/api/residents')).json<Page>();
-    expect(all.total).toBe(await h.database.db.$count(residents, eq(residents.societyId, (await societyOf('03000000001')))));
+    expect(all.total).toBe(await h.database.db.$count(residents, eq(residents.societyId, await societyOf('03000000001'))));
   });
 
   async function societyOf(phone: string): Promise<number> {
@@ -159,7 +174,7 @@ describe('resident administration: verify, search, pending, approve and block', 
     expect(detail.history.map((e) => e.action)).toEqual(['register', 'approve', 'block']);
   });
 
-  it('isolation: another society\'s resident is never found, shown or changed', async () => {
+  it("isolation: another society's resident is never found, shown or changed", async () => {
     const lake = await registerResident('Lake Only', 'Lake City');
     expect((await get('status@greenvalley.test', `/api/residents/${lake.id}`)).statusCode).toBe(404);
     const res = await setStatus('status@greenvalley.test', lake.id, 'Approve');

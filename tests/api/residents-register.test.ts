@@ -23,19 +23,38 @@ const registration = (over: Record<string, unknown> = {}) => registrationBody(ne
 
 describe('resident self-registration', () => {
   const h = useHarness();
-  const register = (payload: unknown, remoteAddress = nextIp()) => h.app.inject({ method: 'POST', url: '/api/resident/register', payload: payload as object, remoteAddress });
+  const register = (payload: unknown, remoteAddress = nextIp()) =>
+    h.app.inject({ method: 'POST', url: '/api/resident/register', payload: payload as object, remoteAddress });
 
   it('creates a Pending resident with the next resident id of the society, an argon2 hash and an audit row', async () => {
-    const body = registration({ email: 'zara@mail.test', age: 31, fatherName: 'Imran Qureshi', fatherPhone: '03331234567', fm1Name: 'Ali', fm1Phone: '03451234567' });
+    const body = registration({
+      email: 'zara@mail.test',
+      age: 31,
+      fatherName: 'Imran Qureshi',
+      fatherPhone: '03331234567',
+      fm1Name: 'Ali',
+      fm1Phone: '03451234567',
+    });
     const res = await register(body);
     expect(res.statusCode, res.body).toBe(201);
     const out = res.json<{ residentID: string; status: string }>();
     expect(out).toEqual({ residentID: expect.stringMatching(/^GV\d{4}$/), status: 'Pending' });
     expect(res.body).not.toContain('zara-pass-1');
     const [row] = await h.database.db.select().from(residents).where(eq(residents.phone, body.phone));
-    expect(row).toMatchObject({ residentCode: out.residentID, status: 'Pending', name: 'Zara Qureshi', email: 'zara@mail.test', age: 31, fatherPhone: '03331234567', fm2Phone: '' });
+    expect(row).toMatchObject({
+      residentCode: out.residentID,
+      status: 'Pending',
+      name: 'Zara Qureshi',
+      email: 'zara@mail.test',
+      age: 31,
+      fatherPhone: '03331234567',
+      fm2Phone: '',
+    });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    const [audit] = await h.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'resident'), eq(auditLog.entityId, row!.id)));
+    const [audit] = await h.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'resident'), eq(auditLog.entityId, row!.id)));
     expect(audit).toMatchObject({ action: 'register', actorKind: 'resident', toStage: 'Pending', societyId: row!.societyId });
 
     // The next one gets the next number; Lake City's prefix is its own.

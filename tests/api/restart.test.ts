@@ -41,7 +41,11 @@ describe('server restart', () => {
     database = await open();
     await database.migrate();
     built = await buildApp({ config, database, serveWeb: false });
-    const staff = await built.app.inject({ method: 'POST', url: '/api/society/login', payload: { email: 'security@greenvalley.test', password: 'demo-pass-1' } });
+    const staff = await built.app.inject({
+      method: 'POST',
+      url: '/api/society/login',
+      payload: { email: 'security@greenvalley.test', password: 'demo-pass-1' },
+    });
     const cookie = `sd_session=${staff.cookies.find((c) => c.name === 'sd_session')!.value}`;
     const inbox = await built.app.inject({ method: 'GET', url: '/api/security/alarms', headers: { cookie } });
     expect(inbox.json<{ items: SecurityAlert[] }>().items.map((a) => a._id)).toContain(id);

@@ -66,14 +66,16 @@ describe('row-level security', () => {
   });
 
   it('every table with a society_id column has row-level security and a policy', async () => {
-    const rows = await rowsOf<{ table: string; rls: boolean; policies: number }>(h.database.db.execute(sql`
+    const rows = await rowsOf<{ table: string; rls: boolean; policies: number }>(
+      h.database.db.execute(sql`
       select c.relname as table, c.relrowsecurity as rls,
              (select count(*)::int from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname) as policies
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'
         and exists (select 1 from information_schema.columns col
                     where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'society_id')
-      order by 1`));
+      order by 1`),
+    );
     expect(rows.length).toBeGreaterThanOrEqual(7);
     for (const r of rows) expect(r, r.table).toMatchObject({ rls: true, policies: 1 });
   });

@@ -20,7 +20,12 @@ describe('security alarms under concurrency', () => {
     return raiseAlarm(h.app, await h.residentAuth(phone));
   }
   const audit = async (id: number) =>
-    (await h.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'security'), eq(auditLog.entityId, id)))).map((r) => r.action);
+    (
+      await h.database.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'security'), eq(auditLog.entityId, id)))
+    ).map((r) => r.action);
 
   it('20 parallel acknowledgements of one alarm record one acknowledgement and one audit row', async () => {
     const alarm = await sos('03000000021');
@@ -77,7 +82,10 @@ describe('security alarms under concurrency', () => {
     expect(ids.size).toBe(1);
     const [id] = [...ids];
     const [alarm] = await h.database.db.select().from(deskRequests).where(eq(deskRequests.id, id!));
-    const rows = await h.database.db.select().from(deskRequests).where(and(eq(deskRequests.desk, 'security'), eq(deskRequests.residentId, alarm!.residentId)));
+    const rows = await h.database.db
+      .select()
+      .from(deskRequests)
+      .where(and(eq(deskRequests.desk, 'security'), eq(deskRequests.residentId, alarm!.residentId)));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.pressCount).toBe(N);
     expect(created).toEqual([id]);

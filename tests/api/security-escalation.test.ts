@@ -23,12 +23,14 @@ describe('escalation job', () => {
     }
     const ids = alarms.map((a) => a._id);
     const poisoned = ids[7]!; // in the second batch of five
-    await h.database.db.execute(sql.raw(`
+    await h.database.db.execute(
+      sql.raw(`
       create function fail_escalate() returns trigger language plpgsql as $$
       begin
         if new.action = 'escalate' and new.entity_id = ${poisoned} then raise exception 'injected audit failure'; end if;
         return new;
-      end $$`));
+      end $$`),
+    );
     await h.database.db.execute(sql.raw('create trigger fail_escalate before insert on audit_log for each row execute function fail_escalate()'));
     const heard: number[] = [];
     const onEscalated = (e: { item: SecurityAlert }) => void heard.push(e.item._id);
@@ -39,7 +41,14 @@ describe('escalation job', () => {
         .map((r) => r.id)
         .sort((a, b) => a - b);
     const escalateAudits = async () =>
-      (await h.database.db.select({ id: auditLog.entityId }).from(auditLog).where(and(eq(auditLog.action, 'escalate'), inArray(auditLog.entityId, ids)))).map((r) => r.id).sort((a, b) => a - b);
+      (
+        await h.database.db
+          .select({ id: auditLog.entityId })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'escalate'), inArray(auditLog.entityId, ids)))
+      )
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
 
     try {
       h.clock.advance(60_000);

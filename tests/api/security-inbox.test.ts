@@ -18,7 +18,14 @@ describe('alarm inbox', () => {
     const [gv] = await h.database.db.select().from(societies).where(eq(societies.name, 'Green Valley'));
     const made = await h.database.db
       .insert(residents)
-      .values(Array.from({ length: COUNT }, (_, i) => ({ societyId: gv!.id, residentCode: `PX${String(i + 1).padStart(4, '0')}`, name: `Paging Resident ${i + 1}`, phone: `0399${String(i + 1).padStart(7, '0')}` })))
+      .values(
+        Array.from({ length: COUNT }, (_, i) => ({
+          societyId: gv!.id,
+          residentCode: `PX${String(i + 1).padStart(4, '0')}`,
+          name: `Paging Resident ${i + 1}`,
+          phone: `0399${String(i + 1).padStart(7, '0')}`,
+        })),
+      )
       .returning({ id: residents.id, residentCode: residents.residentCode, name: residents.name });
     const ids: number[] = [];
     for (const r of made) {

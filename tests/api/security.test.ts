@@ -17,13 +17,21 @@ describe('security alarms', () => {
   const h = useHarness({ ESCALATE_AFTER_S: String(ESCALATE_AFTER_S) });
   // One sign-in per resident (the resident sign-in route has its own rate limit).
   const token = residentTokens(h);
-  const press = async (phone: string, securityComplain?: string) => pressSos(h.app, await token(phone), securityComplain === undefined ? {} : { securityComplain });
-  const sos = async (phone: string, securityComplain?: string) => raiseAlarm(h.app, await token(phone), securityComplain === undefined ? {} : { securityComplain });
+  const press = async (phone: string, securityComplain?: string) =>
+    pressSos(h.app, await token(phone), securityComplain === undefined ? {} : { securityComplain });
+  const sos = async (phone: string, securityComplain?: string) =>
+    raiseAlarm(h.app, await token(phone), securityComplain === undefined ? {} : { securityComplain });
   const as = staffAs(h);
   const auditActions = async (id: number) =>
-    (await h.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'security'), eq(auditLog.entityId, id)))).map((r) => r.action);
+    (
+      await h.database.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'security'), eq(auditLog.entityId, id)))
+    ).map((r) => r.action);
   const stored = async (id: number) => (await h.database.db.select().from(deskRequests).where(eq(deskRequests.id, id)))[0]!;
-  const staffName = async (email: string) => (await h.database.db.select({ name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.email, email)))[0]!.name;
+  const staffName = async (email: string) =>
+    (await h.database.db.select({ name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.email, email)))[0]!.name;
   const inboxIds = async (email: string) => (await (await as(email)).get('/api/security/alarms')).json<PendingAlarms>().items.map((x) => x._id);
 
   it('stores an SOS with the resident card and lists it for button-one of that society only', async () => {
@@ -32,7 +40,8 @@ describe('security alarms', () => {
     expect(alarm).toMatchObject({ securityComplain: 'Someone is at the gate', staffNote: null, pressCount: 1, lastPressedTime: alarm.pressedTime });
     expect(alarm.pressedTime).toBe(h.clock.now().toISOString());
     expect(alarm.resident).toMatchObject({ phoneNo: '03000000031' });
-    for (const k of ['name', 'address', 'email', 'designation', 'fmName', 'fmphoneNo', 'fmName1', 'fmphoneNo1'] as const) expect(alarm.resident[k]).not.toBe('');
+    for (const k of ['name', 'address', 'email', 'designation', 'fmName', 'fmphoneNo', 'fmName1', 'fmphoneNo1'] as const)
+      expect(alarm.resident[k]).not.toBe('');
     expect((await stored(alarm._id)).desk).toBe('security');
 
     const gv = await as('security@greenvalley.test');
@@ -83,7 +92,11 @@ describe('security alarms', () => {
     const ok = await superAdmin.post(`/api/security/${alarm._id}/acknowledge`);
     expect(ok.statusCode).toBe(200);
     // 30.001 s after the press, shown to a tenth of a second.
-    expect(ok.json<SecurityAlert>()).toMatchObject({ escalated: true, ackSeconds: ESCALATE_AFTER_S, acknowledgedBy: await staffName('super-admin@greenvalley.test') });
+    expect(ok.json<SecurityAlert>()).toMatchObject({
+      escalated: true,
+      ackSeconds: ESCALATE_AFTER_S,
+      acknowledgedBy: await staffName('super-admin@greenvalley.test'),
+    });
     expect(await auditActions(alarm._id)).toEqual(['create', 'escalate', 'acknowledge']);
   });
 
@@ -117,20 +130,35 @@ describe('security alarms', () => {
     expect(early.statusCode).toBe(409);
     const proceeded = await a.put(`/api/security/${alarm._id}`, { action: 'proceed', staffNote: 'Intruder reported at back door' });
     expect(proceeded.statusCode).toBe(200);
-    expect(proceeded.json()).toMatchObject({ stage: 'processing', securityStatus: false, edit: true, securityComplain: 'Someone at the back door', staffNote: 'Intruder reported at back door' });
+    expect(proceeded.json()).toMatchObject({
+      stage: 'processing',
+      securityStatus: false,
+      edit: true,
+      securityComplain: 'Someone at the back door',
+      staffNote: 'Intruder reported at back door',
+    });
     // Proceeding answers the alarm, so it counts as acknowledged.
     expect(proceeded.json().acknowledgedAt).not.toBeNull();
     const bad = await a.put(`/api/security/${alarm._id}`, { action: 'submit', response: 'Checked', confirmed: false });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MSG.responseAndCheckbox);
     const done = await a.put(`/api/security/${alarm._id}`, { action: 'submit', response: 'Guard checked, all clear', confirmed: true });
-    expect(done.json()).toMatchObject({ stage: 'completed', securityStatus: true, response: 'Guard checked, all clear', securityComplain: 'Someone at the back door', staffNote: 'Intruder reported at back door' });
+    expect(done.json()).toMatchObject({
+      stage: 'completed',
+      securityStatus: true,
+      response: 'Guard checked, all clear',
+      securityComplain: 'Someone at the back door',
+      staffNote: 'Intruder reported at back door',
+    });
     const detail = (await a.get(`/api/security/${alarm._id}`)).json<SecurityAlert & { history: { action: string }[] }>();
     expect(detail).toMatchObject({ securityComplain: 'Someone at the back door', staffNote: 'Intruder reported at back door' });
     expect(detail.history.map((x) => x.action)).toEqual(['create', 'acknowledge', 'proceed', 'submit']);
     await h.outbox.poke();
     expect(h.pushes.filter((p) => p.data?.documentId === String(alarm._id)).map((p) => p.title)).toEqual(['Security team is on the way', 'Security Completed']);
-    const [n] = await h.database.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.entity, 'security'), eq(auditLog.entityId, alarm._id)));
+    const [n] = await h.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'security'), eq(auditLog.entityId, alarm._id)));
     expect(Number(n!.n)).toBe(4);
   });
 

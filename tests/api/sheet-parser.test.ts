@@ -9,7 +9,14 @@ const STUB = path.resolve(import.meta.dirname, '../support/sheet-worker-stub.ts'
 const small = billSheet([{ Address: 'House 1, Street 1, Block A', Units: 12 }]);
 const hang = billSheet([{ Address: 'HANG', Units: 1 }]);
 /** 20,000 rows with 400-character names: tens of MB of text once parsed, far past a 32 MB heap. */
-const rows20k = () => billSheet(Array.from({ length: 20_000 }, (_, i) => ({ Address: `House ${i + 1}, Street ${(i % 12) + 1}, Block A`, Units: 100 + (i % 400), Name: `Resident ${i + 1} ${'x'.repeat(400)}` })));
+const rows20k = () =>
+  billSheet(
+    Array.from({ length: 20_000 }, (_, i) => ({
+      Address: `House ${i + 1}, Street ${(i % 12) + 1}, Block A`,
+      Units: 100 + (i % 400),
+      Name: `Resident ${i + 1} ${'x'.repeat(400)}`,
+    })),
+  );
 
 /** The spreadsheet parser's pool: parses run in worker threads with heap and time limits, and recover. */
 describe('spreadsheet parser (worker threads)', () => {

@@ -70,7 +70,10 @@ describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM (main.ts)', () => {
       body: JSON.stringify({ email: 'security@greenvalley.test', password: DEMO_PASSWORD }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const socket = connect(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnectionDelay: 60_000, reconnectionDelayMax: 60_000 });
     try {
       await new Promise<void>((resolve, reject) => {

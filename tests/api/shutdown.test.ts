@@ -33,7 +33,13 @@ function tryConnect(port: number): Promise<string> {
 
 /** A second app on the harness's database, with a route that answers when the test says so. */
 async function listeningApp(h: Harness) {
-  const built: BuiltApp = await buildApp({ config: h.config, database: h.database, clock: h.clock, serveWeb: false, pushTransport: { send: async () => undefined } });
+  const built: BuiltApp = await buildApp({
+    config: h.config,
+    database: h.database,
+    clock: h.clock,
+    serveWeb: false,
+    pushTransport: { send: async () => undefined },
+  });
   const entered = deferred();
   const release = deferred();
   const order: string[] = [];

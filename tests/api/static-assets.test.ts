@@ -112,14 +112,28 @@ describe('bundle budget (scripts/web-assets.ts, npm run check:bundle)', () => {
   it('passes an initial load within 150 kB Brotli and 175 kB gzip, and other chunks within 100 kB gzip', () => {
     expect(
       budgetProblems({
-        files: [file('assets/index.js', 'entry', 125_000, 100_000), file('assets/vendor.js', 'initial', 50_000, 50_000), file('assets/grocery.js', 'lazy', 100_000), file('assets/index.css', 'initial', 40_000), file('index.html', 'lazy', 300)],
+        files: [
+          file('assets/index.js', 'entry', 125_000, 100_000),
+          file('assets/vendor.js', 'initial', 50_000, 50_000),
+          file('assets/grocery.js', 'lazy', 100_000),
+          file('assets/index.css', 'initial', 40_000),
+          file('index.html', 'lazy', 300),
+        ],
       }),
     ).toEqual([]);
   });
 
   it('names an initial load over 150 kB Brotli or 175 kB gzip and any other chunk over 100 kB; a missing entry is a problem too', () => {
     expect(
-      budgetProblems({ files: [file('assets/index.js', 'entry', 125_000, 100_000), file('assets/vendor.js', 'initial', 50_001, 50_001), file('assets/grocery.js', 'lazy', 100_001), file('assets/index.css', 'initial', 100_001), file('assets/big.png', 'lazy', 500_000)] }),
+      budgetProblems({
+        files: [
+          file('assets/index.js', 'entry', 125_000, 100_000),
+          file('assets/vendor.js', 'initial', 50_001, 50_001),
+          file('assets/grocery.js', 'lazy', 100_001),
+          file('assets/index.css', 'initial', 100_001),
+          file('assets/big.png', 'lazy', 500_000),
+        ],
+      }),
     ).toEqual([
       'initial load (entry and its static imports): 150.00 kB Brotli, budget 150.00 kB',
       'initial load (entry and its static imports): 175.00 kB gzip, ceiling 175.00 kB',

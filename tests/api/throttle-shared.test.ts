@@ -97,7 +97,10 @@ describe.skipIf(!PG)('PostgreSQL store details', () => {
     const email = freshEmail();
     for (let i = 0; i < 2; i++) expect((await signIn(h.app, email, freshIp())).statusCode).toBe(401);
     const count = async () =>
-      Number(((await h.database.db.execute(sql`select count(*)::int as n from login_attempts where key = ${`a:${email}`}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+      Number(
+        ((await h.database.db.execute(sql`select count(*)::int as n from login_attempts where key = ${`a:${email}`}`)) as unknown as { rows: { n: number }[] })
+          .rows[0]!.n,
+      );
     expect(await count()).toBe(2);
     await h.jobs.purge.runOnce();
     expect(await count()).toBe(2);

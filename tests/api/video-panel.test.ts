@@ -19,7 +19,9 @@ describe('video panel', () => {
     return res.json<VideoPanelEntry>();
   };
   const current = async (phone: string) =>
-    (await h.app.inject({ method: 'GET', url: '/api/resident/video-panel', headers: { authorization: await h.residentAuth(phone) } })).json<{ current: VideoPanelEntry | null }>().current;
+    (await h.app.inject({ method: 'GET', url: '/api/resident/video-panel', headers: { authorization: await h.residentAuth(phone) } })).json<{
+      current: VideoPanelEntry | null;
+    }>().current;
   const written = async () => {
     const n = async (t: typeof videoPanelEntries | typeof auditLog) => (await h.database.db.select({ n: count() }).from(t))[0]?.n;
     return `${await n(videoPanelEntries)}/${await n(auditLog)}`;

@@ -28,10 +28,24 @@ const numericText = fc.oneof(
 
 /** Dates that look right but are not calendar dates, or are out of any sane range. */
 export const badDate = fc.oneof(
-  fc.constantFrom('2026-02-31', '2027-02-29', '0000-01-01', '2026-13-01', '2026-00-10', '2026-04-31', '9999-12-31', '1900-01-01', '0099-01-01', '2026-1-1', '26-01-01', '2026/01/01', '2026-01-01T00:00:00Z'),
-  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 })).map(
-    ([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+  fc.constantFrom(
+    '2026-02-31',
+    '2027-02-29',
+    '0000-01-01',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-04-31',
+    '9999-12-31',
+    '1900-01-01',
+    '0099-01-01',
+    '2026-1-1',
+    '26-01-01',
+    '2026/01/01',
+    '2026-01-01T00:00:00Z',
   ),
+  fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+    .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
 );
 
 /** Longer than any limit; some beyond the 256 KiB body limit (→ 413). */
@@ -77,7 +91,10 @@ const MISSING = Symbol('missing');
 export function body(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unknown> {
   const entries = Object.entries(fields).map(([k, arb]) => fc.option(arb, { nil: MISSING, freq: 4 }).map((v) => [k, v] as const));
   const shaped = fc
-    .tuple(fc.tuple(...entries), fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), poison, fc.constantFrom('__proto__', 'constructor')), anyJson, { maxKeys: 2 }))
+    .tuple(
+      fc.tuple(...entries),
+      fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), poison, fc.constantFrom('__proto__', 'constructor')), anyJson, { maxKeys: 2 }),
+    )
     .map(([pairs, extra]) => {
       const out: Record<string, unknown> = { ...extra };
       for (const [k, v] of pairs) if (v !== MISSING) out[k] = v;
@@ -103,7 +120,10 @@ export function query(params: Record<string, fc.Arbitrary<string>>): fc.Arbitrar
   const parts = Object.entries(params).map(([k, valid]) =>
     fc.option(fc.array(queryValue(valid), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }).map((vs) => (vs ?? []).map((v) => `${k}=${v}`)),
   );
-  const extra = fc.option(fc.tuple(fc.string({ maxLength: 6 }).map(encodeURIComponent), queryValue(fc.constant('1'))).map(([k, v]) => [`${k}=${v}`]), { nil: [] });
+  const extra = fc.option(
+    fc.tuple(fc.string({ maxLength: 6 }).map(encodeURIComponent), queryValue(fc.constant('1'))).map(([k, v]) => [`${k}=${v}`]),
+    { nil: [] },
+  );
   return fc.tuple(fc.tuple(...parts), extra).map(([ps, ex]) => {
     const all = [...ps.flat(), ...ex];
     return all.length === 0 ? '' : `?${all.join('&')}`;

@@ -41,7 +41,10 @@ export const listParams = { page, q: search, after: cursor, before: cursor };
 export const phone = fc.oneof(fc.constant('03000000003'), fc.stringMatching(/^\d{11}$/));
 export const email = fc.oneof(fc.constantFrom('complaints@greenvalley.test', 'security@lakecity.test'), fc.emailAddress());
 export const password = fc.constantFrom('demo-pass-1', 'wrong', '');
-export const bearer = fc.oneof(fc.string({ maxLength: 40 }).map((t) => `Bearer ${t}`), fc.string({ maxLength: 20 }));
+export const bearer = fc.oneof(
+  fc.string({ maxLength: 40 }).map((t) => `Bearer ${t}`),
+  fc.string({ maxLength: 20 }),
+);
 
 export const noBody = (url: fc.Arbitrary<string>) => url.map((u): GeneratedRequest => ({ url: u }));
 export const withBody = (url: fc.Arbitrary<string>, b: fc.Arbitrary<unknown>) => fc.tuple(url, b).map(([u, x]): GeneratedRequest => ({ url: u, body: x }));

@@ -6,7 +6,23 @@
  */
 import fc from 'fast-check';
 import { anyJson, badDate, badText, body, query, text } from './bad-input.js';
-import { COMPLAINTS, SECURITY, bearer, cursor, email, listParams, nearDate, noBody, onId, page, password, phone, stage, withBody, type InputEndpoint } from './input-arbitraries.js';
+import {
+  COMPLAINTS,
+  SECURITY,
+  bearer,
+  cursor,
+  email,
+  listParams,
+  nearDate,
+  noBody,
+  onId,
+  page,
+  password,
+  phone,
+  stage,
+  withBody,
+  type InputEndpoint,
+} from './input-arbitraries.js';
 import { DOCTOR_INPUTS } from './input-endpoints/doctor.js';
 import { GROCERY_INPUTS } from './input-endpoints/grocery.js';
 import { BILLING_INPUTS } from './input-endpoints/billing.js';
@@ -30,24 +46,108 @@ export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
   ...MEDIA_INPUTS,
   ...CONTENT_INPUTS,
   // Staff and resident sign-in and sign-out.
-  { route: 'POST /api/society/login', as: 'anonymous', request: withBody(fc.constant('/api/society/login'), body({ email: text(email), password: text(password) })) },
-  { route: 'POST /api/society/logout', as: 'anonymous', request: fc.tuple(fc.string({ maxLength: 30 }), anyJson).map(([c, b]) => ({ url: '/api/society/logout', body: b, headers: { cookie: `sd_session=${encodeURIComponent(c)}` } })) },
-  { route: 'POST /api/resident/login', as: 'anonymous', request: withBody(fc.constant('/api/resident/login'), body({ phone: text(phone), password: text(password) })) },
-  { route: 'POST /api/resident/logout', as: 'anonymous', request: fc.tuple(bearer, anyJson).map(([a, b]) => ({ url: '/api/resident/logout', body: b, headers: { authorization: a } })) },
+  {
+    route: 'POST /api/society/login',
+    as: 'anonymous',
+    request: withBody(fc.constant('/api/society/login'), body({ email: text(email), password: text(password) })),
+  },
+  {
+    route: 'POST /api/society/logout',
+    as: 'anonymous',
+    request: fc
+      .tuple(fc.string({ maxLength: 30 }), anyJson)
+      .map(([c, b]) => ({ url: '/api/society/logout', body: b, headers: { cookie: `sd_session=${encodeURIComponent(c)}` } })),
+  },
+  {
+    route: 'POST /api/resident/login',
+    as: 'anonymous',
+    request: withBody(fc.constant('/api/resident/login'), body({ phone: text(phone), password: text(password) })),
+  },
+  {
+    route: 'POST /api/resident/logout',
+    as: 'anonymous',
+    request: fc.tuple(bearer, anyJson).map(([a, b]) => ({ url: '/api/resident/logout', body: b, headers: { authorization: a } })),
+  },
   // Complaints.
-  { route: 'GET /api/complain', as: COMPLAINTS, weight: 0.6, request: noBody(fc.tuple(fc.constantFrom('/api/complain', '/api/complain/'), query({ stage, ...listParams })).map(([p, q]) => p + q)) },
-  { route: 'PUT /api/complain/{id}', as: COMPLAINTS, request: withBody(onId('/api/complain/'), body({ action: text(fc.constantFrom('proceed', 'submit')), response: text(fc.constant('Fixed.')), confirmed: text(fc.boolean()) })) },
-  { route: 'POST /api/complain', as: 'resident', request: withBody(fc.constant('/api/complain'), body({ complain: text(fc.constant('The lift is broken.')) })) },
+  {
+    route: 'GET /api/complain',
+    as: COMPLAINTS,
+    weight: 0.6,
+    request: noBody(fc.tuple(fc.constantFrom('/api/complain', '/api/complain/'), query({ stage, ...listParams })).map(([p, q]) => p + q)),
+  },
+  {
+    route: 'PUT /api/complain/{id}',
+    as: COMPLAINTS,
+    request: withBody(
+      onId('/api/complain/'),
+      body({ action: text(fc.constantFrom('proceed', 'submit')), response: text(fc.constant('Fixed.')), confirmed: text(fc.boolean()) }),
+    ),
+  },
+  {
+    route: 'POST /api/complain',
+    as: 'resident',
+    request: withBody(fc.constant('/api/complain'), body({ complain: text(fc.constant('The lift is broken.')) })),
+  },
   // Security.
-  { route: 'GET /api/security', as: SECURITY, weight: 0.6, request: noBody(fc.tuple(fc.constantFrom('/api/security', '/api/security/'), query({ stage, ...listParams })).map(([p, q]) => p + q)) },
-  { route: 'PUT /api/security/{id}', as: SECURITY, request: withBody(onId('/api/security/'), body({ action: text(fc.constantFrom('proceed', 'submit')), securityComplain: text(fc.constant('Guard sent.')), response: text(fc.constant('Done.')), confirmed: text(fc.boolean()) })) },
-  { route: 'GET /api/security/alarms', as: SECURITY, weight: 0.6, request: noBody(query({ page, after: cursor, before: cursor }).map((q) => `/api/security/alarms${q}`)) },
-  { route: 'POST /api/security/{id}/acknowledge', as: SECURITY, request: withBody(onId('/api/security/', '/acknowledge'), fc.option(anyJson, { nil: undefined })) },
-  { route: 'POST /api/security', as: 'resident', request: withBody(fc.constant('/api/security'), body({ securityComplain: text(fc.constant('Help at the gate.')) })) },
+  {
+    route: 'GET /api/security',
+    as: SECURITY,
+    weight: 0.6,
+    request: noBody(fc.tuple(fc.constantFrom('/api/security', '/api/security/'), query({ stage, ...listParams })).map(([p, q]) => p + q)),
+  },
+  {
+    route: 'PUT /api/security/{id}',
+    as: SECURITY,
+    request: withBody(
+      onId('/api/security/'),
+      body({
+        action: text(fc.constantFrom('proceed', 'submit')),
+        securityComplain: text(fc.constant('Guard sent.')),
+        response: text(fc.constant('Done.')),
+        confirmed: text(fc.boolean()),
+      }),
+    ),
+  },
+  {
+    route: 'GET /api/security/alarms',
+    as: SECURITY,
+    weight: 0.6,
+    request: noBody(query({ page, after: cursor, before: cursor }).map((q) => `/api/security/alarms${q}`)),
+  },
+  {
+    route: 'POST /api/security/{id}/acknowledge',
+    as: SECURITY,
+    request: withBody(onId('/api/security/', '/acknowledge'), fc.option(anyJson, { nil: undefined })),
+  },
+  {
+    route: 'POST /api/security',
+    as: 'resident',
+    request: withBody(fc.constant('/api/security'), body({ securityComplain: text(fc.constant('Help at the gate.')) })),
+  },
   // Not at home.
-  { route: 'GET /api/nothome', as: SECURITY, weight: 0.6, request: noBody(fc.tuple(fc.constantFrom('/api/nothome', '/api/nothome/'), query({ state: fc.constantFrom('active', 'cancelled', 'arrived'), guard: fc.constantFrom('any', 'unassigned'), ...listParams })).map(([p, q]) => p + q)) },
-  { route: 'PUT /api/nothome/update/{id}', as: SECURITY, request: withBody(onId('/api/nothome/update/'), body({ guardName: text(fc.constant('Aslam')), guardPhone: text(phone), guardEmail: text(email) })) },
-  { route: 'POST /api/nothome', as: 'resident', request: withBody(fc.constant('/api/nothome'), body({ from: text(fc.oneof(nearDate, badDate)), to: text(fc.oneof(nearDate, badDate)) })) },
+  {
+    route: 'GET /api/nothome',
+    as: SECURITY,
+    weight: 0.6,
+    request: noBody(
+      fc
+        .tuple(
+          fc.constantFrom('/api/nothome', '/api/nothome/'),
+          query({ state: fc.constantFrom('active', 'cancelled', 'arrived'), guard: fc.constantFrom('any', 'unassigned'), ...listParams }),
+        )
+        .map(([p, q]) => p + q),
+    ),
+  },
+  {
+    route: 'PUT /api/nothome/update/{id}',
+    as: SECURITY,
+    request: withBody(onId('/api/nothome/update/'), body({ guardName: text(fc.constant('Aslam')), guardPhone: text(phone), guardEmail: text(email) })),
+  },
+  {
+    route: 'POST /api/nothome',
+    as: 'resident',
+    request: withBody(fc.constant('/api/nothome'), body({ from: text(fc.oneof(nearDate, badDate)), to: text(fc.oneof(nearDate, badDate)) })),
+  },
   { route: 'PUT /api/nothome/{id}/cancel', as: 'resident', request: withBody(onId('/api/nothome/', '/cancel'), fc.option(anyJson, { nil: undefined })) },
   { route: 'PUT /api/nothome/{id}/arrived', as: 'resident', request: withBody(onId('/api/nothome/', '/arrived'), fc.option(badText, { nil: undefined })) },
 ];

@@ -68,14 +68,23 @@ export function useTwoInstances(env: Record<string, string> = {}): TwoInstances 
   const t = { sent: [] as SentPush[] } as TwoInstances;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', ...ADMIT_ALL, ...env, DATABASE_URL: env.DATABASE_URL ?? process.env.DATABASE_URL ?? '' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      OUTBOX_POLL_MS: '50',
+      ...ADMIT_ALL,
+      ...env,
+      DATABASE_URL: env.DATABASE_URL ?? process.env.DATABASE_URL ?? '',
+    });
     const clock = manualClock();
     const first = await openDatabase({ databaseUrl: config.DATABASE_URL });
     await resetPostgres(first);
     await first.migrate();
     await seedDemo(first.db);
     const build = async (name: 'A' | 'B', database: Database): Promise<Instance> => {
-      const pushTransport = { send: async (payload: PushPayload) => void (await new Promise<void>((r) => setImmediate(r)), t.sent.push({ by: name, payload })) };
+      const pushTransport = {
+        send: async (payload: PushPayload) => void (await new Promise<void>((r) => setImmediate(r)), t.sent.push({ by: name, payload })),
+      };
       const built = await buildApp({ config, database, clock, serveWeb: false, pushTransport });
       const url = await built.app.listen({ port: 0, host: '127.0.0.1' });
       return { ...built, name, database, url };

@@ -28,9 +28,11 @@ export async function writeMarker(database: Database): Promise<() => Promise<str
   // login_attempts and rate_limits are left out: on PostgreSQL a refused sign-in (401) is meant to
   // write its count there (the shared sign-in throttle), and an upload, import or SOS press is
   // counted before its body is read or checked (lib/rate-limit), so a refused one counts too.
-  const tables = rowsOf(await db.execute(sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('login_attempts', 'rate_limits') order by tablename`)).map(
-    (r) => String(r.tablename),
-  );
+  const tables = rowsOf(
+    await db.execute(
+      sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('login_attempts', 'rate_limits') order by tablename`,
+    ),
+  ).map((r) => String(r.tablename));
   if (tables.length === 0) throw new Error('no tables in public');
   const parts = tables.map((t) => `select '${t}' as t, count(*)::text as n, coalesce(max(xmin::text::bigint), 0)::text as x from public."${t}"`);
   const fingerprint = sql.raw(`select string_agg(t || ':' || n || ':' || x, ',' order by t) as f from (${parts.join(' union all ')}) s`);

@@ -46,7 +46,11 @@ describe('admission control', () => {
     expect(refused.json()).toMatchObject({ statusCode: 503, message: MSG.busy });
     expect(state.refused().inFlight).toBe(1);
 
-    const alarms = [app.inject({ method: 'POST', url: '/alarm' }), app.inject({ method: 'POST', url: '/alarm' }), app.inject({ method: 'POST', url: '/alarm' })];
+    const alarms = [
+      app.inject({ method: 'POST', url: '/alarm' }),
+      app.inject({ method: 'POST', url: '/alarm' }),
+      app.inject({ method: 'POST', url: '/alarm' }),
+    ];
     g.open();
     for (const res of await Promise.all([...running, ...alarms])) expect(res.statusCode).toBe(200);
     // Finished requests leave the count: the next one is admitted.

@@ -20,9 +20,20 @@ function alert(overrides: Partial<SecurityAlert> = {}): SecurityAlert {
     completedAt: null,
     societyName: 'Green Valley',
     resident: {
-      residentId: 'GV0001', name: 'Ayesha Khan', phoneNo: '03000000001', address: 'House 1, Street 1, Block A', email: 'a@mail.test',
-      age: 30, designation: 'Teacher', owner: true, fname: 'Imran Khan', fPhoneNo: '03330000001', fmName: 'Ali', fmphoneNo: '03330000002',
-      fmName1: 'Sara', fmphoneNo1: '03330000003',
+      residentId: 'GV0001',
+      name: 'Ayesha Khan',
+      phoneNo: '03000000001',
+      address: 'House 1, Street 1, Block A',
+      email: 'a@mail.test',
+      age: 30,
+      designation: 'Teacher',
+      owner: true,
+      fname: 'Imran Khan',
+      fPhoneNo: '03330000001',
+      fmName: 'Ali',
+      fmphoneNo: '03330000002',
+      fmName1: 'Sara',
+      fmphoneNo1: '03330000003',
     },
     acknowledgedAt: null,
     acknowledgedBy: null,
@@ -132,7 +143,15 @@ function fakeInbox(pending: number[], size: number) {
     const rest = pending.filter((id) => before === undefined || id < before);
     const page = rest.slice(0, size);
     const next = rest.length > size ? page[page.length - 1]! : null;
-    return { items: page.map((id) => alert({ _id: id })), total: pending.length, totalExact: true, nextAfter: next, prevBefore: null, nextBefore: next, connectedSecurityStaff: 2 };
+    return {
+      items: page.map((id) => alert({ _id: id })),
+      total: pending.length,
+      totalExact: true,
+      nextAfter: next,
+      prevBefore: null,
+      nextBefore: next,
+      connectedSecurityStaff: 2,
+    };
   };
   return { fetchPage, asked };
 }
@@ -153,7 +172,15 @@ describe('catch-up over every page of the alarm inbox', () => {
 
   it('an answer cut short (too many pages, or a cursor that does not move down) is not complete', async () => {
     expect((await fetchAllPending(fakeInbox(ids(250), 100).fetchPage, 2)).complete).toBe(false);
-    const stuck = async (): Promise<PendingAlarms> => ({ items: [alert({ _id: 9 })], total: 2, totalExact: true, nextAfter: 9, prevBefore: null, nextBefore: 9, connectedSecurityStaff: 0 });
+    const stuck = async (): Promise<PendingAlarms> => ({
+      items: [alert({ _id: 9 })],
+      total: 2,
+      totalExact: true,
+      nextAfter: 9,
+      prevBefore: null,
+      nextBefore: 9,
+      connectedSecurityStaff: 0,
+    });
     const answer = await fetchAllPending(stuck, 10);
     expect(answer.complete).toBe(false);
     expect(answer.items).toHaveLength(2);

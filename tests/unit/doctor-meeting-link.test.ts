@@ -25,7 +25,7 @@ describe('doctor meeting links', () => {
     expect(meetingUrlOf('https://evil.test/login', jitsi)).toBe('https://meet.jit.si/https%3A%2F%2Fevil.test%2Flogin');
   });
 
-  it('allows links only to MEET_BASE_URL\'s host or MEET_ALLOWED_HOSTS, over https, without credentials', () => {
+  it("allows links only to MEET_BASE_URL's host or MEET_ALLOWED_HOSTS, over https, without credentials", () => {
     const ok = (link: string) => meetingLinkAllowed(link, jitsi);
     expect(ok('https://meet.jit.si/room')).toBe(true);
     expect(ok('HTTPS://MEET.JIT.SI/room')).toBe(true);

@@ -43,7 +43,10 @@ describe('fcmOutcome', () => {
       retryAfterMs: 7000,
     });
     expect(fcmOutcome(503, 'not json', null, NOW)).toEqual({ status: 'retry', error: 'FCM 503' });
-    expect(fcmOutcome(500, fcmError(500, 'INTERNAL', 'INTERNAL'), 'Sat, 01 Mar 2025 10:01:00 GMT', NOW)).toMatchObject({ status: 'retry', retryAfterMs: 60_000 });
+    expect(fcmOutcome(500, fcmError(500, 'INTERNAL', 'INTERNAL'), 'Sat, 01 Mar 2025 10:01:00 GMT', NOW)).toMatchObject({
+      status: 'retry',
+      retryAfterMs: 60_000,
+    });
     expect(fcmOutcome(401, fcmError(401, 'UNAUTHENTICATED'), null, NOW).status).toBe('retry');
   });
 });

@@ -22,10 +22,26 @@ describe('grocery money (spec section 9): exact totals', () => {
 
   it('adds the lines and the 150 Rs delivery charge exactly', () => {
     expect(DELIVERY_CHARGE).toBe(150);
-    expect(orderTotal([{ quantity: 3, price: 0.1 }, { quantity: 2.5, price: 120.4 }])).toBe(451.3);
-    expect(orderTotal([{ quantity: 1, price: 0.1 }, { quantity: 1, price: 0.2 }])).toBe(150.3);
+    expect(
+      orderTotal([
+        { quantity: 3, price: 0.1 },
+        { quantity: 2.5, price: 120.4 },
+      ]),
+    ).toBe(451.3);
+    expect(
+      orderTotal([
+        { quantity: 1, price: 0.1 },
+        { quantity: 1, price: 0.2 },
+      ]),
+    ).toBe(150.3);
     expect(orderTotal([])).toBe(150);
-    expect(orderTotal([{ quantity: Number.NaN, price: 1 }, { quantity: 1, price: Number.POSITIVE_INFINITY }, { quantity: 2, price: 5 }])).toBe(160);
+    expect(
+      orderTotal([
+        { quantity: Number.NaN, price: 1 },
+        { quantity: 1, price: Number.POSITIVE_INFINITY },
+        { quantity: 2, price: 5 },
+      ]),
+    ).toBe(160);
   });
 
   it('agrees with integer arithmetic in paise for any allowed quantity and price', () => {

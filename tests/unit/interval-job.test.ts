@@ -124,9 +124,14 @@ describe('intervalJob', () => {
     const warnings: string[] = [];
     const log: JobLog = { error: (_o, msg) => void errors.push(msg), warn: (_o, msg) => void warnings.push(msg) };
     let down = true;
-    const job = intervalJob('t', 1000, async () => {
-      if (down) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-    }, log);
+    const job = intervalJob(
+      't',
+      1000,
+      async () => {
+        if (down) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      },
+      log,
+    );
     await job.runOnce();
     await job.runOnce();
     await job.runOnce();

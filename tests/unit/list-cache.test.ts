@@ -9,23 +9,59 @@ import type { ListPage } from '../../src/web/lib/list-cache.js';
 import { FIRST_PAGE, type ListView } from '../../src/web/lib/list-params.js';
 
 const resident = {
-  residentId: 'GV0001', name: 'Ayesha Khan', phoneNo: '03000000001', address: 'House 1, Street 1, Block A', email: 'a@mail.test',
-  age: 30, designation: 'Teacher', owner: true, fname: 'Imran Khan', fPhoneNo: '03330000001', fmName: 'Ali', fmphoneNo: '03330000002',
-  fmName1: 'Sara', fmphoneNo1: '03330000003',
+  residentId: 'GV0001',
+  name: 'Ayesha Khan',
+  phoneNo: '03000000001',
+  address: 'House 1, Street 1, Block A',
+  email: 'a@mail.test',
+  age: 30,
+  designation: 'Teacher',
+  owner: true,
+  fname: 'Imran Khan',
+  fPhoneNo: '03330000001',
+  fmName: 'Ali',
+  fmphoneNo: '03330000002',
+  fmName1: 'Sara',
+  fmphoneNo1: '03330000003',
 };
 
 /** Factories with overrides (STYLE 9). */
 function complaint(_id: number, overrides: Partial<Complaint> = {}): Complaint {
   return {
-    _id, complain: `Complaint ${_id}`, response: null, stage: 'new', complainStatus: 'new', status: false, edit: false,
-    pressedTime: '2026-11-21T10:00:00.000Z', pressedTime1: null, pressedTime2: null, societyName: 'Green Valley', resident, ...overrides,
+    _id,
+    complain: `Complaint ${_id}`,
+    response: null,
+    stage: 'new',
+    complainStatus: 'new',
+    status: false,
+    edit: false,
+    pressedTime: '2026-11-21T10:00:00.000Z',
+    pressedTime1: null,
+    pressedTime2: null,
+    societyName: 'Green Valley',
+    resident,
+    ...overrides,
   };
 }
 function request(_id: number, overrides: Partial<NotHome> = {}): NotHome {
   return {
-    _id, from: '2026-11-21', to: '2026-11-25', days: 5, Status: true, cancelled: false, state: 'active', pressedTime: '2026-11-20T10:00:00.000Z',
-    arrivedAt: null, cancelledAt: null, guardName: null, guardPhone: null, guardEmail: null, dateAndTime: null, societyName: 'Green Valley',
-    resident, ...overrides,
+    _id,
+    from: '2026-11-21',
+    to: '2026-11-25',
+    days: 5,
+    Status: true,
+    cancelled: false,
+    state: 'active',
+    pressedTime: '2026-11-20T10:00:00.000Z',
+    arrivedAt: null,
+    cancelledAt: null,
+    guardName: null,
+    guardPhone: null,
+    guardEmail: null,
+    dateAndTime: null,
+    societyName: 'Green Valley',
+    resident,
+    ...overrides,
   };
 }
 
@@ -55,7 +91,10 @@ describe('list cache: a created item', () => {
     client.setQueryData(newTop, page(complaint, 100, 10, 25));
     client.setQueryData(newSearched, page(complaint, 100, 2, 2));
     client.setQueryData(newPage2, page(complaint, 90, 10, 25));
-    client.setQueryData(processingTop, page((id) => complaint(id, { stage: 'processing' }), 60, 3, 3));
+    client.setQueryData(
+      processingTop,
+      page((id) => complaint(id, { stage: 'processing' }), 60, 3, 3),
+    );
   });
 
   it('lands on top of the unsearched first page only (total +1, still 10 rows); other pages of its list refetch', () => {
@@ -91,8 +130,14 @@ describe('list cache: a moved item', () => {
   it('leaves the list it left (total -1, that list refetches), and the list it joined refetches; others are untouched', () => {
     client.setQueryData(newTop, page(complaint, 300, 10, 25));
     client.setQueryData(newPage3, page(complaint, 280, 5, 25));
-    client.setQueryData(processingTop, page((id) => complaint(id, { stage: 'processing' }), 260, 3, 3));
-    client.setQueryData(completedTop, page((id) => complaint(id, { stage: 'completed' }), 250, 4, 4));
+    client.setQueryData(
+      processingTop,
+      page((id) => complaint(id, { stage: 'processing' }), 260, 3, 3),
+    );
+    client.setQueryData(
+      completedTop,
+      page((id) => complaint(id, { stage: 'completed' }), 250, 4, 4),
+    );
     client.setQueryData(desk.keys.detail(297), { ...complaint(297), history: [] });
 
     desk.applyUpdated(client, complaint(297, { stage: 'processing', complainStatus: 'pending' }));
@@ -108,7 +153,10 @@ describe('list cache: a moved item', () => {
 
   it('moved from a page that is not cached: the stage it came from still refetches (counts and offsets shift)', () => {
     client.setQueryData(newPage3, page(complaint, 180, 5, 25));
-    client.setQueryData(completedTop, page((id) => complaint(id, { stage: 'completed' }), 150, 4, 4));
+    client.setQueryData(
+      completedTop,
+      page((id) => complaint(id, { stage: 'completed' }), 150, 4, 4),
+    );
     desk.applyUpdated(client, complaint(195, { stage: 'processing', complainStatus: 'pending' }));
     expect(invalidated(client, newPage3)).toBe(true);
     expect(invalidated(client, completedTop)).toBe(false);
@@ -119,10 +167,16 @@ describe('list cache: a moved item', () => {
     const processingPage2 = desk.keys.list({ stage: 'processing' }, view(2, '', { after: 381 }));
     desk.applyUpdated(client, moved);
     // Fetched after our change (fresh); the item is on page 1, which is not cached.
-    client.setQueryData(processingPage2, page((id) => complaint(id, { stage: 'processing' }), 380, 1, 11));
+    client.setQueryData(
+      processingPage2,
+      page((id) => complaint(id, { stage: 'processing' }), 380, 1, 11),
+    );
     desk.applyUpdated(client, moved);
     expect(invalidated(client, processingPage2)).toBe(false);
-    client.setQueryData(processingTop, page((id) => complaint(id, { stage: 'processing' }), 397, 10, 11));
+    client.setQueryData(
+      processingTop,
+      page((id) => complaint(id, { stage: 'processing' }), 397, 10, 11),
+    );
     // The next stage change of the same item is applied.
     desk.applyUpdated(client, complaint(397, { stage: 'completed', complainStatus: 'completed' }));
     expect(ids(client, processingTop)).toEqual([396, 395, 394, 393, 392, 391, 390, 389, 388]);
@@ -147,7 +201,10 @@ describe('list cache: not-at-home by state and guard', () => {
   it('a new request lands on the active list and the bell, not on the cancelled list', () => {
     client.setQueryData(activeTop, page(request, 40, 3, 3));
     client.setQueryData(bell, page(request, 40, 3, 3));
-    client.setQueryData(cancelledTop, page((id) => request(id, { state: 'cancelled' }), 20, 2, 2));
+    client.setQueryData(
+      cancelledTop,
+      page((id) => request(id, { state: 'cancelled' }), 20, 2, 2),
+    );
     lists.applyCreated(client, request(41));
     expect(ids(client, activeTop)).toEqual([41, 40, 39, 38]);
     expect(totalOf(client, bell)).toBe(4);
@@ -158,7 +215,10 @@ describe('list cache: not-at-home by state and guard', () => {
   it('a guard assigned: replaced in place on the active list (no refetch), gone from the bell (which refetches)', () => {
     client.setQueryData(activeTop, page(request, 140, 3, 3));
     client.setQueryData(bell, page(request, 140, 3, 7));
-    client.setQueryData(cancelledTop, page((id) => request(id, { state: 'cancelled' }), 120, 2, 2));
+    client.setQueryData(
+      cancelledTop,
+      page((id) => request(id, { state: 'cancelled' }), 120, 2, 2),
+    );
     lists.applyUpdated(client, request(139, { guardName: 'Shahid Mehmood', guardPhone: '03001234567', guardEmail: 'g@mail.test' }));
     expect(client.getQueryData<ListPage<NotHome>>(activeTop)?.items[1]?.guardName).toBe('Shahid Mehmood');
     expect(invalidated(client, activeTop)).toBe(false);
@@ -172,7 +232,10 @@ describe('list cache: not-at-home by state and guard', () => {
     const activePage2 = lists.keys.list({ state: 'active', guard: 'any' }, view(2, '', { after: 231 }));
     client.setQueryData(activeTop, page(request, 240, 10, 15));
     client.setQueryData(activePage2, page(request, 230, 5, 15));
-    client.setQueryData(cancelledTop, page((id) => request(id, { state: 'cancelled' }), 220, 2, 2));
+    client.setQueryData(
+      cancelledTop,
+      page((id) => request(id, { state: 'cancelled' }), 220, 2, 2),
+    );
     lists.applyUpdated(client, request(235, { state: 'cancelled', Status: false, cancelled: true }));
     expect(ids(client, activeTop)).not.toContain(235);
     expect(totalOf(client, activeTop)).toBe(14);

@@ -48,7 +48,11 @@ describe('rate limit: the 429', () => {
   });
 
   it('throws TooManyRequestsError with the text and Retry-After seconds', async () => {
-    const limit = limitOf(memoryRateLimitStore(() => 0), { name: 'push', limit: 1, windowMs: 60_000, message: MSG.pushesTooMany }, { onStoreError: () => undefined });
+    const limit = limitOf(
+      memoryRateLimitStore(() => 0),
+      { name: 'push', limit: 1, windowMs: 60_000, message: MSG.pushesTooMany },
+      { onStoreError: () => undefined },
+    );
     await limit.take(7);
     const refused = await limit.take(7).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TooManyRequestsError);

@@ -26,10 +26,11 @@ async function silentRedis(): Promise<{ url: string; close(): Promise<void> }> {
   const { port } = server.address() as { port: number };
   return {
     url: `redis://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 

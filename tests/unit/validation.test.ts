@@ -58,8 +58,14 @@ describe('validation rules (spec section 5)', () => {
       expect(isCalendarDate(bad), bad).toBe(false);
     }
     for (const good of ['2028-02-29', '2026-12-31', '2026-01-01', '9999-12-31']) expect(isCalendarDate(good), good).toBe(true);
-    expect(ZFileNotHome.safeParse({ from: '2026-02-31', to: '2026-03-01' }).error?.issues[0]).toMatchObject({ path: ['from'], message: NOT_HOME_MSG.notACalendarDate });
-    expect(ZFileNotHome.safeParse({ from: '2026-03-02', to: '2026-03-01' }).error?.issues[0]).toMatchObject({ path: ['to'], message: NOT_HOME_MSG.toBeforeFrom });
+    expect(ZFileNotHome.safeParse({ from: '2026-02-31', to: '2026-03-01' }).error?.issues[0]).toMatchObject({
+      path: ['from'],
+      message: NOT_HOME_MSG.notACalendarDate,
+    });
+    expect(ZFileNotHome.safeParse({ from: '2026-03-02', to: '2026-03-01' }).error?.issues[0]).toMatchObject({
+      path: ['to'],
+      message: NOT_HOME_MSG.toBeforeFrom,
+    });
   });
 
   it('not-at-home window: from today to a year away, at most a year long', () => {
@@ -69,7 +75,11 @@ describe('validation rules (spec section 5)', () => {
     expect(notHomeWindowProblem('2026-11-21', '2026-11-23', today)).toEqual({ field: 'from', message: NOT_HOME_MSG.fromInPast });
     expect(notHomeWindowProblem('2027-11-23', '2027-11-23', today)).toEqual({ field: 'from', message: NOT_HOME_MSG.fromTooFar });
     expect(notHomeWindowProblem('2026-12-01', '2027-12-02', today)).toEqual({ field: 'to', message: NOT_HOME_MSG.tooLong });
-    for (const [from, to] of [['2026-11-22', '2026-11-22'], ['2027-11-22', '2027-11-22'], ['2026-12-01', '2027-12-01']] as const) {
+    for (const [from, to] of [
+      ['2026-11-22', '2026-11-22'],
+      ['2027-11-22', '2027-11-22'],
+      ['2026-12-01', '2027-12-01'],
+    ] as const) {
       expect(notHomeWindowProblem(from, to, today), `${from}..${to}`).toBeUndefined();
     }
   });

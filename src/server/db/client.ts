@@ -86,7 +86,11 @@ function laneDb(pool: pg.Pool, pipelined: boolean): Db {
   if (!pipelined) return drizzle(pool, { schema });
   const dialect = new PgDialect();
   const tables = extractTablesRelationalConfig<ExtractTablesWithRelations<typeof schema>>(schema, createTableRelationsHelpers);
-  const relational: RelationalSchemaConfig<ExtractTablesWithRelations<typeof schema>> = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
+  const relational: RelationalSchemaConfig<ExtractTablesWithRelations<typeof schema>> = {
+    fullSchema: schema,
+    schema: tables.tables,
+    tableNamesMap: tables.tableNamesMap,
+  };
   const db = new NodePgDatabase<typeof schema>(dialect, new NodePgSession(pool, dialect, relational), relational);
   return registerPipelinedLane(db, {
     pool,
@@ -113,7 +117,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   // statement in one round trip (db/society-scope.ts); one-statement-at-a-time callers see no
   // difference. On the alarm lane an SOS press is then three round trips instead of five.
   const pool = embedded ? new GatedPool(embedded.poolConfig, gate, false, onError) : new ResilientPool({ ...server(MAIN_POOL_MAX), pipeline: true }, onError);
-  const alarmPool = embedded ? new GatedPool(embedded.poolConfig, gate, true, onError) : new ResilientPool({ ...server(ALARM_POOL_MAX), pipeline: true }, onError);
+  const alarmPool = embedded
+    ? new GatedPool(embedded.poolConfig, gate, true, onError)
+    : new ResilientPool({ ...server(ALARM_POOL_MAX), pipeline: true }, onError);
   const db = laneDb(pool, !embedded);
   return {
     db,
@@ -132,7 +138,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         return await fn();
       } finally {
         // Ending the session releases the lock even if the unlock fails.
-        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).then(() => client.release(), (err: Error) => client.release(err));
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).then(
+          () => client.release(),
+          (err: Error) => client.release(err),
+        );
       }
     },
     async close() {

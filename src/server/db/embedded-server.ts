@@ -144,7 +144,8 @@ export async function startEmbeddedServer(opts: EmbeddedServerOptions = {}): Pro
       const now = performance.now();
       deaths.push(now);
       while (deaths.length > 0 && deaths[0]! < now - RESTART_WINDOW_MS) deaths.shift();
-      if (deaths.length > MAX_RESTARTS) return onCrash(new Error(`${err.message}; it stopped ${deaths.length} times within ${RESTART_WINDOW_MS / 1000} s, giving up`));
+      if (deaths.length > MAX_RESTARTS)
+        return onCrash(new Error(`${err.message}; it stopped ${deaths.length} times within ${RESTART_WINDOW_MS / 1000} s, giving up`));
       onRestart(err, deaths.length);
       void (async () => {
         await new Promise((r) => setTimeout(r, 1000 * deaths.length));
@@ -169,11 +170,12 @@ export async function startEmbeddedServer(opts: EmbeddedServerOptions = {}): Pro
       closing ??= (async () => {
         const { worker, lastError, exited } = running;
         // A worker that died (its restart now cancelled) has nothing left to flush.
-        if (!exited()) await new Promise<void>((resolve, reject) => {
-          worker.once('message', () => resolve());
-          worker.once('exit', () => (lastError() ? reject(lastError()) : resolve()));
-          worker.postMessage({ type: 'close' });
-        });
+        if (!exited())
+          await new Promise<void>((resolve, reject) => {
+            worker.once('message', () => resolve());
+            worker.once('exit', () => (lastError() ? reject(lastError()) : resolve()));
+            worker.postMessage({ type: 'close' });
+          });
         await worker.terminate();
         await rm(socketDir, { recursive: true, force: true });
       })();

@@ -90,28 +90,27 @@ export class GatedPool extends ResilientPool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    const checkout = this.gate.acquire(this.urgent).then(
-      () =>
-        super.connect().then(
-          (client) => {
-            const release = client.release.bind(client);
-            let open = true;
-            // Also called by ResilientPool when the connection drops while held: the gate is given
-            // back then too, or the other lane would wait for it forever.
-            client.release = (err?: Error | boolean) => {
-              release(err);
-              if (open) {
-                open = false;
-                this.gate.release(this.urgent);
-              }
-            };
-            return client;
-          },
-          (err: unknown) => {
-            this.gate.release(this.urgent);
-            throw err;
-          },
-        ),
+    const checkout = this.gate.acquire(this.urgent).then(() =>
+      super.connect().then(
+        (client) => {
+          const release = client.release.bind(client);
+          let open = true;
+          // Also called by ResilientPool when the connection drops while held: the gate is given
+          // back then too, or the other lane would wait for it forever.
+          client.release = (err?: Error | boolean) => {
+            release(err);
+            if (open) {
+              open = false;
+              this.gate.release(this.urgent);
+            }
+          };
+          return client;
+        },
+        (err: unknown) => {
+          this.gate.release(this.urgent);
+          throw err;
+        },
+      ),
     );
     if (!callback) return checkout;
     checkout.then(

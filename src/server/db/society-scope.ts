@@ -13,8 +13,7 @@ import type { Db } from './client.js';
 /** The non-owner role society-scoped work runs as (created by the migration). */
 export const SOCIETY_ROLE = 'society_app';
 
-const scopeSettings = (societyId: number) =>
-  sql`select set_config('app.society_id', ${String(societyId)}, true), set_config('role', ${SOCIETY_ROLE}, true)`;
+const scopeSettings = (societyId: number) => sql`select set_config('app.society_id', ${String(societyId)}, true), set_config('role', ${SOCIETY_ROLE}, true)`;
 
 /**
  * What {@link inSociety} needs to run a pipelined transaction on a lane: the lane's pool (in

@@ -109,12 +109,7 @@ export function deskRepo(db: Db, desk: DeskName) {
      * Moves a row from `from` to the patch's stage only if it is still at `from` (compare-and-set,
      * so two staff pressing Proceed at once cannot both succeed). @returns false if nothing moved.
      */
-    async transition(
-      societyId: number,
-      id: number,
-      from: Stage,
-      patch: Partial<typeof deskRequests.$inferInsert> & { stage: Stage },
-    ): Promise<boolean> {
+    async transition(societyId: number, id: number, from: Stage, patch: Partial<typeof deskRequests.$inferInsert> & { stage: Stage }): Promise<boolean> {
       const moved = await db
         .update(deskRequests)
         .set(patch)

@@ -198,7 +198,12 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
      * the same transaction, after the stage check and before the stage change.
      */
     proceed(staff: StaffContext, id: number, extra: { staffNote?: string | null; inTx?: InTransition } = {}): Promise<T> {
-      const patch = { stage: 'processing' as const, proceededAt: clock.now(), proceededBy: staff.id, ...(extra.staffNote !== undefined ? { staffNote: extra.staffNote } : {}) };
+      const patch = {
+        stage: 'processing' as const,
+        proceededAt: clock.now(),
+        proceededBy: staff.id,
+        ...(extra.staffNote !== undefined ? { staffNote: extra.staffNote } : {}),
+      };
       return transition(staff, id, 'new', 'processing', 'proceed', patch, def.onProceed, extra.inTx);
     },
     /**
@@ -207,7 +212,16 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
      * stage change (grocery: replace the order's lines).
      */
     submit(staff: StaffContext, id: number, response: string | null, extra: { inTx?: InTransition } = {}): Promise<T> {
-      return transition(staff, id, 'processing', 'completed', 'submit', { stage: 'completed', response, completedAt: clock.now(), completedBy: staff.id }, def.onSubmit, extra.inTx);
+      return transition(
+        staff,
+        id,
+        'processing',
+        'completed',
+        'submit',
+        { stage: 'completed', response, completedAt: clock.now(), completedBy: staff.id },
+        def.onSubmit,
+        extra.inTx,
+      );
     },
   };
 }

@@ -63,7 +63,13 @@ export function pageWindow(req: PageRequest, total: number, totalExact: boolean,
 function pageIdsQuery(db: Db, table: PgTable, id: PgColumn, order: readonly (PgColumn | SQL)[], where: SQL | undefined, window: PageWindow) {
   const read = (w: SQL | undefined, direction: 'desc' | 'asc', limit: number, offset: number) => {
     const dir = direction === 'desc' ? desc : asc;
-    return db.select({ id: sql<number>`${id}` }).from(table).where(w).orderBy(...order.map((c) => dir(c))).limit(limit).offset(offset);
+    return db
+      .select({ id: sql<number>`${id}` })
+      .from(table)
+      .where(w)
+      .orderBy(...order.map((c) => dir(c)))
+      .limit(limit)
+      .offset(offset);
   };
   switch (window.kind) {
     case 'after':
@@ -76,7 +82,14 @@ function pageIdsQuery(db: Db, table: PgTable, id: PgColumn, order: readonly (PgC
 }
 
 /** The ids of one page, in display order (newest first); `order` as in {@link pageIdsQuery}. */
-export async function pageIds(db: Db, table: PgTable, id: PgColumn, order: readonly (PgColumn | SQL)[], where: SQL | undefined, window: PageWindow): Promise<number[]> {
+export async function pageIds(
+  db: Db,
+  table: PgTable,
+  id: PgColumn,
+  order: readonly (PgColumn | SQL)[],
+  where: SQL | undefined,
+  window: PageWindow,
+): Promise<number[]> {
   const { query, reversed } = pageIdsQuery(db, table, id, order, where, window);
   const ids = (await query).map((r) => Number(r.id));
   return reversed ? ids.reverse() : ids;
@@ -194,7 +207,13 @@ async function asOwner<T>(db: Db, work: () => Promise<T>): Promise<{ result: T; 
   else enter.catch(() => undefined);
   const result = await work();
   await enter;
-  return { result, leave: () => db.execute(sql`select set_config('role', ${SOCIETY_ROLE}, true), set_config('enable_seqscan', split_part(current_setting('app.saved_scans'), ',', 1), true), set_config('enable_indexscan', split_part(current_setting('app.saved_scans'), ',', 2), true)`) };
+  return {
+    result,
+    leave: () =>
+      db.execute(
+        sql`select set_config('role', ${SOCIETY_ROLE}, true), set_config('enable_seqscan', split_part(current_setting('app.saved_scans'), ',', 1), true), set_config('enable_indexscan', split_part(current_setting('app.saved_scans'), ',', 2), true)`,
+      ),
+  };
 }
 
 /**
@@ -305,14 +324,20 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
     // The window of a page without a cursor depends on the total (read from the nearer end).
     const [count, ids] = cursor
       ? await together(counter, () => pageIds(db, spec.table, spec.id, spec.order, where, pageWindow(req, 0, false, size)))
-      : await counter().then(async (c) => [c, await pageIds(db, spec.table, spec.id, spec.order, where, pageWindow(req, c.total, c.totalExact, size))] as const);
+      : await counter().then(
+          async (c) => [c, await pageIds(db, spec.table, spec.id, spec.order, where, pageWindow(req, c.total, c.totalExact, size))] as const,
+        );
     return answer(ids, await spec.rows(ids), count);
   }
   const locate = async (): Promise<{ count: Counted; ids: number[]; all?: number[] }> => {
     // Up to SEARCH_COUNT_CAP + 1 matching ids in one statement: when they are all there (the
     // usual case for a search), they give both the exact total and the page, with one pass over
     // the trigram index instead of two.
-    const matches = await db.select({ id: sql<number>`${spec.id}` }).from(spec.table).where(where).limit(SEARCH_COUNT_CAP + 1);
+    const matches = await db
+      .select({ id: sql<number>`${spec.id}` })
+      .from(spec.table)
+      .where(where)
+      .limit(SEARCH_COUNT_CAP + 1);
     if (matches.length <= SEARCH_COUNT_CAP) {
       const all = matches.map((m) => Number(m.id)).sort((x, y) => y - x);
       return { count: { total: all.length, totalExact: true }, ids: pageOfIds(all, pageWindow(req, all.length, true, size)), all };

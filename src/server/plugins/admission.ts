@@ -49,7 +49,6 @@ export interface AdmissionLimits {
   retryAfterS: number;
 }
 
-
 export interface AdmissionState {
   /** Non-alarm requests running now. */
   inFlight(): number;
@@ -64,7 +63,12 @@ export interface AdmissionState {
  * @param lane the main database lane's load, read per request
  * @param onRefused called once per refused request (metrics)
  */
-export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits, lane: () => LaneLoad, onRefused?: (reason: 'inFlight' | 'queue' | 'loop') => void): AdmissionState {
+export function registerAdmission(
+  app: FastifyInstance,
+  limits: AdmissionLimits,
+  lane: () => LaneLoad,
+  onRefused?: (reason: 'inFlight' | 'queue' | 'loop') => void,
+): AdmissionState {
   let inFlight = 0;
   const refused = { inFlight: 0, queue: 0, loop: 0 };
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -103,10 +107,7 @@ export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits,
     if (reason) {
       refused[reason]++;
       onRefused?.(reason);
-      void reply
-        .code(503)
-        .header('retry-after', String(limits.retryAfterS))
-        .send({ statusCode: 503, error: 'Service Unavailable', message: MSG.busy });
+      void reply.code(503).header('retry-after', String(limits.retryAfterS)).send({ statusCode: 503, error: 'Service Unavailable', message: MSG.busy });
       return;
     }
     inFlight++;

@@ -23,7 +23,8 @@ export function postRepo<T extends PostTable>(db: Db, table: T) {
   // The three tables share these columns; drizzle's builders want one concrete table type.
   const t = table as PgTable & Pick<PostTable, 'id' | 'societyId'>;
   const own = (societyId: number | undefined, ...more: (SQL | undefined)[]) => and(societyId === undefined ? undefined : eq(t.societyId, societyId), ...more);
-  const withSocietyWhere = (where: SQL) => db.select({ row: t, societyName: societies.name }).from(t).innerJoin(societies, eq(societies.id, t.societyId)).where(where);
+  const withSocietyWhere = (where: SQL) =>
+    db.select({ row: t, societyName: societies.name }).from(t).innerJoin(societies, eq(societies.id, t.societyId)).where(where);
   /** The rows of the ids `ids` selects (a list or a subquery), any order. */
   const rowsOf = async (ids: SQLWrapper | number[]): Promise<PostWithSociety<T>[]> => {
     if (Array.isArray(ids) && ids.length === 0) return [];
@@ -41,7 +42,12 @@ export function postRepo<T extends PostTable>(db: Db, table: T) {
      * @param societyId the society whose posts; undefined: every society's (SUPER_SOCIETY, owner connection)
      * @param size rows a page (POST_PAGE_SIZE for staff, PAGE_SIZE for residents)
      */
-    page(societyId: number | undefined, search: { q: string; columns: readonly Parameters<typeof ilike>[0][] }, req: PageRequest, size: number): Promise<ListResult<PostWithSociety<T>>> {
+    page(
+      societyId: number | undefined,
+      search: { q: string; columns: readonly Parameters<typeof ilike>[0][] },
+      req: PageRequest,
+      size: number,
+    ): Promise<ListResult<PostWithSociety<T>>> {
       return listPage({
         db,
         exactCount: true,
@@ -59,7 +65,10 @@ export function postRepo<T extends PostTable>(db: Db, table: T) {
     },
     /** One post of the society, or undefined. */
     async get(societyId: number, id: number): Promise<PostRow<T> | undefined> {
-      const [row] = await db.select().from(t).where(own(societyId, eq(t.id, id)));
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(own(societyId, eq(t.id, id)));
       return row as PostRow<T> | undefined;
     },
     /** The society that owns post `id` (any society: call on the owner connection), or undefined. */
@@ -73,7 +82,10 @@ export function postRepo<T extends PostTable>(db: Db, table: T) {
     },
     /** Deletes post `id` of the society. @returns whether a row was deleted. */
     async remove(societyId: number, id: number): Promise<boolean> {
-      const gone = await db.delete(t).where(own(societyId, eq(t.id, id))).returning({ id: t.id });
+      const gone = await db
+        .delete(t)
+        .where(own(societyId, eq(t.id, id)))
+        .returning({ id: t.id });
       return gone.length === 1;
     },
   };

@@ -53,7 +53,10 @@ export function staffPostRoutes<Body>(
 }
 
 /** `GET <path>?page=` of the resident API: the resident's society's posts, 10 per page, newest first. */
-export function residentPostRoute(app: ZodApp, opts: { path: string; what: string; list: z.ZodType; read(resident: ResidentContext, req: PageRequest): Promise<unknown> }): void {
+export function residentPostRoute(
+  app: ZodApp,
+  opts: { path: string; what: string; list: z.ZodType; read(resident: ResidentContext, req: PageRequest): Promise<unknown> },
+): void {
   app.get(opts.path, {
     schema: residentDocs(
       `The ${opts.what}s of the resident's society, newest first, 10 per page (?page=, or the cursors after/before)`,

@@ -53,7 +53,10 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
 
   /** The DTOs of a page of posts, their media read on `conn`. */
   async function page(conn: Db, found: ListResult<PostWithSociety<T>>): Promise<ListResponse<Dto>> {
-    const media = await mediaByIds(conn, found.items.flatMap((f) => def.mediaIdsOf(f.row)));
+    const media = await mediaByIds(
+      conn,
+      found.items.flatMap((f) => def.mediaIdsOf(f.row)),
+    );
     return { ...found, items: found.items.map((f) => def.toDto(f.row, f.societyName, media)) };
   }
 
@@ -78,7 +81,16 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
         }
         const row = await repo(tx).insert({ ...def.toRow(body, staff), societyId: staff.societyId, createdBy: staff.id, createdAt: at } as PgInsertValue<T>);
         await attachMedia(tx, [...media.keys()], at);
-        await recordAudit(tx, { societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name, entity: def.entity, entityId: row.id, action: 'create', at });
+        await recordAudit(tx, {
+          societyId: staff.societyId,
+          actorKind: 'staff',
+          actorId: staff.id,
+          actorName: staff.name,
+          entity: def.entity,
+          entityId: row.id,
+          action: 'create',
+          at,
+        });
         await queueSocietyPush(tx, staff.societyId, { ...def.push, documentId: String(row.id) }, at);
         return def.toDto(row, staff.societyName, media);
       });
@@ -97,7 +109,16 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
         if (!(await repo(tx).remove(societyId, id))) throw new NotFoundError();
         const at = clock.now();
         await releaseMedia(tx, def.mediaIdsOf(row), at);
-        await recordAudit(tx, { societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name, entity: def.entity, entityId: id, action: 'delete', at });
+        await recordAudit(tx, {
+          societyId,
+          actorKind: 'staff',
+          actorId: staff.id,
+          actorName: staff.name,
+          entity: def.entity,
+          entityId: id,
+          action: 'delete',
+          at,
+        });
       });
     },
 

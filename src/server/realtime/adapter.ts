@@ -169,7 +169,10 @@ function publishFirst<A extends ClusterAdapterWithHeartbeat>(adapter: A): A {
     if (!opts.flags?.local) {
       // `publish` is public from ClusterAdapterWithHeartbeat on (the PostgreSQL adapter's base).
       // Missing flags read as none on the receiving side, as they do here.
-      adapter.publish({ type: MessageType.BROADCAST, data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags ?? {} } } });
+      adapter.publish({
+        type: MessageType.BROADCAST,
+        data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags ?? {} } },
+      });
     }
     process.nextTick(() => Adapter.prototype.broadcast.call(adapter, packet, opts));
     return Promise.resolve();

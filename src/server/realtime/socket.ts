@@ -196,7 +196,12 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
     const rooms = [sessionRoom(tokenHash), staffRoom(staff.id)];
     if (rooms.some((r) => (ended.get(r) ?? -Infinity) >= authAt)) return void socket.disconnect(true);
     const modules = isSubRole(staff.subRole) ? SUB_ROLE_TABLE[staff.subRole].modules : [];
-    void socket.join([...rooms, societyRoom(staff.societyId), subRoleRoom(staff.societyId, staff.subRole), ...modules.map((m) => moduleRoom(staff.societyId, m))]);
+    void socket.join([
+      ...rooms,
+      societyRoom(staff.societyId),
+      subRoleRoom(staff.societyId, staff.subRole),
+      ...modules.map((m) => moduleRoom(staff.societyId, m)),
+    ]);
     expireWithSession(socket);
     if (modules.includes('security')) {
       announcePresence(staff.societyId);

@@ -37,7 +37,6 @@ const HANDLES: Record<SubRole, string> = {
 };
 const SUB_ROLE_ORDER = Object.keys(HANDLES) as SubRole[];
 
-
 const SOCIETIES: readonly SocietyDef[] = [
   { key: 'gv', name: 'Green Valley', domain: 'greenvalley.test', codePrefix: 'GV', phonePrefix: '0300', seed: 0x6e11 },
   { key: 'lc', name: 'Lake City', domain: 'lakecity.test', codePrefix: 'LC', phonePrefix: '0310', seed: 0x1c17 },
@@ -91,7 +90,12 @@ export async function seedDemo(db: Db, opts: { residentsPerSociety?: number } = 
     const existing = await tx
       .select({ name: societies.name })
       .from(societies)
-      .where(inArray(societies.name, SOCIETIES.map((s) => s.name)));
+      .where(
+        inArray(
+          societies.name,
+          SOCIETIES.map((s) => s.name),
+        ),
+      );
     if (existing.length > 0) throw new Error(`Demo data already present (society ${existing[0]!.name})`);
 
     const summary: SeedSummary = { societies: 0, staff: 0, residents: 0, complaints: 0, grocery: 0, doctor: 0 };
@@ -127,10 +131,7 @@ export async function seedDemo(db: Db, opts: { residentsPerSociety?: number } = 
           createdAt: new Date(now - 390 * DAY),
         });
       }
-      const staff = await tx
-        .insert(staffUsers)
-        .values(staffRows)
-        .returning({ id: staffUsers.id, name: staffUsers.name, subRole: staffUsers.subRole });
+      const staff = await tx.insert(staffUsers).values(staffRows).returning({ id: staffUsers.id, name: staffUsers.name, subRole: staffUsers.subRole });
       summary.staff += staff.length;
       const complaintsDesk = staff.find((s) => s.subRole === 'complian')!;
 

@@ -28,7 +28,10 @@ export type LoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** POST /api/resident/login body: the mobile app signs a resident in by phone. */
 export const ZResidentLoginRequest = z.object({
-  phone: z.string().trim().regex(/^\d{11}$/, 'Phone must be exactly 11 digits.'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{11}$/, 'Phone must be exactly 11 digits.'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, atMostChars(200)),
 });
 export const ZResidentLoginResponse = z.object({

@@ -57,7 +57,10 @@ export function billDescription(period: string, total: number): string {
 
 const PERIOD_MSG = 'Period must be a month written YYYY-MM, e.g. 2026-11.';
 /** A billing month, 'YYYY-MM' (years 2000–2099). */
-export const ZPeriod = z.string({ error: PERIOD_MSG }).trim().regex(/^20\d\d-(0[1-9]|1[0-2])$/, PERIOD_MSG);
+export const ZPeriod = z
+  .string({ error: PERIOD_MSG })
+  .trim()
+  .regex(/^20\d\d-(0[1-9]|1[0-2])$/, PERIOD_MSG);
 
 const RATE_MSG = `Rate per unit must be a number above 0 and at most ${MAX_RATE_PER_UNIT.toLocaleString('en-US')}.`;
 const UNITS_MSG = `Units must be a number from 0 to ${MAX_UNITS.toLocaleString('en-US')}.`;

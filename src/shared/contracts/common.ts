@@ -116,7 +116,11 @@ export interface ListResponse<T> {
  * plain digits are refused with `message`.
  */
 export function zResidentCode(message: string) {
-  return z.string({ error: message }).trim().max(40, atMostChars(40)).regex(/^[A-Za-z]+[0-9]+$/, message);
+  return z
+    .string({ error: message })
+    .trim()
+    .max(40, atMostChars(40))
+    .regex(/^[A-Za-z]+[0-9]+$/, message);
 }
 
 /** Numeric id in a URL path (`/:id`): plain decimal digits ({@link zIdText}); anything else is a 400 naming `id`. */

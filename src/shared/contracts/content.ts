@@ -14,11 +14,7 @@ import { MAX_DESCRIPTION } from './posts.js';
  */
 export const ZCreateAnnouncement = z.object({
   title: z.string({ error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200, atMostChars(200)),
-  description: z
-    .string({ error: MSG.mediaCountOrDescription })
-    .trim()
-    .min(1, MSG.mediaCountOrDescription)
-    .max(MAX_DESCRIPTION, atMostChars(MAX_DESCRIPTION)),
+  description: z.string({ error: MSG.mediaCountOrDescription }).trim().min(1, MSG.mediaCountOrDescription).max(MAX_DESCRIPTION, atMostChars(MAX_DESCRIPTION)),
   mediaId: ZMediaId.optional(),
 });
 export type CreateAnnouncement = z.infer<typeof ZCreateAnnouncement>;

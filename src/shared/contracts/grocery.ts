@@ -173,10 +173,11 @@ export type PlaceOrder = z.infer<typeof ZPlaceOrder>;
  * PUT /api/orders/:id: `update` replaces the lines (the order stays open); `deliver` marks it
  * Delivered, replacing the lines first when `items` is sent. A delivered order → 409.
  */
-export const ZOrderUpdate = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('update'), items: ZOrderLines }),
-  z.object({ action: z.literal('deliver'), items: ZOrderLines.optional() }),
-], { error: "Action must be 'update' or 'deliver'." });
+export const ZOrderUpdate = z.discriminatedUnion(
+  'action',
+  [z.object({ action: z.literal('update'), items: ZOrderLines }), z.object({ action: z.literal('deliver'), items: ZOrderLines.optional() })],
+  { error: "Action must be 'update' or 'deliver'." },
+);
 export type OrderUpdate = z.infer<typeof ZOrderUpdate>;
 
 /**

@@ -102,9 +102,7 @@ export const ZNotHomeListQuery = ZListQuery.extend({
  * POST /api/nothome (resident API): two real calendar dates, `to` not before `from`. The bounds
  * that need today's date (notHomeWindowProblem) are checked by the service with the server's clock.
  */
-export const ZFileNotHome = z
-  .object({ from: ZDate, to: ZDate })
-  .refine((v) => v.to >= v.from, { message: NOT_HOME_MSG.toBeforeFrom, path: ['to'] });
+export const ZFileNotHome = z.object({ from: ZDate, to: ZDate }).refine((v) => v.to >= v.from, { message: NOT_HOME_MSG.toBeforeFrom, path: ['to'] });
 
 /**
  * PUT /api/nothome/update/:id — each field required, with the spec's messages, in form order;
@@ -113,6 +111,11 @@ export const ZFileNotHome = z
 export const ZAssignGuard = z.object({
   guardName: z.string({ error: GUARD_MSG.nameRequired }).trim().min(1, GUARD_MSG.nameRequired).max(100, atMostChars(100)),
   guardPhone: z.string({ error: GUARD_MSG.phoneRequired }).trim().min(1, GUARD_MSG.phoneRequired).regex(PHONE_PATTERN, GUARD_MSG.phoneInvalid),
-  guardEmail: z.string({ error: GUARD_MSG.emailRequired }).trim().min(1, GUARD_MSG.emailRequired).max(200, atMostChars(200)).regex(SIMPLE_EMAIL, GUARD_MSG.emailInvalid),
+  guardEmail: z
+    .string({ error: GUARD_MSG.emailRequired })
+    .trim()
+    .min(1, GUARD_MSG.emailRequired)
+    .max(200, atMostChars(200))
+    .regex(SIMPLE_EMAIL, GUARD_MSG.emailInvalid),
 });
 export type AssignGuard = z.infer<typeof ZAssignGuard>;

@@ -9,7 +9,11 @@ import { ZAuditEntry, atMostChars, listResponse, residentSearchQuery } from './c
 
 const PHONE_MSG = 'Phone must be exactly 11 digits.';
 const required = (label: string, max: number) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, atMostChars(max));
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, atMostChars(max));
 /** An optional text field; '' counts as not given. */
 const optionalText = (max: number) => z.string({ error: 'Must be text.' }).trim().max(max, atMostChars(max)).optional();
 /** An optional phone: exactly 11 digits when given; '' counts as not given. */
@@ -44,7 +48,12 @@ export const ZRegisterResident = z.object({
     .max(200, atMostChars(200))
     .refine((s) => s === '' || z.email().safeParse(s).success, 'Provide a valid email address')
     .optional(),
-  age: z.number({ error: 'Age must be a whole number from 1 to 150.' }).int('Age must be a whole number from 1 to 150.').min(1, 'Age must be a whole number from 1 to 150.').max(150, 'Age must be a whole number from 1 to 150.').optional(),
+  age: z
+    .number({ error: 'Age must be a whole number from 1 to 150.' })
+    .int('Age must be a whole number from 1 to 150.')
+    .min(1, 'Age must be a whole number from 1 to 150.')
+    .max(150, 'Age must be a whole number from 1 to 150.')
+    .optional(),
   fatherName: optionalText(100),
   fatherPhone: optionalPhone,
   fm1Name: optionalText(100),

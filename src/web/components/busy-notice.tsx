@@ -17,7 +17,13 @@ export function retryingBusy(client: QueryClient): boolean {
   return client
     .getQueryCache()
     .getAll()
-    .some((q) => q.state.fetchStatus === 'fetching' && q.state.fetchFailureCount > 0 && q.state.fetchFailureReason instanceof ApiError && q.state.fetchFailureReason.status === 503);
+    .some(
+      (q) =>
+        q.state.fetchStatus === 'fetching' &&
+        q.state.fetchFailureCount > 0 &&
+        q.state.fetchFailureReason instanceof ApiError &&
+        q.state.fetchFailureReason.status === 503,
+    );
 }
 
 export function BusyNotice() {

@@ -48,7 +48,15 @@ export interface DataTableProps<T> {
 }
 
 /** A column of one icon button a row (Action, View, Update, Delete): its title is the header, `label` the button's name. */
-export function iconColumn<T>(column: { title: string; label: string; hint: string; icon: ReactNode; onClick: (record: T) => void; color?: string; width?: number }): DataTableColumn<T> {
+export function iconColumn<T>(column: {
+  title: string;
+  label: string;
+  hint: string;
+  icon: ReactNode;
+  onClick: (record: T) => void;
+  color?: string;
+  width?: number;
+}): DataTableColumn<T> {
   return {
     accessor: `__${column.label.toLowerCase()}`,
     title: column.title,
@@ -70,7 +78,18 @@ export function pagerTotal(page: number, shown: number, total: number, exact: bo
   return (page - 1) * pageSize + shown + (shown === pageSize ? 1 : 0);
 }
 
-export function DataTable<T>({ query, pageSize = PAGE_SIZE, label, columns, rowId, onOpen, list, searchPlaceholder, toolbar, noRecordsText = 'No records' }: DataTableProps<T>) {
+export function DataTable<T>({
+  query,
+  pageSize = PAGE_SIZE,
+  label,
+  columns,
+  rowId,
+  onOpen,
+  list,
+  searchPlaceholder,
+  toolbar,
+  noRecordsText = 'No records',
+}: DataTableProps<T>) {
   const { data, error } = query;
   const records = data?.items;
   const total = data?.total;

@@ -44,7 +44,19 @@ export interface MediaPickerProps {
 
 let nextKey = 1;
 
-export function MediaPicker({ label, value, onChange, max, tooManyMessage, onRefuse, accept = 'media', beforePick, onBusyChange, disabled, error }: MediaPickerProps) {
+export function MediaPicker({
+  label,
+  value,
+  onChange,
+  max,
+  tooManyMessage,
+  onRefuse,
+  accept = 'media',
+  beforePick,
+  onBusyChange,
+  disabled,
+  error,
+}: MediaPickerProps) {
   const [pending, setPending] = useState<Pending[]>([]);
   // Uploads finish in any order: append to the latest list, not the one captured at pick time.
   const latest = useRef<readonly Media[]>(value);

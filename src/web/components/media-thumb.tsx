@@ -9,7 +9,17 @@ import type { Media } from '../../shared/contracts/media';
 
 const SIZE = 56;
 
-export function MediaThumb({ media, more = 0, youtube = false, alt = 'Post image' }: { media: Media | undefined; more?: number; youtube?: boolean; alt?: string }) {
+export function MediaThumb({
+  media,
+  more = 0,
+  youtube = false,
+  alt = 'Post image',
+}: {
+  media: Media | undefined;
+  more?: number;
+  youtube?: boolean;
+  alt?: string;
+}) {
   let mark;
   if (youtube) {
     mark = (

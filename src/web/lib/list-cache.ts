@@ -118,7 +118,10 @@ export function createListCache<TItem extends { _id: number }, TFilters extends 
       if (!old || !old.items.some((existing) => existing._id === item._id)) continue;
       if (config.belongs(item, filters)) {
         unchanged.add(hashKey([filters, view.q]));
-        queryClient.setQueryData<ListPage<TItem>>(query.queryKey, { ...old, items: old.items.map((existing) => (existing._id === item._id ? item : existing)) });
+        queryClient.setQueryData<ListPage<TItem>>(query.queryKey, {
+          ...old,
+          items: old.items.map((existing) => (existing._id === item._id ? item : existing)),
+        });
       } else {
         left.push(filters);
         const items = old.items.filter((existing) => existing._id !== item._id);
@@ -139,7 +142,10 @@ export function createListCache<TItem extends { _id: number }, TFilters extends 
     for (const { query } of cachedLists(queryClient)) {
       const old = queryClient.getQueryData<ListPage<TItem>>(query.queryKey);
       if (!old || !old.items.some((existing) => existing._id === id)) continue;
-      queryClient.setQueryData<ListPage<TItem>>(query.queryKey, { ...old, items: old.items.map((existing) => (existing._id === id ? patch(existing) : existing)) });
+      queryClient.setQueryData<ListPage<TItem>>(query.queryKey, {
+        ...old,
+        items: old.items.map((existing) => (existing._id === id ? patch(existing) : existing)),
+      });
     }
     queryClient.setQueryData<TItem>(keys.detail(id), (old) => (old ? { ...old, ...patch(old) } : old));
   }

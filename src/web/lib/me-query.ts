@@ -30,8 +30,5 @@ export function useSocietyLogo(): string | null | undefined {
 /** Writes a new logo URL into the `me` query (every header re-renders with it). */
 export function useSetSocietyLogo(): (logoUrl: string | null) => void {
   const queryClient = useQueryClient();
-  return useCallback(
-    (logoUrl: string | null) => queryClient.setQueryData(meQueryOptions.queryKey, (old) => (old ? { ...old, logoUrl } : old)),
-    [queryClient],
-  );
+  return useCallback((logoUrl: string | null) => queryClient.setQueryData(meQueryOptions.queryKey, (old) => (old ? { ...old, logoUrl } : old)), [queryClient]);
 }

@@ -159,5 +159,9 @@ function subscribeStatus(listener: () => void): () => void {
 
 /** True while the live connection is up (for the header's status badge). */
 export function useSocketConnected(): boolean {
-  return useSyncExternalStore(subscribeStatus, () => socket?.connected ?? false, () => false);
+  return useSyncExternalStore(
+    subscribeStatus,
+    () => socket?.connected ?? false,
+    () => false,
+  );
 }

@@ -22,13 +22,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function uploadForm<T>(
-  path: string,
-  form: FormData,
-  schema: z.ZodType<T>,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<T> {
+export function uploadForm<T>(path: string, form: FormData, schema: z.ZodType<T>, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

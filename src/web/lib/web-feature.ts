@@ -42,6 +42,9 @@ export function withProps<P extends object>(Screen: ComponentType<P>, props: P):
 }
 
 /** One screen component serving several paths, each with its props (a desk's three stages). */
-export function screensOf<P extends object>(Screen: ComponentType<P>, byPath: Partial<Record<RoutePath, NoInfer<P>>>): Partial<Record<RoutePath, ComponentType>> {
+export function screensOf<P extends object>(
+  Screen: ComponentType<P>,
+  byPath: Partial<Record<RoutePath, NoInfer<P>>>,
+): Partial<Record<RoutePath, ComponentType>> {
   return Object.fromEntries(Object.entries(byPath).map(([path, props]) => [path, withProps(Screen, props as P)]));
 }

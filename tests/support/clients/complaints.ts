@@ -17,7 +17,12 @@ export function complaintsDesk(h: { app: App }) {
 }
 
 /** A resident files a complaint (201 expected); `auth` signs the resident in (default: the harness's). */
-export async function fileComplaint(h: Pick<Signed, 'app' | 'residentAuth'>, phone: string, complain: string, auth = (p: string) => h.residentAuth(p)): Promise<Complaint> {
+export async function fileComplaint(
+  h: Pick<Signed, 'app' | 'residentAuth'>,
+  phone: string,
+  complain: string,
+  auth = (p: string) => h.residentAuth(p),
+): Promise<Complaint> {
   const authorization = await auth(phone);
   const res = await h.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain } });
   expect(res.statusCode).toBe(201);

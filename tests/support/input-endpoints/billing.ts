@@ -22,7 +22,12 @@ const residentId = fc.constantFrom('GV0001', 'GV0002', 'GV0031', 'LC0001', 'gv00
 const name = fc.constantFrom('Ali', 'a', 'Zara Qureshi', '%', 'A_', '\\', '');
 
 export const BILLING_INPUTS: readonly InputEndpoint[] = [
-  { route: 'GET /api/bills/residents', as: BILLING, weight: 0.5, request: noBody(query({ q: name, name, page, after: cursor, before: cursor }).map((q) => `/api/bills/residents${q}`)) },
+  {
+    route: 'GET /api/bills/residents',
+    as: BILLING,
+    weight: 0.5,
+    request: noBody(query({ q: name, name, page, after: cursor, before: cursor }).map((q) => `/api/bills/residents${q}`)),
+  },
   {
     route: 'GET /api/bills',
     as: BILLING,
@@ -32,8 +37,23 @@ export const BILLING_INPUTS: readonly InputEndpoint[] = [
   {
     route: 'POST /api/bills',
     as: BILLING,
-    request: withBody(fc.constant('/api/bills'), body({ residentId: text(residentId), ratePerUnit: text(amount), units: text(amount), period: text(period), total: text(amount) })),
+    request: withBody(
+      fc.constant('/api/bills'),
+      body({ residentId: text(residentId), ratePerUnit: text(amount), units: text(amount), period: text(period), total: text(amount) }),
+    ),
   },
-  { route: 'POST /api/bills/import', as: BILLING, weight: 0.5, request: withBody(fc.constant('/api/bills/import'), fc.option(fc.oneof(anyJson, body({ file: text(fc.constant('UEsDBA==')), period: text(period) })), { nil: undefined })) },
-  { route: 'POST /api/bills/import/{importId}/commit', as: BILLING, request: withBody(onId('/api/bills/import/', '/commit'), fc.option(anyJson, { nil: undefined })) },
+  {
+    route: 'POST /api/bills/import',
+    as: BILLING,
+    weight: 0.5,
+    request: withBody(
+      fc.constant('/api/bills/import'),
+      fc.option(fc.oneof(anyJson, body({ file: text(fc.constant('UEsDBA==')), period: text(period) })), { nil: undefined }),
+    ),
+  },
+  {
+    route: 'POST /api/bills/import/{importId}/commit',
+    as: BILLING,
+    request: withBody(onId('/api/bills/import/', '/commit'), fc.option(anyJson, { nil: undefined })),
+  },
 ];

@@ -9,7 +9,9 @@ import { DOCTOR, listParams, noBody, page, cursor, withBody, type InputEndpoint 
  * seen: ids 166–251), so the link, ready and prescription cases also reach their 2xx and 409 paths.
  */
 const onRequestId = (before: string, after = '') =>
-  fc.oneof({ arbitrary: idSegment, weight: 1 }, { arbitrary: fc.noBias(fc.integer({ min: 100, max: 400 })).map(String), weight: 2 }).map((id) => `${before}${id}${after}`);
+  fc
+    .oneof({ arbitrary: idSegment, weight: 1 }, { arbitrary: fc.noBias(fc.integer({ min: 100, max: 400 })).map(String), weight: 2 })
+    .map((id) => `${before}${id}${after}`);
 
 const words = fc.constantFrom('Fever since Monday', 'Headache', 'x');
 /**
@@ -29,21 +31,37 @@ export const DOCTOR_INPUTS: readonly InputEndpoint[] = [
   {
     route: 'PUT /api/doctor/{id}/link',
     as: DOCTOR,
-    request: withBody(onRequestId('/api/doctor/', '/link'), body({ meetingId: oftenValid(fc.constantFrom('SocietyDesk-abc', 'https://meet.jit.si/room-1', 'room')), description: text(words) })),
+    request: withBody(
+      onRequestId('/api/doctor/', '/link'),
+      body({ meetingId: oftenValid(fc.constantFrom('SocietyDesk-abc', 'https://meet.jit.si/room-1', 'room')), description: text(words) }),
+    ),
   },
   {
     route: 'GET /api/consultations',
     as: DOCTOR,
     weight: 0.6,
-    request: noBody(fc.tuple(fc.constantFrom('/api/consultations', '/api/consultations/'), query({ stage: fc.constantFrom('open', 'done'), ...listParams })).map(([p, q]) => p + q)),
+    request: noBody(
+      fc
+        .tuple(fc.constantFrom('/api/consultations', '/api/consultations/'), query({ stage: fc.constantFrom('open', 'done'), ...listParams }))
+        .map(([p, q]) => p + q),
+    ),
   },
-  { route: 'POST /api/consultations/{id}/ready', as: DOCTOR, request: withBody(onRequestId('/api/consultations/', '/ready'), fc.option(anyJson, { nil: undefined })) },
+  {
+    route: 'POST /api/consultations/{id}/ready',
+    as: DOCTOR,
+    request: withBody(onRequestId('/api/consultations/', '/ready'), fc.option(anyJson, { nil: undefined })),
+  },
   {
     route: 'PUT /api/consultations/{id}/prescription',
     as: DOCTOR,
     request: withBody(
       onRequestId('/api/consultations/', '/prescription'),
-      body({ disease: oftenValid(fc.constant('Flu')), medicine: oftenValid(fc.constant('Paracetamol')), testNeeded: oftenValid(fc.constant('None')), thingsToDo: oftenValid(fc.constant('Rest')) }),
+      body({
+        disease: oftenValid(fc.constant('Flu')),
+        medicine: oftenValid(fc.constant('Paracetamol')),
+        testNeeded: oftenValid(fc.constant('None')),
+        thingsToDo: oftenValid(fc.constant('Rest')),
+      }),
     ),
   },
   {

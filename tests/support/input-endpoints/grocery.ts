@@ -33,14 +33,32 @@ const requestId = fc.oneof(fc.integer({ min: 1, max: 400 }), fc.constantFrom(0, 
 export const GROCERY_INPUTS: readonly InputEndpoint[] = [
   // Resident filing first: it makes grocery requests the staff entries below can hit.
   { route: 'POST /api/grocery', as: 'resident', request: withBody(fc.constant('/api/grocery'), body({ list: text(fc.constant('Milk and bread')) })) },
-  { route: 'GET /api/resident/orders', as: 'resident', weight: 0.6, request: noBody(query({ page, after: cursor, before: cursor }).map((q) => `/api/resident/orders${q}`)) },
-  { route: 'GET /api/grocery', as: GROCERY, weight: 0.6, request: noBody(fc.tuple(fc.constantFrom('/api/grocery', '/api/grocery/'), query(listParams)).map(([p, q]) => p + q)) },
+  {
+    route: 'GET /api/resident/orders',
+    as: 'resident',
+    weight: 0.6,
+    request: noBody(query({ page, after: cursor, before: cursor }).map((q) => `/api/resident/orders${q}`)),
+  },
+  {
+    route: 'GET /api/grocery',
+    as: GROCERY,
+    weight: 0.6,
+    request: noBody(fc.tuple(fc.constantFrom('/api/grocery', '/api/grocery/'), query(listParams)).map(([p, q]) => p + q)),
+  },
   { route: 'POST /api/orders', as: GROCERY, request: withBody(fc.constant('/api/orders'), body({ requestId: text(requestId), items: lines })) },
   {
     route: 'GET /api/orders',
     as: GROCERY,
     weight: 0.6,
-    request: noBody(fc.tuple(fc.constantFrom('/api/orders', '/api/orders/'), query({ stage: fc.constantFrom('open', 'delivered', 'new'), ...listParams })).map(([p, q]) => p + q)),
+    request: noBody(
+      fc
+        .tuple(fc.constantFrom('/api/orders', '/api/orders/'), query({ stage: fc.constantFrom('open', 'delivered', 'new'), ...listParams }))
+        .map(([p, q]) => p + q),
+    ),
   },
-  { route: 'PUT /api/orders/{id}', as: GROCERY, request: withBody(onId('/api/orders/'), body({ action: text(fc.constantFrom('update', 'deliver')), items: lines })) },
+  {
+    route: 'PUT /api/orders/{id}',
+    as: GROCERY,
+    request: withBody(onId('/api/orders/'), body({ action: text(fc.constantFrom('update', 'deliver')), items: lines })),
+  },
 ];

@@ -18,6 +18,9 @@ export const MEDIA_INPUTS: readonly InputEndpoint[] = [
     route: 'POST /api/media',
     as: CMS,
     weight: 0.5,
-    request: withBody(fc.constant('/api/media'), fc.option(fc.oneof(anyJson, body({ file: text(fileLike), filename: text(fc.constant('photo.png')) })), { nil: undefined })),
+    request: withBody(
+      fc.constant('/api/media'),
+      fc.option(fc.oneof(anyJson, body({ file: text(fileLike), filename: text(fc.constant('photo.png')) })), { nil: undefined }),
+    ),
   },
 ];

@@ -24,12 +24,27 @@ const name = fc.constantFrom('a', 'Ali', 'AYESHA', '%', '_', '\\', '', ' ');
 
 export const NOTIFICATION_PANEL_INPUTS: readonly InputEndpoint[] = [
   // Send to All writes a record and a push per resident: fewer cases than the single send.
-  { route: 'POST /api/notifications/broadcast', as: PANEL, weight: 0.5, request: withBody(fc.constant('/api/notifications/broadcast'), body({ title: text(title), body: text(message) })) },
+  {
+    route: 'POST /api/notifications/broadcast',
+    as: PANEL,
+    weight: 0.5,
+    request: withBody(fc.constant('/api/notifications/broadcast'), body({ title: text(title), body: text(message) })),
+  },
   {
     route: 'POST /api/notifications/send',
     as: PANEL,
     request: withBody(fc.constant('/api/notifications/send'), body({ residentId: text(residentId), title: text(title), body: text(message) })),
   },
-  { route: 'GET /api/notifications/residents', as: PANEL, weight: 0.6, request: noBody(query({ q: name, name, page, after: cursor, before: cursor }).map((q) => `/api/notifications/residents${q}`)) },
-  { route: 'GET /api/notifications/campaigns', as: PANEL, weight: 0.4, request: noBody(query({ page, after: cursor, before: cursor }).map((q) => `/api/notifications/campaigns${q}`)) },
+  {
+    route: 'GET /api/notifications/residents',
+    as: PANEL,
+    weight: 0.6,
+    request: noBody(query({ q: name, name, page, after: cursor, before: cursor }).map((q) => `/api/notifications/residents${q}`)),
+  },
+  {
+    route: 'GET /api/notifications/campaigns',
+    as: PANEL,
+    weight: 0.4,
+    request: noBody(query({ page, after: cursor, before: cursor }).map((q) => `/api/notifications/campaigns${q}`)),
+  },
 ];

@@ -32,7 +32,11 @@ const staffDelete = (path: string): InputEndpoint => ({
 
 export const POSTS_INPUTS: readonly InputEndpoint[] = [
   staffList('/api/feed'),
-  { route: 'POST /api/feed', as: CMS_ALL, request: withBody(fc.constant('/api/feed'), body({ description: text(description), youtubeLink: text(youtube), mediaIds: text(mediaIds) })) },
+  {
+    route: 'POST /api/feed',
+    as: CMS_ALL,
+    request: withBody(fc.constant('/api/feed'), body({ description: text(description), youtubeLink: text(youtube), mediaIds: text(mediaIds) })),
+  },
   staffDelete('/api/feed'),
   staffList('/api/discounts'),
   {
@@ -74,8 +78,18 @@ export const POSTS_INPUTS: readonly InputEndpoint[] = [
   },
   staffDelete('/api/plots'),
   residentList('/api/resident/feed'),
-  { route: 'PUT /api/resident/feed/{id}/like', as: 'resident', weight: 0.5, request: withBody(onId('/api/resident/feed/', '/like'), fc.option(anyJson, { nil: undefined })) },
-  { route: 'DELETE /api/resident/feed/{id}/like', as: 'resident', weight: 0.5, request: withBody(onId('/api/resident/feed/', '/like'), fc.option(anyJson, { nil: undefined })) },
+  {
+    route: 'PUT /api/resident/feed/{id}/like',
+    as: 'resident',
+    weight: 0.5,
+    request: withBody(onId('/api/resident/feed/', '/like'), fc.option(anyJson, { nil: undefined })),
+  },
+  {
+    route: 'DELETE /api/resident/feed/{id}/like',
+    as: 'resident',
+    weight: 0.5,
+    request: withBody(onId('/api/resident/feed/', '/like'), fc.option(anyJson, { nil: undefined })),
+  },
   residentList('/api/resident/discounts'),
   residentList('/api/resident/plots'),
 ];

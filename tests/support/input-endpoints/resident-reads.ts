@@ -6,7 +6,6 @@ import fc from 'fast-check';
 import { anyJson } from '../bad-input.js';
 import { onId, residentList, withBody, type InputEndpoint } from '../input-arbitraries.js';
 
-
 export const RESIDENT_READ_INPUTS: readonly InputEndpoint[] = [
   residentList('/api/resident/complaints'),
   residentList('/api/resident/alarms'),

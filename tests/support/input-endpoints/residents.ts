@@ -49,7 +49,9 @@ export const RESIDENTS_INPUTS: readonly InputEndpoint[] = [
   {
     route: 'PUT /api/resident/push-token',
     as: 'anonymous',
-    request: fc.tuple(bearer, body({ token: text(fc.constant('device-token-2')) })).map(([a, b]) => ({ url: '/api/resident/push-token', body: b, headers: { authorization: a } })),
+    request: fc
+      .tuple(bearer, body({ token: text(fc.constant('device-token-2')) }))
+      .map(([a, b]) => ({ url: '/api/resident/push-token', body: b, headers: { authorization: a } })),
   },
   {
     route: 'GET /api/residents/verify',
@@ -61,7 +63,9 @@ export const RESIDENTS_INPUTS: readonly InputEndpoint[] = [
     route: 'GET /api/residents',
     as: STATUS,
     weight: 0.5,
-    request: noBody(fc.tuple(fc.constantFrom('/api/residents', '/api/residents/'), query({ q: name, name, page, after: cursor, before: cursor })).map(([p, q]) => p + q)),
+    request: noBody(
+      fc.tuple(fc.constantFrom('/api/residents', '/api/residents/'), query({ q: name, name, page, after: cursor, before: cursor })).map(([p, q]) => p + q),
+    ),
   },
   {
     route: 'GET /api/residents/pending',

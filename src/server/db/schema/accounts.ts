@@ -19,7 +19,9 @@ export const staffUsers = pgTable(
   'staff_users',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     email: text('email').notNull(),
     name: text('name').notNull(),
     role: text('role').notNull(),
@@ -33,7 +35,9 @@ export const staffUsers = pgTable(
 /** Server-side staff sessions; the cookie holds a random token, the table its SHA-256. */
 export const staffSessions = pgTable('staff_sessions', {
   tokenHash: text('token_hash').primaryKey(),
-  staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
@@ -43,14 +47,18 @@ export const residents = pgTable(
   'residents',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     residentCode: text('resident_code').notNull().unique(),
     name: text('name').notNull(),
     phone: text('phone').notNull().unique(),
     email: text('email').notNull().default(''),
     passwordHash: text('password_hash'),
     /** 'Pending' after self-registration until staff approve; 'Block' refuses sign-in. */
-    status: text('status', { enum: ['Pending', 'Approve', 'Block'] }).notNull().default('Approve'),
+    status: text('status', { enum: ['Pending', 'Approve', 'Block'] })
+      .notNull()
+      .default('Approve'),
     age: smallint('age'),
     house: text('house').notNull().default(''),
     street: text('street').notNull().default(''),
@@ -72,7 +80,9 @@ export const residents = pgTable(
 
 export const residentSessions = pgTable('resident_sessions', {
   tokenHash: text('token_hash').primaryKey(),
-  residentId: integer('resident_id').notNull().references(() => residents.id, { onDelete: 'cascade' }),
+  residentId: integer('resident_id')
+    .notNull()
+    .references(() => residents.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });

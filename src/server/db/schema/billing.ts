@@ -14,8 +14,12 @@ export const bills = pgTable(
   'bills',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
-    residentId: integer('resident_id').notNull().references(() => residents.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
+    residentId: integer('resident_id')
+      .notNull()
+      .references(() => residents.id),
     period: text('period').notNull(),
     ratePerUnit: numeric('rate_per_unit', { precision: 10, scale: 2 }).notNull(),
     units: numeric('units', { precision: 12, scale: 2 }).notNull(),
@@ -36,7 +40,9 @@ export const billImports = pgTable(
   'bill_imports',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     period: text('period').notNull(),
     fileSha256: text('file_sha256').notNull(),
     /** Matched rows: [{row, residentId, units, ratePerUnit, total}]. */

@@ -19,7 +19,9 @@ export const media = pgTable(
   'media',
   {
     id: uuid('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     kind: text('kind', { enum: ['image', 'video'] }).notNull(),
     /** Content type as stored (image/webp, image/jpeg, image/png, image/gif, video/mp4, video/webm). */
     mime: text('mime').notNull(),
@@ -43,12 +45,17 @@ export const feedPosts = pgTable(
   'feed_posts',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
     youtubeLink: text('youtube_link'),
     /** Up to 5 media ids, in the order chosen. */
-    mediaIds: uuid('media_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    mediaIds: uuid('media_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     likes: integer('likes').notNull().default(0),
     createdBy: integer('created_by').references(() => staffUsers.id),
     createdAt: createdAt(),
@@ -60,9 +67,15 @@ export const feedPosts = pgTable(
 export const feedLikes = pgTable(
   'feed_likes',
   {
-    postId: integer('post_id').notNull().references(() => feedPosts.id, { onDelete: 'cascade' }),
-    residentId: integer('resident_id').notNull().references(() => residents.id),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => feedPosts.id, { onDelete: 'cascade' }),
+    residentId: integer('resident_id')
+      .notNull()
+      .references(() => residents.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.residentId] })],
@@ -73,7 +86,9 @@ export const discounts = pgTable(
   'discounts',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     brandName: text('brand_name').notNull(),
     branch: text('branch').notNull(),
     logoMediaId: uuid('logo_media_id').notNull(),
@@ -93,7 +108,9 @@ export const plots = pgTable(
   'plots',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     type: text('type').notNull(),
     /** Spec "category": Installments or Full Pay. */
     payment: text('payment').notNull(),
@@ -105,7 +122,10 @@ export const plots = pgTable(
     location: text('location').notNull(),
     /** PKR, > 0. */
     price: numeric('price', { precision: 14, scale: 2 }).notNull(),
-    mediaIds: uuid('media_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    mediaIds: uuid('media_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdBy: integer('created_by').references(() => staffUsers.id),
     createdAt: createdAt(),
   },
@@ -117,7 +137,9 @@ export const announcements = pgTable(
   'announcements',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
     mediaId: uuid('media_id'),
@@ -131,9 +153,15 @@ export const announcements = pgTable(
 export const announcementSeen = pgTable(
   'announcement_seen',
   {
-    announcementId: integer('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
-    residentId: integer('resident_id').notNull().references(() => residents.id),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    residentId: integer('resident_id')
+      .notNull()
+      .references(() => residents.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     seenAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.residentId] })],
@@ -144,7 +172,9 @@ export const videoPanelEntries = pgTable(
   'video_panel_entries',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     url: text('url').notNull(),
     createdBy: integer('created_by').references(() => staffUsers.id),
     createdAt: createdAt(),

@@ -12,8 +12,12 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
-    residentId: integer('resident_id').notNull().references(() => residents.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
+    residentId: integer('resident_id')
+      .notNull()
+      .references(() => residents.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
     image: text('image'),
@@ -33,12 +37,16 @@ export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
     /** The notification-panel message this push belongs to (its delivery report), if any. */
     campaignId: integer('campaign_id'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     availableAt: timestamp('available_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -56,7 +64,9 @@ export const notificationCampaigns = pgTable(
   'notification_campaigns',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     kind: text('kind', { enum: ['broadcast', 'single'] }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -72,7 +82,9 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     actorKind: text('actor_kind', { enum: ['staff', 'resident', 'system'] }).notNull(),
     actorId: integer('actor_id'),
     actorName: text('actor_name').notNull(),

@@ -19,14 +19,20 @@ export const deskRequests = pgTable(
   {
     id: serial('id').primaryKey(),
     desk: text('desk', { enum: ['complaint', 'security', 'grocery', 'doctor'] }).notNull(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
-    residentId: integer('resident_id').notNull().references(() => residents.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
+    residentId: integer('resident_id')
+      .notNull()
+      .references(() => residents.id),
     /** The resident's own words: the complaint, or the optional text of an SOS (never overwritten by staff). */
     body: text('body').notNull().default(''),
     /** Security alarms: the staff's note of the issue, written at Proceed (null until then or when left empty). */
     staffNote: text('staff_note'),
     response: text('response'),
-    stage: text('stage', { enum: ['new', 'processing', 'completed'] }).notNull().default('new'),
+    stage: text('stage', { enum: ['new', 'processing', 'completed'] })
+      .notNull()
+      .default('new'),
     createdAt: createdAt(),
     proceededAt: timestamp('proceeded_at', { withTimezone: true, mode: 'date' }),
     proceededBy: integer('proceeded_by').references(() => staffUsers.id),
@@ -56,10 +62,14 @@ export const deskRequests = pgTable(
     // which every search reads whole (4× the index reads of a 1% word at 20,000 rows) until a
     // VACUUM, and the insert that finds the list full (4 MB) flushes all of it — an alarm's, say.
     index('desk_requests_search_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
-    index('desk_requests_unacked_idx').on(t.desk, t.createdAt).where(sql`${t.acknowledgedAt} is null`),
+    index('desk_requests_unacked_idx')
+      .on(t.desk, t.createdAt)
+      .where(sql`${t.acknowledgedAt} is null`),
     // At most one open (unacknowledged) alarm per resident: a repeated press merges into it by
     // `insert … on conflict` (alarm-repo.ts `press`), which holds under concurrent presses.
-    uniqueIndex('desk_requests_open_alarm_idx').on(t.residentId).where(sql`${t.desk} = 'security' and ${t.acknowledgedAt} is null`),
+    uniqueIndex('desk_requests_open_alarm_idx')
+      .on(t.residentId)
+      .where(sql`${t.desk} = 'security' and ${t.acknowledgedAt} is null`),
   ],
 );
 
@@ -70,8 +80,12 @@ export const deskRequests = pgTable(
  * computed by the server.
  */
 export const groceryOrders = pgTable('grocery_orders', {
-  requestId: integer('request_id').primaryKey().references(() => deskRequests.id),
-  societyId: integer('society_id').notNull().references(() => societies.id),
+  requestId: integer('request_id')
+    .primaryKey()
+    .references(() => deskRequests.id),
+  societyId: integer('society_id')
+    .notNull()
+    .references(() => societies.id),
   deliveryCharge: numeric('delivery_charge', { precision: 12, scale: 2 }).notNull(),
   allTotal: numeric('all_total', { precision: 16, scale: 2 }).notNull(),
   orderedAt: timestamp('ordered_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -84,8 +98,12 @@ export const groceryOrderLines = pgTable(
   'grocery_order_lines',
   {
     id: serial('id').primaryKey(),
-    requestId: integer('request_id').notNull().references(() => groceryOrders.requestId, { onDelete: 'cascade' }),
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => groceryOrders.requestId, { onDelete: 'cascade' }),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     position: smallint('position').notNull(),
     itemName: text('item_name').notNull(),
     /** Up to 3 decimals (0.25 kg). */
@@ -107,8 +125,12 @@ export const groceryOrderLines = pgTable(
  * doctor module's audited read.
  */
 export const consultations = pgTable('consultations', {
-  requestId: integer('request_id').primaryKey().references(() => deskRequests.id),
-  societyId: integer('society_id').notNull().references(() => societies.id),
+  requestId: integer('request_id')
+    .primaryKey()
+    .references(() => deskRequests.id),
+  societyId: integer('society_id')
+    .notNull()
+    .references(() => societies.id),
   meetingId: text('meeting_id').notNull(),
   /** The staff's description for the doctor (the resident's own words stay in desk_requests.body). */
   description: text('description').notNull().default(''),
@@ -132,11 +154,17 @@ export const notHomeRequests = pgTable(
   'not_home_requests',
   {
     id: serial('id').primaryKey(),
-    societyId: integer('society_id').notNull().references(() => societies.id),
-    residentId: integer('resident_id').notNull().references(() => residents.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
+    residentId: integer('resident_id')
+      .notNull()
+      .references(() => residents.id),
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),
-    state: text('state', { enum: ['active', 'cancelled', 'arrived'] }).notNull().default('active'),
+    state: text('state', { enum: ['active', 'cancelled', 'arrived'] })
+      .notNull()
+      .default('active'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     arrivedAt: timestamp('arrived_at', { withTimezone: true, mode: 'date' }),
     guardName: text('guard_name'),
@@ -152,7 +180,9 @@ export const notHomeRequests = pgTable(
   (t) => [
     index('not_home_list_idx').on(t.societyId, t.state, t.id),
     // The bell's list: active requests with no guard yet.
-    index('not_home_unassigned_idx').on(t.societyId, t.id).where(sql`${t.state} = 'active' and ${t.guardName} is null`),
+    index('not_home_unassigned_idx')
+      .on(t.societyId, t.id)
+      .where(sql`${t.state} = 'active' and ${t.guardName} is null`),
     index('not_home_resident_idx').on(t.residentId, t.state),
     index('not_home_search_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
@@ -167,7 +197,9 @@ export const notHomeRequests = pgTable(
 export const listCounts = pgTable(
   'list_counts',
   {
-    societyId: integer('society_id').notNull().references(() => societies.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
     list: text('list').notNull(),
     n: integer('n').notNull().default(0),
   },

@@ -53,7 +53,13 @@ export interface RateLimitStores {
  * in `rate_limits`, through the main lane for most limits and the alarm lane (`alarmDb`) for SOS.
  * `now` is the app's clock in epoch ms.
  */
-export function rateLimitStoresFor(opts: { kind: 'memory' | 'postgres' | 'redis'; db: Db; alarmDb: Db; redis: Redis | undefined; now: () => number }): RateLimitStores {
+export function rateLimitStoresFor(opts: {
+  kind: 'memory' | 'postgres' | 'redis';
+  db: Db;
+  alarmDb: Db;
+  redis: Redis | undefined;
+  now: () => number;
+}): RateLimitStores {
   if (opts.kind === 'redis' && opts.redis) {
     const store = redisRateLimitStore(opts.redis, opts.now);
     return { main: store, alarm: store, alarmTimeoutMs: SOS_REDIS_TIMEOUT_MS };

@@ -44,7 +44,9 @@ export function limitOf(store: RateLimitStore, rule: LimitRule, opts: LimitOptio
       let retryAfterS: number;
       try {
         const taken = store.take(key, cost, rule.limit, rule.windowMs);
-        retryAfterS = await (opts.timeoutMs === undefined ? taken : withTimeout(taken, opts.timeoutMs, `rate limit ${key}: no answer within ${opts.timeoutMs} ms`));
+        retryAfterS = await (opts.timeoutMs === undefined
+          ? taken
+          : withTimeout(taken, opts.timeoutMs, `rate limit ${key}: no answer within ${opts.timeoutMs} ms`));
       } catch (err) {
         opts.onStoreError(err, key);
         return;

@@ -26,7 +26,13 @@ export function announcementsRepo(db: Db) {
       where: ofSociety(societyId),
       search,
       req,
-      rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : db.select().from(announcements).where(and(ofSociety(societyId), inArray(announcements.id, ids)))),
+      rows: (ids) =>
+        ids.length === 0
+          ? Promise.resolve([])
+          : db
+              .select()
+              .from(announcements)
+              .where(and(ofSociety(societyId), inArray(announcements.id, ids))),
       idOf: (row) => row.id,
     });
 
@@ -83,7 +89,11 @@ export function announcementsRepo(db: Db) {
      * transaction ends, so a concurrent delete cannot pull it from under a seen mark being written.
      */
     async holdForSeen(societyId: number, id: number): Promise<boolean> {
-      const [row] = await db.select({ id: announcements.id }).from(announcements).where(and(ofSociety(societyId), eq(announcements.id, id))).for('key share');
+      const [row] = await db
+        .select({ id: announcements.id })
+        .from(announcements)
+        .where(and(ofSociety(societyId), eq(announcements.id, id)))
+        .for('key share');
       return row !== undefined;
     },
     /** Marks `announcementId` seen by the resident; a second mark changes nothing (primary key). */
@@ -92,7 +102,10 @@ export function announcementsRepo(db: Db) {
     },
     /** Deletes the society's announcement `id` (its seen marks go with it). @returns the deleted row, or undefined. */
     async delete(societyId: number, id: number): Promise<AnnouncementRow | undefined> {
-      const [row] = await db.delete(announcements).where(and(ofSociety(societyId), eq(announcements.id, id))).returning();
+      const [row] = await db
+        .delete(announcements)
+        .where(and(ofSociety(societyId), eq(announcements.id, id)))
+        .returning();
       return row;
     },
   };

@@ -12,7 +12,7 @@ const docs = routeDocs('announcements');
  * /Annoucements (cookie, module 'announcements': sub-role annoucements) and the resident API
  * (bearer): read the society's announcements and mark one seen.
  */
-export const announcementRoutes: ModuleRoutes<{ announcements: AnnouncementsService; }> = async (root, { auth, residentAuth, announcements }) => {
+export const announcementRoutes: ModuleRoutes<{ announcements: AnnouncementsService }> = async (root, { auth, residentAuth, announcements }) => {
   await staffScope(root, auth, 'announcements', (app) => {
     app.post('/api/announcement', {
       schema: docs(

@@ -36,7 +36,10 @@ function toDto(row: AnnouncementRow, media: Map<string, Media>): Omit<Announceme
 
 /** The images of a page of announcements, by media id (inside the society's transaction). */
 function imagesOf(tx: Db, rows: readonly AnnouncementRow[]): Promise<Map<string, Media>> {
-  return mediaByIds(tx, rows.flatMap((r) => (r.mediaId ? [r.mediaId] : [])));
+  return mediaByIds(
+    tx,
+    rows.flatMap((r) => (r.mediaId ? [r.mediaId] : [])),
+  );
 }
 
 /**
@@ -70,7 +73,16 @@ export function announcementsService({ db, outbox, clock }: AnnouncementsDeps) {
           createdBy: staff.id,
           createdAt: at,
         });
-        await recordAudit(tx, { societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name, entity: 'announcement', entityId: row.id, action: 'create', at });
+        await recordAudit(tx, {
+          societyId: staff.societyId,
+          actorKind: 'staff',
+          actorId: staff.id,
+          actorName: staff.name,
+          entity: 'announcement',
+          entityId: row.id,
+          action: 'create',
+          at,
+        });
         await queueSocietyPush(tx, staff.societyId, { title: PUSH.announcementPosted.title, body: row.title, documentId: String(row.id) }, at);
         return { ...toDto(row, new Map(media.map((m) => [m.id, m]))), seenCount: 0 };
       });
@@ -83,7 +95,10 @@ export function announcementsService({ db, outbox, clock }: AnnouncementsDeps) {
         const repo = announcementsRepo(tx);
         const page = await repo.staffPage(staff.societyId, q, req);
         const media = await imagesOf(tx, page.items);
-        const seen = await repo.seenCounts(staff.societyId, page.items.map((r) => r.id));
+        const seen = await repo.seenCounts(
+          staff.societyId,
+          page.items.map((r) => r.id),
+        );
         return { ...page, items: page.items.map((r) => ({ ...toDto(r, media), seenCount: seen.get(r.id) ?? 0 })) };
       });
     },
@@ -94,7 +109,16 @@ export function announcementsService({ db, outbox, clock }: AnnouncementsDeps) {
         const row = await announcementsRepo(tx).delete(staff.societyId, id);
         if (!row) throw new NotFoundError();
         if (row.mediaId) await releaseMedia(tx, [row.mediaId], at);
-        await recordAudit(tx, { societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name, entity: 'announcement', entityId: id, action: 'delete', at });
+        await recordAudit(tx, {
+          societyId: staff.societyId,
+          actorKind: 'staff',
+          actorId: staff.id,
+          actorName: staff.name,
+          entity: 'announcement',
+          entityId: id,
+          action: 'delete',
+          at,
+        });
       });
     },
 
@@ -103,7 +127,11 @@ export function announcementsService({ db, outbox, clock }: AnnouncementsDeps) {
         const repo = announcementsRepo(tx);
         const page = await repo.residentPage(resident.societyId, req);
         const media = await imagesOf(tx, page.items);
-        const seen = await repo.seenBy(resident.societyId, resident.id, page.items.map((r) => r.id));
+        const seen = await repo.seenBy(
+          resident.societyId,
+          resident.id,
+          page.items.map((r) => r.id),
+        );
         return { ...page, items: page.items.map((r) => ({ ...toDto(r, media), seen: seen.has(r.id) })) };
       });
     },

@@ -30,7 +30,14 @@ export interface ThrottleLimits {
 function throttleKeys(ip: string, email: string, l: ThrottleLimits): { pair: string; keys: [string, number][] } {
   const e = email.toLowerCase();
   const pair = `e:${ip}:${e}`;
-  return { pair, keys: [[pair, l.maxFailures], [`ip:${ip}`, l.maxFailures * 4], [`a:${e}`, l.maxPerAccount]] };
+  return {
+    pair,
+    keys: [
+      [pair, l.maxFailures],
+      [`ip:${ip}`, l.maxFailures * 4],
+      [`a:${e}`, l.maxPerAccount],
+    ],
+  };
 }
 
 /** A signed 64-bit advisory-lock number for a key (first 8 bytes of its SHA-256). */
@@ -60,7 +67,10 @@ export function pgLoginThrottle(db: Db, limits: ThrottleLimits): SignInThrottle 
         for (const n of locks) await tx.execute(sql`select pg_advisory_xact_lock(${n.toString()}::bigint)`);
         const result = await tx.execute(sql`
           select key, count(*)::int as n, (extract(epoch from min(at)) * 1000)::float8 as oldest_ms from login_attempts
-          where key in (${sql.join(names.map((k) => sql`${k}`), sql`, `)}) and at > ${since.toISOString()}::timestamptz
+          where key in (${sql.join(
+            names.map((k) => sql`${k}`),
+            sql`, `,
+          )}) and at > ${since.toISOString()}::timestamptz
           group by key`);
         let w = 0;
         for (const r of rowsOf(result, ZWindowRow)) {
@@ -72,14 +82,19 @@ export function pgLoginThrottle(db: Db, limits: ThrottleLimits): SignInThrottle 
         }
         if (w > 0) return w;
         const at = new Date(t).toISOString();
-        await tx.execute(sql`insert into login_attempts (key, attempt_id, at) values ${sql.join(
-          names.map((k) => sql`(${k}, ${id}::uuid, ${at}::timestamptz)`),
-          sql`, `,
-        )}`);
+        await tx.execute(
+          sql`insert into login_attempts (key, attempt_id, at) values ${sql.join(
+            names.map((k) => sql`(${k}, ${id}::uuid, ${at}::timestamptz)`),
+            sql`, `,
+          )}`,
+        );
         return 0;
       });
       if (wait > 0) return { retryAfterS: wait };
-      const mine = sql`key in (${sql.join(names.map((k) => sql`${k}`), sql`, `)}) and attempt_id = ${id}::uuid`;
+      const mine = sql`key in (${sql.join(
+        names.map((k) => sql`${k}`),
+        sql`, `,
+      )}) and attempt_id = ${id}::uuid`;
       return {
         succeeded: async () => {
           await db.execute(sql`delete from login_attempts where (${mine}) or key = ${pair}`);
@@ -171,16 +186,32 @@ export interface SharedLimits {
  * PostgreSQL alone they stay per instance (coarse limits; the sign-in failures are what is shared).
  * Throws when Redis cannot be reached at start-up.
  */
-export async function sharedLimitsFor(opts: { dbKind: 'pglite' | 'postgres'; db: Db; redisUrl?: string; limits: ThrottleLimits; onRedisError(err: Error): void }): Promise<SharedLimits> {
+export async function sharedLimitsFor(opts: {
+  dbKind: 'pglite' | 'postgres';
+  db: Db;
+  redisUrl?: string;
+  limits: ThrottleLimits;
+  onRedisError(err: Error): void;
+}): Promise<SharedLimits> {
   const { limits } = opts;
   if (opts.dbKind === 'pglite') {
-    return { kind: 'memory', throttle: new LoginThrottle(limits.maxFailures, limits.windowMs, limits.now, limits.maxPerAccount), rateLimitRedis: undefined, close: async () => undefined };
+    return {
+      kind: 'memory',
+      throttle: new LoginThrottle(limits.maxFailures, limits.windowMs, limits.now, limits.maxPerAccount),
+      rateLimitRedis: undefined,
+      close: async () => undefined,
+    };
   }
   if (!opts.redisUrl) return { kind: 'postgres', throttle: pgLoginThrottle(opts.db, limits), rateLimitRedis: undefined, close: async () => undefined };
   // One connection for both: the throttle's script and the rate limit's INCR are short commands.
   // Bounded, so a Redis that is away or hangs costs a sign-in at most about REDIS_COMMAND_TIMEOUT_MS
   // and then a 503 (db/unavailable.ts), not the ~20 reconnections ioredis waits through by default.
-  const redis = new Redis(opts.redisUrl, { lazyConnect: true, connectionName: 'society-desk:limits', maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+  const redis = new Redis(opts.redisUrl, {
+    lazyConnect: true,
+    connectionName: 'society-desk:limits',
+    maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
   redis.on('error', (err: Error) => opts.onRedisError(err));
   try {
     await redis.connect();

@@ -8,7 +8,12 @@ export const billingModule: ServerModule = {
   name: 'billing',
   build: ({ db, outbox, clock, config, limits, auth }) => {
     // Spreadsheets are parsed in worker threads with heap and time limits (sheet-parser.ts).
-    const sheets = sheetParser({ workers: config.IMPORT_PARSE_WORKERS, queue: config.IMPORT_PARSE_QUEUE, timeoutMs: config.IMPORT_PARSE_TIMEOUT_MS, memoryMb: config.IMPORT_PARSE_MEMORY_MB });
+    const sheets = sheetParser({
+      workers: config.IMPORT_PARSE_WORKERS,
+      queue: config.IMPORT_PARSE_QUEUE,
+      timeoutMs: config.IMPORT_PARSE_TIMEOUT_MS,
+      memoryMb: config.IMPORT_PARSE_MEMORY_MB,
+    });
     const billing = billingService({ db, outbox, clock, sheets });
     return {
       routes: (app) => app.register(billingRoutes, { auth, billing, imports: limits.imports, uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS }),

@@ -8,7 +8,16 @@
  * the block out ("House 12, Street 4").
  */
 import Big from 'big.js';
-import { MISMATCH_REASONS, MAX_RATE_PER_UNIT, MAX_UNITS, DEFAULT_RATE_PER_UNIT, billTotal, type ImportRow, type MisMatchedRow, type MismatchCode } from '../../../shared/contracts/billing.js';
+import {
+  MISMATCH_REASONS,
+  MAX_RATE_PER_UNIT,
+  MAX_UNITS,
+  DEFAULT_RATE_PER_UNIT,
+  billTotal,
+  type ImportRow,
+  type MisMatchedRow,
+  type MismatchCode,
+} from '../../../shared/contracts/billing.js';
 import { formatAddress } from '../residents/service.js';
 import type { SheetRow } from './sheet.js';
 

@@ -83,7 +83,8 @@ export interface NewBill {
  * `inSociety` (row-level security), which also keeps the bulk commit to the society's residents.
  */
 export function billingRepo(db: Db) {
-  const billsWhere = (ids: number[]) => db.select(billColumns).from(bills).innerJoin(residents, eq(residents.id, bills.residentId)).where(inArray(bills.id, ids));
+  const billsWhere = (ids: number[]) =>
+    db.select(billColumns).from(bills).innerJoin(residents, eq(residents.id, bills.residentId)).where(inArray(bills.id, ids));
   return {
     /** Residents whose full name starts with `name` (case-insensitive), newest first, 10 a page (counted up to the cap). */
     searchResidents(societyId: number, name: string, req: PageRequest) {
@@ -95,18 +96,31 @@ export function billingRepo(db: Db) {
         order: [residents.id],
         where: and(billable(societyId), namePrefix(name)),
         req,
-        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : db.select(residentCardColumns).from(residents).where(and(billable(societyId), inArray(residents.id, ids)))),
+        rows: (ids) =>
+          ids.length === 0
+            ? Promise.resolve([])
+            : db
+                .select(residentCardColumns)
+                .from(residents)
+                .where(and(billable(societyId), inArray(residents.id, ids))),
         idOf: (r) => r.id,
       });
     },
     /** A billable resident by resident code (e.g. 'GV0001'), with the push token. */
     async residentByCode(societyId: number, code: string) {
-      const [row] = await db.select(residentCardColumns).from(residents).where(and(billable(societyId), eq(residents.residentCode, code)));
+      const [row] = await db
+        .select(residentCardColumns)
+        .from(residents)
+        .where(and(billable(societyId), eq(residents.residentCode, code)));
       return row;
     },
     /** Inserts one bill unless the resident has one for the period. @returns its id, or undefined (already billed). */
     async insertBill(b: NewBill): Promise<number | undefined> {
-      const [row] = await db.insert(bills).values(b).onConflictDoNothing({ target: [bills.residentId, bills.period] }).returning({ id: bills.id });
+      const [row] = await db
+        .insert(bills)
+        .values(b)
+        .onConflictDoNothing({ target: [bills.residentId, bills.period] })
+        .returning({ id: bills.id });
       return row?.id;
     },
     async bill(id: number): Promise<Bill | undefined> {
@@ -131,17 +145,29 @@ export function billingRepo(db: Db) {
     /** Every billable resident of the society, with the address parts matching needs. */
     matchResidents(societyId: number): Promise<MatchResident[]> {
       return db
-        .select({ id: residents.id, residentCode: residents.residentCode, name: residents.name, house: residents.house, street: residents.street, block: residents.block })
+        .select({
+          id: residents.id,
+          residentCode: residents.residentCode,
+          name: residents.name,
+          house: residents.house,
+          street: residents.street,
+          block: residents.block,
+        })
         .from(residents)
         .where(billable(societyId));
     },
     /** Ids of the society's residents billed for `period`. */
     async billedResidents(societyId: number, period: string): Promise<Set<number>> {
-      const rows = await db.select({ id: bills.residentId }).from(bills).where(and(eq(bills.societyId, societyId), eq(bills.period, period)));
+      const rows = await db
+        .select({ id: bills.residentId })
+        .from(bills)
+        .where(and(eq(bills.societyId, societyId), eq(bills.period, period)));
       return new Set(rows.map((r) => r.id));
     },
     /** `matched` may be SQL (JSON text cast to jsonb, as the parse worker makes it). */
-    async insertImport(row: Omit<typeof billImports.$inferInsert, 'matched'> & { matched: (typeof billImports.$inferInsert)['matched'] | SQL }): Promise<number> {
+    async insertImport(
+      row: Omit<typeof billImports.$inferInsert, 'matched'> & { matched: (typeof billImports.$inferInsert)['matched'] | SQL },
+    ): Promise<number> {
       const [saved] = await db.insert(billImports).values(row).returning({ id: billImports.id });
       if (!saved) throw new Error('bill import not stored');
       return saved.id;
@@ -149,8 +175,15 @@ export function billingRepo(db: Db) {
     /** The import (without its rows), locked until the transaction ends (a second commit waits, then sees it committed). */
     async lockImport(societyId: number, id: number) {
       const [row] = await db
-        .select({ id: billImports.id, period: billImports.period, committedAt: billImports.committedAt, matched: sql<number>`jsonb_array_length(${billImports.matched})::int` })
-        .from(billImports).where(and(eq(billImports.societyId, societyId), eq(billImports.id, id))).for('update');
+        .select({
+          id: billImports.id,
+          period: billImports.period,
+          committedAt: billImports.committedAt,
+          matched: sql<number>`jsonb_array_length(${billImports.matched})::int`,
+        })
+        .from(billImports)
+        .where(and(eq(billImports.societyId, societyId), eq(billImports.id, id)))
+        .for('update');
       return row;
     },
     async markCommitted(id: number, at: Date): Promise<void> {

@@ -83,7 +83,7 @@ export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, b
 
     app.post('/api/bills', {
       schema: docs(
-        "One bill: total = rate × units (server-computed, 2 decimals); period defaults to this month; a second bill for the resident and period → 409",
+        'One bill: total = rate × units (server-computed, 2 decimals); period defaults to this month; a second bill for the resident and period → 409',
         { body: ZCreateBill },
         { 201: ZBill },
       ),
@@ -104,7 +104,10 @@ export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, b
       handler: async (req, reply) => {
         const { file, period } = await readUpload(req);
         const preview = await billing.previewImport(staffOf(req), file, period);
-        return reply.type('application/json; charset=utf-8').serializer((text: string) => text).send(preview.body);
+        return reply
+          .type('application/json; charset=utf-8')
+          .serializer((text: string) => text)
+          .send(preview.body);
       },
     });
 

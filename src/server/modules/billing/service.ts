@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ListResponse } from '../../../shared/contracts/common.js';
-import {
-  ZPeriod,
-  billDescription,
-  billTotal,
-  type Bill,
-  type BillResident,
-  type ImportCommitResult,
-} from '../../../shared/contracts/billing.js';
+import { ZPeriod, billDescription, billTotal, type Bill, type BillResident, type ImportCommitResult } from '../../../shared/contracts/billing.js';
 import { IN_APP, MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
@@ -103,9 +96,26 @@ export function billingService(deps: BillingDeps) {
           createdAt: at,
         });
         if (id === undefined) throw new ConflictError(MSG.billExists);
-        await notifyResident(tx, { societyId: staff.societyId, residentId: resident.id, title: IN_APP.bill.title, description: billDescription(period, total), refEntity: 'bill', refId: id, createdAt: at });
+        await notifyResident(tx, {
+          societyId: staff.societyId,
+          residentId: resident.id,
+          title: IN_APP.bill.title,
+          description: billDescription(period, total),
+          refEntity: 'bill',
+          refId: id,
+          createdAt: at,
+        });
         await queuePush(tx, staff.societyId, { to: resident.pushToken, residentId: resident.id, ...PUSH.billGenerated, data: { documentId: String(id) } });
-        await recordAudit(tx, { societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name, entity: 'bill', entityId: id, action: 'create', at });
+        await recordAudit(tx, {
+          societyId: staff.societyId,
+          actorKind: 'staff',
+          actorId: staff.id,
+          actorName: staff.name,
+          entity: 'bill',
+          entityId: id,
+          action: 'create',
+          at,
+        });
         const saved = await repo.bill(id);
         if (!saved) throw new Error('bill not readable after insert');
         return saved;
@@ -135,7 +145,14 @@ export function billingService(deps: BillingDeps) {
       // for them. A resident billed meanwhile is skipped by the commit, as after any preview.
       const m = await deps.sheets.parseAndMatch(file, residents, [...billed]);
       const importId = await inSociety(db, staff.societyId, (tx) =>
-        billingRepo(tx).insertImport({ societyId: staff.societyId, period, fileSha256: m.sha256, matched: sql`${m.matched}::jsonb`, createdBy: staff.id, createdAt: at }),
+        billingRepo(tx).insertImport({
+          societyId: staff.societyId,
+          period,
+          fileSha256: m.sha256,
+          matched: sql`${m.matched}::jsonb`,
+          createdBy: staff.id,
+          createdAt: at,
+        }),
       );
       return {
         importId,
@@ -154,7 +171,10 @@ export function billingService(deps: BillingDeps) {
         if (!imp) throw new NotFoundError(MSG.billImportNotFound);
         const matched = Number(imp.matched);
         if (imp.committedAt) return { created: 0, skipped: matched };
-        const created = matched === 0 ? 0 : await repo.commitImport({ societyId: staff.societyId, importId, period: imp.period, staffId: staff.id, staffName: staff.name, at });
+        const created =
+          matched === 0
+            ? 0
+            : await repo.commitImport({ societyId: staff.societyId, importId, period: imp.period, staffId: staff.id, staffName: staff.name, at });
         await repo.markCommitted(importId, at);
         return { created, skipped: matched - created };
       });

@@ -73,9 +73,10 @@ port.on('message', (task: SheetWorkerTask) => {
       };
     }
   } catch (err) {
-    reply = err instanceof AppError
-      ? { type: 'error', id: task.id, statusCode: err.statusCode, message: err.message, field: err.field }
-      : { type: 'error', id: task.id, statusCode: 400, message: MSG.billImportUnreadable, field: 'file' };
+    reply =
+      err instanceof AppError
+        ? { type: 'error', id: task.id, statusCode: err.statusCode, message: err.message, field: err.field }
+        : { type: 'error', id: task.id, statusCode: 400, message: MSG.billImportUnreadable, field: 'file' };
   }
   port.postMessage(reply);
 });

@@ -6,6 +6,7 @@ import { discountService } from './service.js';
 export const discountsModule: ServerModule = {
   name: 'discounts',
   build: ({ db, outbox, clock, config, auth, residentAuth }) => ({
-    routes: (app) => app.register(discountRoutes, { auth, residentAuth, discounts: discountService({ db, outbox, clock, superSociety: config.SUPER_SOCIETY }) }),
+    routes: (app) =>
+      app.register(discountRoutes, { auth, residentAuth, discounts: discountService({ db, outbox, clock, superSociety: config.SUPER_SOCIETY }) }),
   }),
 };

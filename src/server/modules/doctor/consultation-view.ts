@@ -54,7 +54,10 @@ export function consultationView(meet: MeetServers): DeskDefinition<Consultation
     announceAs: (item) => ({ desk: 'consultation', item }),
     async toDtos(tx: Db, rows: readonly DeskRow[]) {
       if (rows.length === 0) return [];
-      const byId = await consultationRepo(tx).byRequestIds(rows[0]!.societyId, rows.map((r) => r.id));
+      const byId = await consultationRepo(tx).byRequestIds(
+        rows[0]!.societyId,
+        rows.map((r) => r.id),
+      );
       return rows.map((row) => {
         const c = byId.get(row.id);
         if (!c) throw new Error(`doctor request ${row.id} (${row.stage}) has no consultation`);

@@ -41,7 +41,14 @@ export function consultationRepo(db: Db) {
     async insert(row: { requestId: number; societyId: number; meetingId: string; description: string; at: Date; by: number }): Promise<boolean> {
       const made = await db
         .insert(consultations)
-        .values({ requestId: row.requestId, societyId: row.societyId, meetingId: row.meetingId, description: row.description, linkGeneratedAt: row.at, linkGeneratedBy: row.by })
+        .values({
+          requestId: row.requestId,
+          societyId: row.societyId,
+          meetingId: row.meetingId,
+          description: row.description,
+          linkGeneratedAt: row.at,
+          linkGeneratedBy: row.by,
+        })
         .onConflictDoNothing({ target: consultations.requestId })
         .returning({ id: consultations.requestId });
       return made.length === 1;
@@ -76,7 +83,14 @@ export function consultationRepo(db: Db) {
       const done = await db
         .update(consultations)
         .set({ readyNotifiedAt: at })
-        .where(and(eq(consultations.societyId, societyId), eq(consultations.requestId, id), isNull(consultations.readyNotifiedAt), isNull(consultations.prescribedAt)))
+        .where(
+          and(
+            eq(consultations.societyId, societyId),
+            eq(consultations.requestId, id),
+            isNull(consultations.readyNotifiedAt),
+            isNull(consultations.prescribedAt),
+          ),
+        )
         .returning({ id: consultations.requestId });
       return done.length === 1;
     },

@@ -25,7 +25,7 @@ const docs = routeDocs('doctor');
  * /CompletedDoctor), the prescription read (any signed-in staff reaches it; the service allows
  * button-two only, so other sub-roles get the privacy message), and the resident API.
  */
-export const doctorRoutes: ModuleRoutes<{ doctor: DoctorService; }> = async (root, { auth, residentAuth, doctor }) => {
+export const doctorRoutes: ModuleRoutes<{ doctor: DoctorService }> = async (root, { auth, residentAuth, doctor }) => {
   await staffScope(root, auth, 'doctor', (app) => {
     app.get('/api/doctor', {
       schema: docs('New consultation requests (edit false), 10 per page, newest first', { querystring: ZDoctorListQuery }, { 200: ZDoctorRequestList }),

@@ -88,7 +88,14 @@ export function doctorService(deps: DoctorDeps) {
       if (looksLikeLink(body.meetingId) && !meetingLinkAllowed(body.meetingId, meet)) throw new BadRequestError(MSG.meetingLinkHost, 'meetingId');
       await desk.proceed(staff, id, {
         inTx: async (tx) => {
-          const made = await consultationRepo(tx).insert({ requestId: id, societyId: staff.societyId, meetingId: body.meetingId, description: body.description, at: clock.now(), by: staff.id });
+          const made = await consultationRepo(tx).insert({
+            requestId: id,
+            societyId: staff.societyId,
+            meetingId: body.meetingId,
+            description: body.description,
+            at: clock.now(),
+            by: staff.id,
+          });
           if (!made) throw new ConflictError(MSG.wrongStage);
         },
       });
@@ -118,7 +125,18 @@ export function doctorService(deps: DoctorDeps) {
           return false;
         }
         await queuePush(tx, sid, { to: row.resident.pushToken, residentId: row.resident.id, ...PUSH.doctorReady, data: { documentId: String(id) } });
-        await recordAudit(tx, { societyId: sid, actorKind: 'staff', actorId: staff.id, actorName: staff.name, entity: 'doctor', entityId: id, action: 'doctor ready', fromStage: row.stage, toStage: row.stage, at });
+        await recordAudit(tx, {
+          societyId: sid,
+          actorKind: 'staff',
+          actorId: staff.id,
+          actorName: staff.name,
+          entity: 'doctor',
+          entityId: id,
+          action: 'doctor ready',
+          fromStage: row.stage,
+          toStage: row.stage,
+          at,
+        });
         return true;
       });
       if (!marked) return consultations.load(sid, id);
@@ -165,11 +183,15 @@ export function doctorService(deps: DoctorDeps) {
     async residentConsultations(resident: ResidentContext, req: PageRequest): Promise<ListResponse<ResidentConsultation>> {
       const page = await desk.mine(resident, req);
       const items = await inSociety(db, resident.societyId, async (tx) => {
-        const byId = await consultationRepo(tx).byRequestIds(resident.societyId, page.items.map((r) => r._id));
+        const byId = await consultationRepo(tx).byRequestIds(
+          resident.societyId,
+          page.items.map((r) => r._id),
+        );
         const out = page.items.map((r) => toResidentConsultation(r, byId.get(r._id), meet));
         const at = clock.now();
         for (const item of out) {
-          if (item.prescription) await recordAudit(tx, prescriptionAudit({ kind: 'resident', id: resident.id, name: resident.name, societyId: resident.societyId }, item._id, at));
+          if (item.prescription)
+            await recordAudit(tx, prescriptionAudit({ kind: 'resident', id: resident.id, name: resident.name, societyId: resident.societyId }, item._id, at));
         }
         return out;
       });

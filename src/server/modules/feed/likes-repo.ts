@@ -18,9 +18,17 @@ export function likesRepo(db: Db) {
     },
     /** Records the like once (primary key post + resident). @returns the likes after it, or undefined if it already existed. */
     async like(societyId: number, postId: number, residentId: number, at: Date): Promise<number | undefined> {
-      const added = await db.insert(feedLikes).values({ postId, residentId, societyId, createdAt: at }).onConflictDoNothing().returning({ postId: feedLikes.postId });
+      const added = await db
+        .insert(feedLikes)
+        .values({ postId, residentId, societyId, createdAt: at })
+        .onConflictDoNothing()
+        .returning({ postId: feedLikes.postId });
       if (added.length === 0) return undefined;
-      const [row] = await db.update(feedPosts).set({ likes: sql`${feedPosts.likes} + 1` }).where(post(societyId, postId)).returning({ likes: feedPosts.likes });
+      const [row] = await db
+        .update(feedPosts)
+        .set({ likes: sql`${feedPosts.likes} + 1` })
+        .where(post(societyId, postId))
+        .returning({ likes: feedPosts.likes });
       return row?.likes;
     },
     /** Removes the like. @returns the likes after it, or undefined if there was none. */
@@ -30,7 +38,11 @@ export function likesRepo(db: Db) {
         .where(and(eq(feedLikes.societyId, societyId), eq(feedLikes.postId, postId), eq(feedLikes.residentId, residentId)))
         .returning({ postId: feedLikes.postId });
       if (removed.length === 0) return undefined;
-      const [row] = await db.update(feedPosts).set({ likes: sql`greatest(${feedPosts.likes} - 1, 0)` }).where(post(societyId, postId)).returning({ likes: feedPosts.likes });
+      const [row] = await db
+        .update(feedPosts)
+        .set({ likes: sql`greatest(${feedPosts.likes} - 1, 0)` })
+        .where(post(societyId, postId))
+        .returning({ likes: feedPosts.likes });
       return row?.likes;
     },
     /** Whether the resident likes it, for each of `postIds`. */

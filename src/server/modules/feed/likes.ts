@@ -43,7 +43,12 @@ export function feedResidentService(deps: { db: Db; feed: FeedService; clock?: C
   return {
     async feed(resident: ResidentContext, req: PageRequest): Promise<ListResponse<ResidentFeedPost>> {
       const page = await feed.mine(resident, req);
-      const liked = await inSociety(db, resident.societyId, (tx) => likesRepo(tx).likedBy(resident.id, page.items.map((p) => p._id)));
+      const liked = await inSociety(db, resident.societyId, (tx) =>
+        likesRepo(tx).likedBy(
+          resident.id,
+          page.items.map((p) => p._id),
+        ),
+      );
       return { ...page, items: page.items.map((p) => ({ ...p, likedByMe: liked.has(p._id) })) };
     },
     like: (resident: ResidentContext, id: number) => change(resident, id, true),

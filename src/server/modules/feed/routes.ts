@@ -10,7 +10,7 @@ import { residentDocs } from '../../lib/route-docs.js';
  * The feed (spec sections 2 "Feed posts", 5, 6): staff of 'feed' (cms, cms-all) list,
  * add and delete posts under /api/feed; residents read their society's feed and like posts.
  */
-export const feedRoutes: ModuleRoutes<{ feed: FeedService; feedResident: FeedResidentService; }> = async (root, { auth, residentAuth, feed, feedResident }) => {
+export const feedRoutes: ModuleRoutes<{ feed: FeedService; feedResident: FeedResidentService }> = async (root, { auth, residentAuth, feed, feedResident }) => {
   await staffScope(root, auth, 'feed', (app) => {
     staffPostRoutes(app, { path: '/api/feed', tag: 'feed', what: 'feed post', body: ZCreateFeedPost, item: ZFeedPost, list: ZFeedPostList, service: feed });
   });

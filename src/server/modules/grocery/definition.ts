@@ -58,7 +58,10 @@ export function toOrder(row: DeskRow, o: OrderRecord): Order {
 /** The orders of these rows (all of one society), loaded in two queries inside `tx`. */
 async function ordersOf(tx: Db, rows: readonly DeskRow[]): Promise<Map<number, OrderRecord>> {
   if (rows.length === 0) return new Map();
-  return groceryRepo(tx).orders(rows[0]!.societyId, rows.map((r) => r.id));
+  return groceryRepo(tx).orders(
+    rows[0]!.societyId,
+    rows.map((r) => r.id),
+  );
 }
 
 /**

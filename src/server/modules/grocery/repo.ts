@@ -99,7 +99,15 @@ export function groceryRepo(db: Db) {
       const lines = await db
         .select()
         .from(groceryOrderLines)
-        .where(and(eq(groceryOrderLines.societyId, societyId), inArray(groceryOrderLines.requestId, orders.map((o) => o.requestId))))
+        .where(
+          and(
+            eq(groceryOrderLines.societyId, societyId),
+            inArray(
+              groceryOrderLines.requestId,
+              orders.map((o) => o.requestId),
+            ),
+          ),
+        )
         .orderBy(asc(groceryOrderLines.requestId), asc(groceryOrderLines.position));
       for (const o of orders) {
         out.set(o.requestId, {

@@ -24,7 +24,7 @@ const docs = routeDocs('grocery');
  * button-three) — requests on /Grocery, orders on /Orders and /CompletedGrocery — and the
  * resident API (bearer): file a request, read one's own requests with their orders.
  */
-export const groceryRoutes: ModuleRoutes<{ grocery: GroceryService; }> = async (root, { auth, residentAuth, grocery }) => {
+export const groceryRoutes: ModuleRoutes<{ grocery: GroceryService }> = async (root, { auth, residentAuth, grocery }) => {
   await staffScope(root, auth, 'grocery', (app) => {
     app.get('/api/grocery', {
       schema: docs('New grocery requests (edit false), 10 per page, newest first', { querystring: ZGroceryListQuery }, { 200: ZGroceryRequestList }),
@@ -35,7 +35,11 @@ export const groceryRoutes: ModuleRoutes<{ grocery: GroceryService; }> = async (
       handler: (req) => grocery.requestDetail(staffOf(req), req.params.id),
     });
     app.post('/api/orders', {
-      schema: docs('Turn a grocery request into an order (new → processing); totals computed by the server; a second order → 409', { body: ZPlaceOrder }, { 201: ZOrder }),
+      schema: docs(
+        'Turn a grocery request into an order (new → processing); totals computed by the server; a second order → 409',
+        { body: ZPlaceOrder },
+        { 201: ZOrder },
+      ),
       handler: async (req, reply) => reply.code(201).send(await grocery.place(staffOf(req), req.body)),
     });
     app.get('/api/orders', {
@@ -58,11 +62,19 @@ export const groceryRoutes: ModuleRoutes<{ grocery: GroceryService; }> = async (
 
   await residentScope(root, residentAuth, (app) => {
     app.post('/api/grocery', {
-      schema: residentDocs('A resident asks for groceries (resident API, bearer token); the list is optional', { body: ZFileGrocery.nullish() }, { 201: ZGroceryRequest }),
+      schema: residentDocs(
+        'A resident asks for groceries (resident API, bearer token); the list is optional',
+        { body: ZFileGrocery.nullish() },
+        { 201: ZGroceryRequest },
+      ),
       handler: async (req, reply) => reply.code(201).send(await grocery.file(residentOf(req), req.body?.list ?? '')),
     });
     app.get('/api/resident/orders', {
-      schema: residentDocs("The resident's own grocery requests, newest first, each with its order (null until placed)", { querystring: ZResidentListQuery }, { 200: ZResidentOrderList }),
+      schema: residentDocs(
+        "The resident's own grocery requests, newest first, each with its order (null until placed)",
+        { querystring: ZResidentListQuery },
+        { 200: ZResidentOrderList },
+      ),
       handler: (req) => grocery.mine(residentOf(req), req.query),
     });
   });

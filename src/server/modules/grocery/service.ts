@@ -1,5 +1,14 @@
 import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
-import type { GroceryRequest, GroceryRequestDetail, Order, OrderDetail, OrderListQuery, OrderUpdate, PlaceOrder, ResidentOrder } from '../../../shared/contracts/grocery.js';
+import type {
+  GroceryRequest,
+  GroceryRequestDetail,
+  Order,
+  OrderDetail,
+  OrderListQuery,
+  OrderUpdate,
+  PlaceOrder,
+  ResidentOrder,
+} from '../../../shared/contracts/grocery.js';
 import { IN_APP, MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
@@ -111,7 +120,13 @@ export function groceryService(deps: GroceryDeps) {
         const locked = expectStage(await repo.lockRequest(staff.societyId, id), 'processing');
         const at = clock.now();
         await repo.replaceLines(staff.societyId, id, body.items, at);
-        await notifyResident(tx, { societyId: staff.societyId, residentId: locked.residentId, ...IN_APP.orderUpdated, refEntity: groceryDesk.entity, refId: id });
+        await notifyResident(tx, {
+          societyId: staff.societyId,
+          residentId: locked.residentId,
+          ...IN_APP.orderUpdated,
+          refEntity: groceryDesk.entity,
+          refId: id,
+        });
         await queuePush(tx, staff.societyId, { to: locked.pushToken, residentId: locked.residentId, ...PUSH.orderUpdated, data: { documentId: String(id) } });
         await recordAudit(tx, {
           societyId: staff.societyId,

@@ -27,7 +27,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; dbKind: string }> = a
         await withTimeout(db.execute(sql`select 1`), HEALTH_TIMEOUT_MS, 'health check timed out');
         return { status: 'ok' as const, database: dbKind };
       } catch {
-        return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send({ status: 'unavailable' as const, database: dbKind });
+        return reply
+          .code(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+          .send({ status: 'unavailable' as const, database: dbKind });
       }
     },
   });

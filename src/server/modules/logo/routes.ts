@@ -9,7 +9,7 @@ const docs = routeDocs('logo');
  * The society's logo (spec section 2 "Logo"): /Logo (cookie, module 'logo') and the
  * resident API (bearer). Staff read the logo's URL with `GET /api/society/me` (`logoUrl`).
  */
-export const logoRoutes: ModuleRoutes<{ logo: LogoService; }> = async (root, { auth, residentAuth, logo }) => {
+export const logoRoutes: ModuleRoutes<{ logo: LogoService }> = async (root, { auth, residentAuth, logo }) => {
   await staffScope(root, auth, 'logo', (app) => {
     app.put('/api/logo', {
       schema: docs(

@@ -10,7 +10,13 @@ import { maintenanceRepo } from './repo.js';
 export const maintenanceModule: ServerModule = {
   name: 'maintenance',
   build: ({ db, database, clock, config, log, metrics }) => {
-    const purge = purgeService({ repo: maintenanceRepo(db), clock, retentionDays: config.OUTBOX_RETENTION_DAYS, log, loginWindowMs: config.LOGIN_WINDOW_S * 1000 });
+    const purge = purgeService({
+      repo: maintenanceRepo(db),
+      clock,
+      retentionDays: config.OUTBOX_RETENTION_DAYS,
+      log,
+      loginWindowMs: config.LOGIN_WINDOW_S * 1000,
+    });
     const purgeAndMaintain = async () => {
       await purge.purgeOnce();
       await database.maintain();

@@ -23,7 +23,14 @@ const DAY_MS = 86_400_000;
  * LOGIN_WINDOW_S) it also deletes shared throttle rows older than that window. Rate-limit
  * rows whose window has ended go too.
  */
-export function purgeService(deps: { repo: MaintenanceRepo; clock: Clock; retentionDays: number; log: FastifyBaseLogger; batchSize?: number; loginWindowMs?: number }) {
+export function purgeService(deps: {
+  repo: MaintenanceRepo;
+  clock: Clock;
+  retentionDays: number;
+  log: FastifyBaseLogger;
+  batchSize?: number;
+  loginWindowMs?: number;
+}) {
   const { repo, clock, log } = deps;
   const batchSize = deps.batchSize ?? 500;
 
@@ -45,10 +52,12 @@ export function purgeService(deps: { repo: MaintenanceRepo; clock: Clock; retent
         outbox: await drain((limit) => repo.deleteSentOutboxBefore(cutoff, limit)),
         staffSessions: await drain((limit) => repo.deleteExpiredStaffSessions(now, limit)),
         residentSessions: await drain((limit) => repo.deleteExpiredResidentSessions(now, limit)),
-        loginAttempts: deps.loginWindowMs === undefined ? 0 : await drain((limit) => repo.deleteLoginAttemptsBefore(new Date(now.getTime() - deps.loginWindowMs!), limit)),
+        loginAttempts:
+          deps.loginWindowMs === undefined ? 0 : await drain((limit) => repo.deleteLoginAttemptsBefore(new Date(now.getTime() - deps.loginWindowMs!), limit)),
         rateLimits: await drain((limit) => repo.deleteEndedRateLimits(now, limit)),
       };
-      if (counts.outbox + counts.staffSessions + counts.residentSessions + counts.loginAttempts + counts.rateLimits > 0) log.info({ purged: counts }, 'purged old rows');
+      if (counts.outbox + counts.staffSessions + counts.residentSessions + counts.loginAttempts + counts.rateLimits > 0)
+        log.info({ purged: counts }, 'purged old rows');
       return counts;
     },
   };

@@ -25,7 +25,12 @@ export function maintenanceRepo(db: Db) {
     },
     /** Staff sessions that expired before `now`. */
     async deleteExpiredStaffSessions(now: Date, limit: number): Promise<number> {
-      const batch = db.select({ t: staffSessions.tokenHash }).from(staffSessions).where(lt(staffSessions.expiresAt, now)).limit(limit).for('update', { skipLocked: true });
+      const batch = db
+        .select({ t: staffSessions.tokenHash })
+        .from(staffSessions)
+        .where(lt(staffSessions.expiresAt, now))
+        .limit(limit)
+        .for('update', { skipLocked: true });
       const gone = await db.delete(staffSessions).where(inArray(staffSessions.tokenHash, batch)).returning({ t: staffSessions.tokenHash });
       return gone.length;
     },
@@ -37,16 +42,16 @@ export function maintenanceRepo(db: Db) {
         .where(lt(residentSessions.expiresAt, now))
         .limit(limit)
         .for('update', { skipLocked: true });
-      const gone = await db
-        .delete(residentSessions)
-        .where(inArray(residentSessions.tokenHash, batch))
-        .returning({ t: residentSessions.tokenHash });
+      const gone = await db.delete(residentSessions).where(inArray(residentSessions.tokenHash, batch)).returning({ t: residentSessions.tokenHash });
       return gone.length;
     },
     /** Shared sign-in throttle rows that began before `cutoff` (outside the window: they count for nothing). */
     async deleteLoginAttemptsBefore(cutoff: Date, limit: number): Promise<number> {
       const batch = sql`select ctid from ${loginAttempts} where ${lt(loginAttempts.at, cutoff)} limit ${limit}`;
-      const gone = await db.delete(loginAttempts).where(sql`ctid in (${batch})`).returning({ k: loginAttempts.key });
+      const gone = await db
+        .delete(loginAttempts)
+        .where(sql`ctid in (${batch})`)
+        .returning({ k: loginAttempts.key });
       return gone.length;
     },
     /**
@@ -56,7 +61,10 @@ export function maintenanceRepo(db: Db) {
      */
     async deleteEndedRateLimits(now: Date, limit: number): Promise<number> {
       const batch = sql`select ctid from ${rateLimits} where ${lte(rateLimits.windowEnd, now)} limit ${limit}`;
-      const gone = await db.delete(rateLimits).where(and(sql`ctid in (${batch})`, lte(rateLimits.windowEnd, now))).returning({ k: rateLimits.key });
+      const gone = await db
+        .delete(rateLimits)
+        .where(and(sql`ctid in (${batch})`, lte(rateLimits.windowEnd, now)))
+        .returning({ k: rateLimits.key });
       return gone.length;
     },
   };

@@ -56,7 +56,9 @@ export async function processImage(source: Buffer | string, mime: ImageMime): Pr
   const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
   try {
     const { pipeline, mime: outMime } = encode(
-      sharp(source, { ...input, animated }).rotate().resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true }),
+      sharp(source, { ...input, animated })
+        .rotate()
+        .resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true }),
       mime,
     );
     const { data: display, info } = await pipeline.toBuffer({ resolveWithObject: true });

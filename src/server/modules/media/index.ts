@@ -12,7 +12,14 @@ export const mediaModule: ServerModule = {
     const media = mediaService({ db, storage: mediaStorageFor(config), clock, orphanHours: config.MEDIA_ORPHAN_HOURS, log, uploadBytes: limits.uploadBytes });
     return {
       routes: (app) =>
-        app.register(mediaRoutes, { auth, media, uploads: limits.uploads, uploadDir: uploadTempDir(config.DATA_DIR), uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS, now: () => clock.now().getTime() }),
+        app.register(mediaRoutes, {
+          auth,
+          media,
+          uploads: limits.uploads,
+          uploadDir: uploadTempDir(config.DATA_DIR),
+          uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS,
+          now: () => clock.now().getTime(),
+        }),
       jobs: { media: intervalJob('media', config.PURGE_CHECK_MS, () => media.collect(), log, metrics) },
     };
   },

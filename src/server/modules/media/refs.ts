@@ -36,7 +36,10 @@ export async function resolveMedia(tx: Db, societyId: number, ids: readonly stri
  */
 export async function resolveFreeMedia(tx: Db, societyId: number, ids: readonly string[], field: string, kind: 'image' | 'any' = 'any'): Promise<Media[]> {
   const resolved = await resolveMedia(tx, societyId, ids, field, kind);
-  const rows = await mediaRepo(tx).forSociety(societyId, resolved.map((m) => m.id));
+  const rows = await mediaRepo(tx).forSociety(
+    societyId,
+    resolved.map((m) => m.id),
+  );
   if (rows.some((r) => r.attachedAt !== null)) throw new BadRequestError(MSG.mediaUnknown, field);
   return resolved;
 }

@@ -46,28 +46,39 @@ export function mediaRepo(db: Db) {
     /** The society's live (not deleted) media among `ids`, in no particular order, row-locked (FOR UPDATE) for the caller's transaction. */
     async forSociety(societyId: number, ids: readonly string[]): Promise<MediaRow[]> {
       if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(media)
-        .where(and(eq(media.societyId, societyId), inArray(media.id, [...ids]), isNull(media.deletedAt)))
-        // Locked until the post's transaction ends, so the cleanup job cannot take an upload as an
-        // orphan between this check and the post's attach.
-        .for('update');
+      return (
+        db
+          .select()
+          .from(media)
+          .where(and(eq(media.societyId, societyId), inArray(media.id, [...ids]), isNull(media.deletedAt)))
+          // Locked until the post's transaction ends, so the cleanup job cannot take an upload as an
+          // orphan between this check and the post's attach.
+          .for('update')
+      );
     },
     /** Rows by id whatever the society (lists of SUPER_SOCIETY staff, public serving); deleted ones included. */
     async byIds(ids: readonly string[]): Promise<MediaRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(media).where(inArray(media.id, [...ids]));
+      return db
+        .select()
+        .from(media)
+        .where(inArray(media.id, [...ids]));
     },
     /** Marks media as used by a post (the orphan cleanup leaves them alone). */
     async attach(ids: readonly string[], at: Date): Promise<void> {
       if (ids.length === 0) return;
-      await db.update(media).set({ attachedAt: at }).where(and(inArray(media.id, [...ids]), isNull(media.attachedAt)));
+      await db
+        .update(media)
+        .set({ attachedAt: at })
+        .where(and(inArray(media.id, [...ids]), isNull(media.attachedAt)));
     },
     /** Marks media whose post was deleted: the cleanup job removes their files, then the rows. */
     async release(ids: readonly string[], at: Date): Promise<void> {
       if (ids.length === 0) return;
-      await db.update(media).set({ deletedAt: at }).where(and(inArray(media.id, [...ids]), isNull(media.deletedAt)));
+      await db
+        .update(media)
+        .set({ deletedAt: at })
+        .where(and(inArray(media.id, [...ids]), isNull(media.deletedAt)));
     },
     /** One row by id, any society (owner connection), deleted or not. */
     async byId(id: string): Promise<MediaRow | undefined> {
@@ -89,14 +100,16 @@ export function mediaRepo(db: Db) {
     },
     /** Up to `limit` media marked deleted (any society), oldest mark first, not claimed by another transaction (call inside one): the cleanup's work list. */
     async deletedBatch(limit: number): Promise<Pick<MediaRow, 'id' | 'storageKey' | 'thumbKey'>[]> {
-      return db
-        .select({ id: media.id, storageKey: media.storageKey, thumbKey: media.thumbKey })
-        .from(media)
-        .where(isNotNull(media.deletedAt))
-        .orderBy(asc(media.deletedAt), asc(media.id))
-        .limit(limit)
-        // Claimed for the caller's transaction; another instance's cleanup takes the next rows.
-        .for('update', { skipLocked: true });
+      return (
+        db
+          .select({ id: media.id, storageKey: media.storageKey, thumbKey: media.thumbKey })
+          .from(media)
+          .where(isNotNull(media.deletedAt))
+          .orderBy(asc(media.deletedAt), asc(media.id))
+          .limit(limit)
+          // Claimed for the caller's transaction; another instance's cleanup takes the next rows.
+          .for('update', { skipLocked: true })
+      );
     },
     /** Deletes a row marked deleted (its files are gone); a row not marked is left alone. */
     async removeDeleted(id: string): Promise<void> {

@@ -72,7 +72,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, med
     url: '/media/:file',
     schema: {
       tags: ['media'],
-      summary: 'A stored file by its public name (`<id><ext>` or `<id>-thumb.webp`), no session needed; Range → 206, unsatisfiable → 416; 404 for anything else or deleted media',
+      summary:
+        'A stored file by its public name (`<id><ext>` or `<id>-thumb.webp`), no session needed; Range → 206, unsatisfiable → 416; 404 for anything else or deleted media',
       params: ZMediaFileParams,
     },
     handler: async (req, reply) => {

@@ -88,14 +88,27 @@ export function mediaService(deps: MediaDeps) {
   }
 
   /** Stores the files, then the row; the files go again if the row cannot be written. */
-  async function store(staff: StaffContext, row: { id: string; kind: 'image' | 'video'; mime: string; width: number | null; height: number | null }, display: Buffer | UploadedFile, thumb?: Buffer) {
+  async function store(
+    staff: StaffContext,
+    row: { id: string; kind: 'image' | 'video'; mime: string; width: number | null; height: number | null },
+    display: Buffer | UploadedFile,
+    thumb?: Buffer,
+  ) {
     const storageKey = `${staff.societyId}/${row.id}${extensionOf(row.mime)}`;
     const thumbKey = thumb ? `${staff.societyId}/${row.id}-thumb.webp` : null;
     try {
       await storage.put(storageKey, display, row.mime);
       if (thumbKey && thumb) await storage.put(thumbKey, thumb, 'image/webp');
       return await inSociety(db, staff.societyId, (tx) =>
-        mediaRepo(tx).insert({ ...row, societyId: staff.societyId, bytes: Buffer.isBuffer(display) ? display.length : display.size, storageKey, thumbKey, createdBy: staff.id, createdAt: clock.now() }),
+        mediaRepo(tx).insert({
+          ...row,
+          societyId: staff.societyId,
+          bytes: Buffer.isBuffer(display) ? display.length : display.size,
+          storageKey,
+          thumbKey,
+          createdBy: staff.id,
+          createdAt: clock.now(),
+        }),
       );
     } catch (err) {
       await removeFiles([storageKey, thumbKey]).catch(() => undefined);

@@ -188,7 +188,9 @@ export function s3Storage(s: S3Settings): MediaStorage {
 }
 
 /** The storage the configuration names: S3 when S3_BUCKET is set, else `DATA_DIR/media`. */
-export function mediaStorageFor(config: Pick<Config, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>): MediaStorage {
+export function mediaStorageFor(
+  config: Pick<Config, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>,
+): MediaStorage {
   if (config.S3_BUCKET) {
     return s3Storage({
       bucket: config.S3_BUCKET,

@@ -44,7 +44,13 @@ export async function sweepStaleUploads(dir: string, olderThanMs: number, now: n
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => undefined);
     if (!info || now - info.mtimeMs <= olderThanMs) continue;
-    if (await rm(file, { force: true }).then(() => true, () => false)) deleted++;
+    if (
+      await rm(file, { force: true }).then(
+        () => true,
+        () => false,
+      )
+    )
+      deleted++;
   }
   return deleted;
 }

@@ -67,7 +67,7 @@ export function createMetrics(opts: { processMetrics: boolean }) {
   });
   const pressToAck = new Histogram({
     name: 'society_desk_alarm_press_to_ack_seconds',
-    help: 'Seconds from an alarm\'s first press to its recorded acknowledgement.',
+    help: "Seconds from an alarm's first press to its recorded acknowledgement.",
     buckets: ACK_BUCKETS,
     registers,
   });
@@ -79,7 +79,12 @@ export function createMetrics(opts: { processMetrics: boolean }) {
   });
   for (const outcome of ['retry', 'dead'] satisfies PushFailure[]) outboxFailures.inc({ outcome }, 0);
   const jobRuns = new Counter({ name: 'society_desk_job_runs_total', help: 'Background job runs, by job.', labelNames: ['job'] as const, registers });
-  const jobFailures = new Counter({ name: 'society_desk_job_failures_total', help: 'Background job runs that threw, by job.', labelNames: ['job'] as const, registers });
+  const jobFailures = new Counter({
+    name: 'society_desk_job_failures_total',
+    help: 'Background job runs that threw, by job.',
+    labelNames: ['job'] as const,
+    registers,
+  });
   const refused = new Counter({
     name: 'society_desk_requests_refused_total',
     help: 'Requests refused by admission control (503 busy), by what was saturated: inFlight, queue (database lane) or loop (event loop).',

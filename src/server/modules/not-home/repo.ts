@@ -126,7 +126,15 @@ export function notHomeRepo(db: Db) {
       return db
         .update(notHomeRequests)
         .set({ state: 'arrived', arrivedAt: at })
-        .where(and(inArray(notHomeRequests.id, due.map((d) => d.id)), eq(notHomeRequests.state, 'active')))
+        .where(
+          and(
+            inArray(
+              notHomeRequests.id,
+              due.map((d) => d.id),
+            ),
+            eq(notHomeRequests.state, 'active'),
+          ),
+        )
         .returning({ id: notHomeRequests.id, societyId: notHomeRequests.societyId });
     },
   };

@@ -40,7 +40,10 @@ export const notHomeRoutes: ModuleRoutes<{ notHome: NotHomeService }> = async (r
       handler: (req) => notHome.mine(residentOf(req), req.query),
     });
 
-    for (const [path, to] of [['cancel', 'cancelled'], ['arrived', 'arrived']] as const) {
+    for (const [path, to] of [
+      ['cancel', 'cancelled'],
+      ['arrived', 'arrived'],
+    ] as const) {
       app.put(`/api/nothome/:id/${path}`, {
         schema: residentDocs(
           `The resident ${path === 'cancel' ? 'cancels' : 'reports arrival for'} their own request`,

@@ -42,7 +42,18 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
   }
   type Actor = { kind: 'staff' | 'resident' | 'system'; id: number | null; name: string };
   async function audit(t: Db, societyId: number, actor: Actor, id: number, action: string, from: string | null, to: string | null, at = clock.now()) {
-    await recordAudit(t, { societyId, actorKind: actor.kind, actorId: actor.id, actorName: actor.name, entity: 'nothome', entityId: id, action, fromStage: from, toStage: to, at });
+    await recordAudit(t, {
+      societyId,
+      actorKind: actor.kind,
+      actorId: actor.id,
+      actorName: actor.name,
+      entity: 'nothome',
+      entityId: id,
+      action,
+      fromStage: from,
+      toStage: to,
+      at,
+    });
   }
 
   return {
@@ -81,7 +92,15 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
       await inSociety(db, resident.societyId, async (t) => {
         if ((await notHomeRepo(t).ownerOf(id)) !== resident.id) throw new NotFoundError(MSG.notHomeNotYours);
         if (!(await notHomeRepo(t).end(resident.id, id, to, clock.now()))) throw new ConflictError(MSG.notHomeOver);
-        await audit(t, resident.societyId, { kind: 'resident', id: resident.id, name: resident.name }, id, to === 'cancelled' ? 'cancel' : 'arrive', 'active', to);
+        await audit(
+          t,
+          resident.societyId,
+          { kind: 'resident', id: resident.id, name: resident.name },
+          id,
+          to === 'cancelled' ? 'cancel' : 'arrive',
+          'active',
+          to,
+        );
       });
       const item = await load(resident.societyId, id);
       bus.emit('notHome.updated', { societyId: resident.societyId, item });

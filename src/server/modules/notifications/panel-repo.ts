@@ -125,7 +125,13 @@ export function panelRepo(db: Db) {
         order: [notificationCampaigns.societyId, notificationCampaigns.id],
         where: own,
         req,
-        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : db.select().from(notificationCampaigns).where(and(own, inArray(notificationCampaigns.id, ids)))),
+        rows: (ids) =>
+          ids.length === 0
+            ? Promise.resolve([])
+            : db
+                .select()
+                .from(notificationCampaigns)
+                .where(and(own, inArray(notificationCampaigns.id, ids))),
         idOf: (row) => row.id,
       });
     },
@@ -145,7 +151,12 @@ export function panelRepo(db: Db) {
         search: name ? ilike(residents.name, prefixPattern(name)) : undefined,
         req,
         rows: (ids) =>
-          ids.length === 0 ? Promise.resolve([]) : db.select(residentCardColumns).from(residents).where(and(approvedOf(societyId), inArray(residents.id, ids))),
+          ids.length === 0
+            ? Promise.resolve([])
+            : db
+                .select(residentCardColumns)
+                .from(residents)
+                .where(and(approvedOf(societyId), inArray(residents.id, ids))),
         idOf: (row) => row.id,
       });
     },

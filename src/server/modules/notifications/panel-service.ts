@@ -1,4 +1,11 @@
-import type { CampaignCreated, CampaignList, CampaignReport, PanelMessage, PanelResidentList, SendToResident } from '../../../shared/contracts/notification-panel.js';
+import type {
+  CampaignCreated,
+  CampaignList,
+  CampaignReport,
+  PanelMessage,
+  PanelResidentList,
+  SendToResident,
+} from '../../../shared/contracts/notification-panel.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
@@ -110,7 +117,10 @@ export function panelService({ db, outbox, clock, broadcasts = NO_LIMIT, pushes 
       return inSociety(db, staff.societyId, async (tx) => {
         const repo = panelRepo(tx);
         const page = await repo.campaigns(staff.societyId, req);
-        const counts = await repo.deliveryCounts(staff.societyId, page.items.map((c) => c.id));
+        const counts = await repo.deliveryCounts(
+          staff.societyId,
+          page.items.map((c) => c.id),
+        );
         return { ...page, items: page.items.map((c) => toReport(c, counts.get(c.id))) };
       });
     },

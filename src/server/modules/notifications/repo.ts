@@ -62,7 +62,13 @@ export function notificationsRepo(db: Db) {
         where: own(societyId, residentId),
         req,
         order: [notifications.residentId, notifications.id],
-        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : db.select().from(notifications).where(and(own(societyId, residentId), inArray(notifications.id, ids)))),
+        rows: (ids) =>
+          ids.length === 0
+            ? Promise.resolve([])
+            : db
+                .select()
+                .from(notifications)
+                .where(and(own(societyId, residentId), inArray(notifications.id, ids))),
         idOf: (row) => row.id,
       });
     },

@@ -118,7 +118,9 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
     /** Queues many pushes with one insert per 1,000 (a broadcast); same rules as `enqueuePush`. */
     async enqueuePushes(societyId: number, payloads: readonly PushPayload[]): Promise<void> {
       for (let i = 0; i < payloads.length; i += 1000) {
-        const rows = payloads.slice(i, i + 1000).map(({ campaignId, ...message }) => ({ societyId, kind: 'push', payload: message, campaignId: campaignId ?? null }));
+        const rows = payloads
+          .slice(i, i + 1000)
+          .map(({ campaignId, ...message }) => ({ societyId, kind: 'push', payload: message, campaignId: campaignId ?? null }));
         await db.insert(outbox).values(rows);
       }
     },
@@ -162,7 +164,12 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
         return tx
           .update(outbox)
           .set({ availableAt: new Date(now.getTime() + leaseMs), attempts: sql`${outbox.attempts} + 1` })
-          .where(inArray(outbox.id, due.map((d) => d.id)))
+          .where(
+            inArray(
+              outbox.id,
+              due.map((d) => d.id),
+            ),
+          )
           .returning();
       });
     },
@@ -172,16 +179,15 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
      * which row-level security does not limit (like the worker's claims).
      */
     async pendingCount(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(eq(outbox.status, 'pending'));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(outbox)
+        .where(eq(outbox.status, 'pending'));
       return Number(row?.n ?? 0);
     },
     /** Marks a claimed row sent. @returns false (and changes nothing) if the claim was lost. */
     async markSent(row: OutboxRow): Promise<boolean> {
-      const done = await db
-        .update(outbox)
-        .set({ status: 'sent', sentAt: clock.now(), lastError: null })
-        .where(stillHeld(row))
-        .returning({ id: outbox.id });
+      const done = await db.update(outbox).set({ status: 'sent', sentAt: clock.now(), lastError: null }).where(stillHeld(row)).returning({ id: outbox.id });
       return done.length === 1;
     },
     /**

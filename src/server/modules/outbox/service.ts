@@ -38,6 +38,11 @@ export function queuePushes(tx: Db, societyId: number, payloads: readonly PushPa
  * (a new post, discount, plot or announcement; spec section 7). Delivered only if `tx`
  * commits; poke the worker after the commit. @returns how many pushes were queued.
  */
-export function queueSocietyPush(tx: Db, societyId: number, message: { title: string; body: string; image?: string; documentId: string }, at: Date): Promise<number> {
+export function queueSocietyPush(
+  tx: Db,
+  societyId: number,
+  message: { title: string; body: string; image?: string; documentId: string },
+  at: Date,
+): Promise<number> {
   return outboxRepo(tx).enqueueSocietyPush(societyId, message, at);
 }

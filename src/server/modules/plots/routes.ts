@@ -7,7 +7,7 @@ import type { PlotService } from './service.js';
  * Plot listings (spec sections 2 "Plots", 5, 6): staff of 'plots' (plots, cms-all)
  * list, add and delete them under /api/plots; residents read their society's.
  */
-export const plotRoutes: ModuleRoutes<{ plots: PlotService; }> = async (root, { auth, residentAuth, plots }) => {
+export const plotRoutes: ModuleRoutes<{ plots: PlotService }> = async (root, { auth, residentAuth, plots }) => {
   await staffScope(root, auth, 'plots', (app) => {
     staffPostRoutes(app, { path: '/api/plots', tag: 'plots', what: 'plot', body: ZCreatePlot, item: ZPlot, list: ZPlotList, service: plots });
   });

@@ -5,7 +5,21 @@ import { residents, societies } from '../../db/schema.js';
 /** The columns a registration writes (validated and normalised by the service). */
 export type NewResident = Pick<
   typeof residents.$inferInsert,
-  'residentCode' | 'name' | 'phone' | 'passwordHash' | 'email' | 'age' | 'house' | 'street' | 'block' | 'fatherName' | 'fatherPhone' | 'fm1Name' | 'fm1Phone' | 'fm2Name' | 'fm2Phone'
+  | 'residentCode'
+  | 'name'
+  | 'phone'
+  | 'passwordHash'
+  | 'email'
+  | 'age'
+  | 'house'
+  | 'street'
+  | 'block'
+  | 'fatherName'
+  | 'fatherPhone'
+  | 'fm1Name'
+  | 'fm1Phone'
+  | 'fm2Name'
+  | 'fm2Phone'
 >;
 
 /**

@@ -23,7 +23,10 @@ export function codePrefix(societyName: string): string {
   const words = societyName.toUpperCase().match(/[A-Z]+/g) ?? [];
   if (words.length === 0) return 'R';
   if (words.length === 1) return words[0]!.slice(0, 2);
-  return words.map((w) => w[0]).join('').slice(0, 4);
+  return words
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 4);
 }
 
 /** A resident id: the prefix and the number, at least 4 digits (GV0057, GV12345). */
@@ -73,7 +76,18 @@ export function registrationService({ repo: authRepo, clock }: { repo: ResidentA
               fm2Name: input.fm2Name ?? '',
               fm2Phone: input.fm2Phone ?? '',
             });
-            await recordAudit(tx, { societyId: society.id, actorKind: 'resident', actorId: id, actorName: input.name, entity: 'resident', entityId: id, action: 'register', fromStage: null, toStage: 'Pending', at: clock.now() });
+            await recordAudit(tx, {
+              societyId: society.id,
+              actorKind: 'resident',
+              actorId: id,
+              actorName: input.name,
+              entity: 'resident',
+              entityId: id,
+              action: 'register',
+              fromStage: null,
+              toStage: 'Pending',
+              at: clock.now(),
+            });
           });
           return { residentID: residentCode, status: 'Pending' };
         } catch (error) {

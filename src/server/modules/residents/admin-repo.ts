@@ -71,7 +71,10 @@ export function residentAdminRepo(db: Db) {
       return row?.status;
     },
     async setStatus(societyId: number, id: number, status: 'Approve' | 'Block'): Promise<void> {
-      await db.update(residents).set({ status }).where(and(eq(residents.societyId, societyId), eq(residents.id, id)));
+      await db
+        .update(residents)
+        .set({ status })
+        .where(and(eq(residents.societyId, societyId), eq(residents.id, id)));
     },
     /** Deletes every bearer token of the resident (Block revokes them at once); returns how many. */
     async revokeSessions(residentId: number): Promise<number> {

@@ -150,7 +150,10 @@ export function alarmRepo(db: Db) {
 
     /** The fields acknowledgement rules need, or undefined when the alarm is not in the society. */
     async state(societyId: number, id: number): Promise<{ escalated: boolean } | undefined> {
-      const [row] = await db.select({ escalatedAt: deskRequests.escalatedAt }).from(deskRequests).where(and(alarm(societyId), eq(deskRequests.id, id)));
+      const [row] = await db
+        .select({ escalatedAt: deskRequests.escalatedAt })
+        .from(deskRequests)
+        .where(and(alarm(societyId), eq(deskRequests.id, id)));
       return row && { escalated: row.escalatedAt !== null };
     },
 
@@ -174,7 +177,9 @@ export function alarmRepo(db: Db) {
       const due = await db
         .select({ id: deskRequests.id })
         .from(deskRequests)
-        .where(and(eq(deskRequests.desk, 'security'), isNull(deskRequests.acknowledgedAt), isNull(deskRequests.escalatedAt), lt(deskRequests.createdAt, cutoff)))
+        .where(
+          and(eq(deskRequests.desk, 'security'), isNull(deskRequests.acknowledgedAt), isNull(deskRequests.escalatedAt), lt(deskRequests.createdAt, cutoff)),
+        )
         .orderBy(asc(deskRequests.createdAt), asc(deskRequests.id))
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -182,7 +187,16 @@ export function alarmRepo(db: Db) {
       return db
         .update(deskRequests)
         .set({ escalatedAt: at })
-        .where(and(inArray(deskRequests.id, due.map((d) => d.id)), isNull(deskRequests.acknowledgedAt), isNull(deskRequests.escalatedAt)))
+        .where(
+          and(
+            inArray(
+              deskRequests.id,
+              due.map((d) => d.id),
+            ),
+            isNull(deskRequests.acknowledgedAt),
+            isNull(deskRequests.escalatedAt),
+          ),
+        )
         .returning({ id: deskRequests.id, societyId: deskRequests.societyId });
     },
   };

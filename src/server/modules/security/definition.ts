@@ -42,7 +42,10 @@ export function toSecurityAlert(row: DeskRow, a: AlarmDetails): SecurityAlert {
  */
 export async function toSecurityAlerts(tx: Db, rows: readonly DeskRow[]): Promise<SecurityAlert[]> {
   if (rows.length === 0) return [];
-  const details = await alarmRepo(tx).details(rows[0]!.societyId, rows.map((r) => r.id));
+  const details = await alarmRepo(tx).details(
+    rows[0]!.societyId,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toSecurityAlert(row, details.get(row.id)!));
 }
 

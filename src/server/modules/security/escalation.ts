@@ -28,8 +28,16 @@ export function escalation(deps: { db: Db; bus: EventBus; clock: Clock; batchSiz
       const rows = await alarmRepo(tx).escalateBatch(new Date(at.getTime() - afterS * 1000), at, batchSize);
       for (const r of rows) {
         await recordAudit(tx, {
-          societyId: r.societyId, actorKind: 'system', actorId: null, actorName: 'Escalation',
-          entity: 'security', entityId: r.id, action: 'escalate', fromStage: null, toStage: null, at,
+          societyId: r.societyId,
+          actorKind: 'system',
+          actorId: null,
+          actorName: 'Escalation',
+          entity: 'security',
+          entityId: r.id,
+          action: 'escalate',
+          fromStage: null,
+          toStage: null,
+          at,
         });
       }
       const announce: { societyId: number; item: SecurityAlert }[] = [];

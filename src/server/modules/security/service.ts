@@ -61,7 +61,11 @@ export function securityService(deps: SecurityDeps) {
   const desk = deskService(securityDesk, { ...deps, clock });
   const pressLimit =
     deps.pressLimit ??
-    limitOf(memoryRateLimitStore(() => clock.now().getTime()), { name: 'sos', limit: 10, windowMs: 60_000, message: MSG.sosTooMany }, { onStoreError: () => undefined });
+    limitOf(
+      memoryRateLimitStore(() => clock.now().getTime()),
+      { name: 'sos', limit: 10, windowMs: 60_000, message: MSG.sosTooMany },
+      { onStoreError: () => undefined },
+    );
 
   /** Inside `tx`: records the acknowledgement once, with its audit row. @returns true if this call recorded it. */
   async function acknowledgeIn(tx: Db, staff: StaffContext, id: number): Promise<boolean> {
@@ -69,8 +73,16 @@ export function securityService(deps: SecurityDeps) {
     const first = await alarmRepo(tx).acknowledge(staff.societyId, id, staff.id, at);
     if (first) {
       await recordAudit(tx, {
-        societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name,
-        entity: 'security', entityId: id, action: 'acknowledge', fromStage: null, toStage: null, at,
+        societyId: staff.societyId,
+        actorKind: 'staff',
+        actorId: staff.id,
+        actorName: staff.name,
+        entity: 'security',
+        entityId: id,
+        action: 'acknowledge',
+        fromStage: null,
+        toStage: null,
+        at,
       });
     }
     return first;
@@ -82,7 +94,12 @@ export function securityService(deps: SecurityDeps) {
     if (item.acknowledgedAt) deps.metrics?.alarmAcknowledged((Date.parse(item.acknowledgedAt) - Date.parse(item.pressedTime)) / 1000);
     bus.emit('alarm.acknowledged', {
       societyId,
-      ack: { _id: item._id, acknowledgedAt: item.acknowledgedAt ?? clock.now().toISOString(), acknowledgedBy: item.acknowledgedBy ?? fallbackName, ackSeconds: item.ackSeconds ?? 0 },
+      ack: {
+        _id: item._id,
+        acknowledgedAt: item.acknowledgedAt ?? clock.now().toISOString(),
+        acknowledgedBy: item.acknowledgedBy ?? fallbackName,
+        ackSeconds: item.ackSeconds ?? 0,
+      },
     });
   }
 
@@ -97,8 +114,16 @@ export function securityService(deps: SecurityDeps) {
         const at = clock.now();
         const p = await alarmRepo(tx).press(resident.societyId, resident.id, words, at);
         await recordAudit(tx, {
-          societyId: resident.societyId, actorKind: 'resident', actorId: resident.id, actorName: resident.name,
-          entity: 'security', entityId: p.row.id, action: p.created ? 'create' : 'pressed again', fromStage: null, toStage: p.created ? 'new' : null, at,
+          societyId: resident.societyId,
+          actorKind: 'resident',
+          actorId: resident.id,
+          actorName: resident.name,
+          entity: 'security',
+          entityId: p.row.id,
+          action: p.created ? 'create' : 'pressed again',
+          fromStage: null,
+          toStage: p.created ? 'new' : null,
+          at,
         });
         return p;
       });

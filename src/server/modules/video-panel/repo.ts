@@ -27,7 +27,13 @@ export function videoPanelRepo(db: Db) {
         order: [videoPanelEntries.societyId, videoPanelEntries.createdAt, videoPanelEntries.id],
         where: ofSociety(societyId),
         req,
-        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : db.select().from(videoPanelEntries).where(and(ofSociety(societyId), inArray(videoPanelEntries.id, ids)))),
+        rows: (ids) =>
+          ids.length === 0
+            ? Promise.resolve([])
+            : db
+                .select()
+                .from(videoPanelEntries)
+                .where(and(ofSociety(societyId), inArray(videoPanelEntries.id, ids))),
         idOf: (row) => row.id,
       });
     },

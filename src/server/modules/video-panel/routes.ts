@@ -10,7 +10,7 @@ const docs = routeDocs('video panel');
  * The video panel (spec section 2 "Video panel"): /VideoPanel (cookie, module
  * 'videoPanel': button-five and super-admin) and the resident API's current URL (bearer).
  */
-export const videoPanelRoutes: ModuleRoutes<{ videoPanel: VideoPanelService; }> = async (root, { auth, residentAuth, videoPanel }) => {
+export const videoPanelRoutes: ModuleRoutes<{ videoPanel: VideoPanelService }> = async (root, { auth, residentAuth, videoPanel }) => {
   await staffScope(root, auth, 'videoPanel', (app) => {
     app.put('/api/video-panel', {
       schema: docs(

@@ -33,7 +33,16 @@ export function videoPanelService({ db, clock }: VideoPanelDeps) {
       const at = clock.now();
       return inSociety(db, staff.societyId, async (tx) => {
         const row = await videoPanelRepo(tx).insert({ societyId: staff.societyId, url, createdBy: staff.id, createdAt: at });
-        await recordAudit(tx, { societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name, entity: 'video-panel', entityId: row.id, action: 'set', at });
+        await recordAudit(tx, {
+          societyId: staff.societyId,
+          actorKind: 'staff',
+          actorId: staff.id,
+          actorName: staff.name,
+          entity: 'video-panel',
+          entityId: row.id,
+          action: 'set',
+          at,
+        });
         return toEntry(row);
       });
     },

@@ -24,7 +24,13 @@ export function ModuleRoute({ path }: { path: RoutePath }) {
   if (Screen) {
     // Screens are loaded on first visit (their feature's index lazy-loads them); the shell and the alarm center stay up meanwhile.
     return (
-      <Suspense fallback={<Center py="xl"><Loader aria-label="Loading the screen" /></Center>}>
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader aria-label="Loading the screen" />
+          </Center>
+        }
+      >
         <Screen />
       </Suspense>
     );

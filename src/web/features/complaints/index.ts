@@ -4,10 +4,13 @@ import { lazyListener, lazyScreen, screensOf, type WebFeature } from '../../lib/
 export const complaints: WebFeature = {
   module: 'complaints',
   title: 'Complaints',
-  screens: screensOf(lazyScreen(() => import('./components/complaint-stage-screen').then((m) => m.ComplaintStageScreen)), {
-    '/Complaints': { stage: 'new' },
-    '/Pending': { stage: 'processing' },
-    '/Completed': { stage: 'completed' },
-  }),
+  screens: screensOf(
+    lazyScreen(() => import('./components/complaint-stage-screen').then((m) => m.ComplaintStageScreen)),
+    {
+      '/Complaints': { stage: 'new' },
+      '/Pending': { stage: 'processing' },
+      '/Completed': { stage: 'completed' },
+    },
+  ),
   liveUpdates: [lazyListener(() => import('./components/complaint-live-updates').then((m) => m.ComplaintLiveUpdates))],
 };

@@ -6,10 +6,13 @@ export const doctor: WebFeature = {
   title: 'Doctor',
   screens: {
     '/Doctor': lazyScreen(() => import('./components/doctor-requests-screen').then((m) => m.DoctorRequestsScreen)),
-    ...screensOf(lazyScreen(() => import('./components/consultations-screen').then((m) => m.ConsultationsScreen)), {
-      '/Prescription': { stage: 'open' },
-      '/CompletedDoctor': { stage: 'done' },
-    }),
+    ...screensOf(
+      lazyScreen(() => import('./components/consultations-screen').then((m) => m.ConsultationsScreen)),
+      {
+        '/Prescription': { stage: 'open' },
+        '/CompletedDoctor': { stage: 'done' },
+      },
+    ),
   },
   liveUpdates: [lazyListener(() => import('./components/doctor-live-updates').then((m) => m.DoctorLiveUpdates))],
 };

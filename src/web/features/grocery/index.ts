@@ -6,10 +6,13 @@ export const grocery: WebFeature = {
   title: 'Grocery',
   screens: {
     '/Grocery': lazyScreen(() => import('./components/grocery-screens').then((m) => m.GroceryRequestsScreen)),
-    ...screensOf(lazyScreen(() => import('./components/grocery-screens').then((m) => m.OrdersScreen)), {
-      '/Orders': { stage: 'open' },
-      '/CompletedGrocery': { stage: 'delivered' },
-    }),
+    ...screensOf(
+      lazyScreen(() => import('./components/grocery-screens').then((m) => m.OrdersScreen)),
+      {
+        '/Orders': { stage: 'open' },
+        '/CompletedGrocery': { stage: 'delivered' },
+      },
+    ),
   },
   liveUpdates: [lazyListener(() => import('./components/grocery-live-updates').then((m) => m.GroceryLiveUpdates))],
 };

@@ -10,10 +10,13 @@ export { AlarmCenter } from './components/alarm-center';
 export const security: WebFeature = {
   module: 'security',
   title: 'Security',
-  screens: screensOf(lazyScreen(() => import('./components/security-stage-screen').then((m) => m.SecurityStageScreen)), {
-    '/Security': { stage: 'new' },
-    '/ProcessSec': { stage: 'processing' },
-    '/CompletedSecurity': { stage: 'completed' },
-  }),
+  screens: screensOf(
+    lazyScreen(() => import('./components/security-stage-screen').then((m) => m.SecurityStageScreen)),
+    {
+      '/Security': { stage: 'new' },
+      '/ProcessSec': { stage: 'processing' },
+      '/CompletedSecurity': { stage: 'completed' },
+    },
+  ),
   liveUpdates: [lazyListener(() => import('./components/security-live-updates').then((m) => m.SecurityLiveUpdates))],
 };

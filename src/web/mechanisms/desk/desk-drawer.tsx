@@ -69,10 +69,7 @@ export function DeskDrawer<TItem extends DeskItem, TDetail extends TItem & { his
 
   const run = (body: TUpdate) => {
     if (!current) return;
-    transition.mutate(
-      { id: current._id, body },
-      notifyOutcome(MSG.successUpdated, onClose),
-    );
+    transition.mutate({ id: current._id, body }, notifyOutcome(MSG.successUpdated, onClose));
   };
 
   return (

@@ -41,7 +41,17 @@ function PreviewVideo({ media }: { media: Media }) {
   }, [muted]);
   return (
     <Box pos="relative" h={MEDIA_HEIGHT} bg="dark.7">
-      <video ref={ref} src={media.url} autoPlay loop muted playsInline data-muted={muted} aria-label="Post video" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      <video
+        ref={ref}
+        src={media.url}
+        autoPlay
+        loop
+        muted
+        playsInline
+        data-muted={muted}
+        aria-label="Post video"
+        style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+      />
       <ActionIcon
         variant="filled"
         color="dark"
@@ -91,17 +101,7 @@ function PreviewMedia({ media, youtubeLink }: { media: readonly Media[]; youtube
 
 export function PhonePreview({ societyName, title, subtitle, logo, description, media, youtubeLink, details }: PhonePreviewProps) {
   return (
-    <Paper
-      component="section"
-      aria-label="Phone preview"
-      w={320}
-      h={620}
-      radius={40}
-      p={10}
-      bg="dark.8"
-      shadow="md"
-      style={{ flexShrink: 0 }}
-    >
+    <Paper component="section" aria-label="Phone preview" w={320} h={620} radius={40} p={10} bg="dark.8" shadow="md" style={{ flexShrink: 0 }}>
       <Stack gap={0} h="100%" bg="gray.0" style={{ borderRadius: 30, overflow: 'hidden' }}>
         <Group justify="center" py={6} bg="gray.2">
           <Box w={90} h={6} bg="dark.3" style={{ borderRadius: 3 }} aria-hidden />
@@ -112,7 +112,13 @@ export function PhonePreview({ societyName, title, subtitle, logo, description, 
         <Box p="xs" style={{ flex: 1, overflowY: 'auto' }}>
           <Paper withBorder radius="md" bg="white" style={{ overflow: 'hidden' }}>
             <Group gap="xs" p="xs" wrap="nowrap">
-              {logo ? <Avatar src={logo.thumbUrl ?? logo.url} alt={`${title} logo`} radius="xl" /> : <Avatar radius="xl" color="teal">{title.slice(0, 1).toUpperCase() || '?'}</Avatar>}
+              {logo ? (
+                <Avatar src={logo.thumbUrl ?? logo.url} alt={`${title} logo`} radius="xl" />
+              ) : (
+                <Avatar radius="xl" color="teal">
+                  {title.slice(0, 1).toUpperCase() || '?'}
+                </Avatar>
+              )}
               <Box style={{ minWidth: 0 }}>
                 <Text fw={600} size="sm" truncate>
                   {title || '—'}
@@ -129,7 +135,11 @@ export function PhonePreview({ societyName, title, subtitle, logo, description, 
               </Box>
             ) : null}
             <Text size="sm" p="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="preview-description">
-              {description || <Text span c="dimmed" size="sm">The description will show here.</Text>}
+              {description || (
+                <Text span c="dimmed" size="sm">
+                  The description will show here.
+                </Text>
+              )}
             </Text>
           </Paper>
         </Box>

@@ -45,7 +45,14 @@ export function PostList<T extends { _id: number }>({ label, posts, columns, sea
       });
   };
 
-  const deleteColumn = iconColumn<T>({ title: 'Delete', label: 'Delete', hint: 'Delete this post', color: 'red', icon: <IconTrash size={18} aria-hidden />, onClick: setToDelete });
+  const deleteColumn = iconColumn<T>({
+    title: 'Delete',
+    label: 'Delete',
+    hint: 'Delete this post',
+    color: 'red',
+    icon: <IconTrash size={18} aria-hidden />,
+    onClick: setToDelete,
+  });
 
   return (
     <>

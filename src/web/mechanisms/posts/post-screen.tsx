@@ -74,4 +74,3 @@ export function PostFormLayout({ label, onSubmit, onCancel, busy, saving, childr
     </Group>
   );
 }
-

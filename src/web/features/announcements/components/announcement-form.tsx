@@ -46,8 +46,24 @@ export function AnnouncementForm() {
     <Paper withBorder p="md" radius="sm" component="form" onSubmit={submit} noValidate aria-label="New announcement">
       <Stack gap="sm">
         <Title order={3}>New announcement</Title>
-        <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} autoComplete="off" error={errors.errorOf('title')} />
-        <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={3} error={errors.errorOf('description')} />
+        <TextInput
+          label="Title"
+          withAsterisk
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          maxLength={200}
+          autoComplete="off"
+          error={errors.errorOf('title')}
+        />
+        <Textarea
+          label="Description"
+          withAsterisk
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          error={errors.errorOf('description')}
+        />
         <MediaPicker
           label="Image"
           value={media}

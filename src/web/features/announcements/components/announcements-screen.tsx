@@ -22,7 +22,15 @@ const COLUMNS: DataTableColumn<Announcement>[] = [
     render: (a) =>
       a.media ? <Image src={a.media.thumbUrl ?? a.media.url} alt={`Image of ${a.title}`} w={64} h={64} fit="cover" radius="sm" /> : <Text c="dimmed">—</Text>,
   },
-  { accessor: 'description', title: 'Description', render: (a) => <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>{a.description}</Text> },
+  {
+    accessor: 'description',
+    title: 'Description',
+    render: (a) => (
+      <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
+        {a.description}
+      </Text>
+    ),
+  },
   { accessor: 'seenCount', title: 'Seen by', width: 110, render: (a) => `${a.seenCount} ${a.seenCount === 1 ? 'resident' : 'residents'}` },
   { accessor: 'date', title: 'Date', width: 110, render: (a) => formatDate(a.createdAt) },
   { accessor: 'time', title: 'Time', width: 100, render: (a) => formatTime(a.createdAt) },

@@ -61,8 +61,28 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
   return (
     <>
       <Group align="flex-start" gap="sm" mt="md">
-        <NumberInput {...common} label="Rate per unit (PKR)" value={rate} onChange={setRate} onBlur={showTotal} min={0} max={MAX_RATE_PER_UNIT} w={180} error={errorOf('ratePerUnit')} />
-        <NumberInput {...common} label="Units consumed" value={units} onChange={setUnits} onBlur={showTotal} min={0} max={MAX_UNITS} w={180} error={errorOf('units')} />
+        <NumberInput
+          {...common}
+          label="Rate per unit (PKR)"
+          value={rate}
+          onChange={setRate}
+          onBlur={showTotal}
+          min={0}
+          max={MAX_RATE_PER_UNIT}
+          w={180}
+          error={errorOf('ratePerUnit')}
+        />
+        <NumberInput
+          {...common}
+          label="Units consumed"
+          value={units}
+          onChange={setUnits}
+          onBlur={showTotal}
+          min={0}
+          max={MAX_UNITS}
+          w={180}
+          error={errorOf('units')}
+        />
         <TextInput label="Period (YYYY-MM)" value={period} onChange={(e) => setPeriod(e.currentTarget.value)} w={160} maxLength={7} error={errorOf('period')} />
       </Group>
       <Group justify="space-between" mt="sm">

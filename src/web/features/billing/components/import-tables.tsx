@@ -32,7 +32,17 @@ const misMatchedColumns: DataTableColumn<MisMatchedRow>[] = [
   { accessor: 'reason', title: 'Reason' },
 ];
 
-function PreviewTable<T extends { row: number }>({ title, records, columns, empty }: { title: string; records: T[]; columns: DataTableColumn<T>[]; empty: string }) {
+function PreviewTable<T extends { row: number }>({
+  title,
+  records,
+  columns,
+  empty,
+}: {
+  title: string;
+  records: T[];
+  columns: DataTableColumn<T>[];
+  empty: string;
+}) {
   const [page, setPage] = useState(1);
   const last = Math.max(1, Math.ceil(records.length / PAGE_SIZE));
   const current = Math.min(page, last);

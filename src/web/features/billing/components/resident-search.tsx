@@ -66,7 +66,14 @@ export function ResidentSearch({ selected, onSelect }: ResidentSearchProps) {
     <>
       <form onSubmit={(e) => void verify(e)}>
         <Group align="flex-end" gap="sm">
-          <TextInput label="Full name" placeholder="Resident's full name" value={text} onChange={(e) => setText(e.currentTarget.value)} w={{ base: '100%', sm: 320 }} maxLength={100} />
+          <TextInput
+            label="Full name"
+            placeholder="Resident's full name"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+            maxLength={100}
+          />
           <Button type="submit" loading={verifying} disabled={!text.trim()}>
             Verify
           </Button>

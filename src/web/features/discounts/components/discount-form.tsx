@@ -64,16 +64,86 @@ export function DiscountForm({ onClose }: { onClose: () => void }) {
       onCancel={onClose}
       busy={logoBusy || mediaBusy}
       saving={form.saving}
-      preview={<PhonePreview societyName={societyName} title={brandName.trim()} subtitle={branch.trim()} logo={logo[0] ?? null} description={description} media={media} details={details} />}
+      preview={
+        <PhonePreview
+          societyName={societyName}
+          title={brandName.trim()}
+          subtitle={branch.trim()}
+          logo={logo[0] ?? null}
+          description={description}
+          media={media}
+          details={details}
+        />
+      }
     >
-      <TextInput label="Brand name" withAsterisk value={brandName} onChange={(e) => setBrandName(e.currentTarget.value)} maxLength={100} error={form.errorOf('brandName')} />
-      <TextInput label="Branch or outlet" withAsterisk value={branch} onChange={(e) => setBranch(e.currentTarget.value)} maxLength={200} error={form.errorOf('branch')} />
-      <MediaPicker label="Logo" accept="image" value={logo} onChange={setLogo} max={1} tooManyMessage={MSG.discountOneLogo} onRefuse={notifyError} onBusyChange={setLogoBusy} error={form.errorOf('logoMediaId')} />
-      <MediaPicker label="Media" value={media} onChange={setMedia} max={1} tooManyMessage={MSG.discountOneMedia} onRefuse={notifyError} onBusyChange={setMediaBusy} error={form.errorOf('mediaId')} />
-      <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={MAX_DESCRIPTION} autosize minRows={3} error={form.errorOf('description')} />
+      <TextInput
+        label="Brand name"
+        withAsterisk
+        value={brandName}
+        onChange={(e) => setBrandName(e.currentTarget.value)}
+        maxLength={100}
+        error={form.errorOf('brandName')}
+      />
+      <TextInput
+        label="Branch or outlet"
+        withAsterisk
+        value={branch}
+        onChange={(e) => setBranch(e.currentTarget.value)}
+        maxLength={200}
+        error={form.errorOf('branch')}
+      />
+      <MediaPicker
+        label="Logo"
+        accept="image"
+        value={logo}
+        onChange={setLogo}
+        max={1}
+        tooManyMessage={MSG.discountOneLogo}
+        onRefuse={notifyError}
+        onBusyChange={setLogoBusy}
+        error={form.errorOf('logoMediaId')}
+      />
+      <MediaPicker
+        label="Media"
+        value={media}
+        onChange={setMedia}
+        max={1}
+        tooManyMessage={MSG.discountOneMedia}
+        onRefuse={notifyError}
+        onBusyChange={setMediaBusy}
+        error={form.errorOf('mediaId')}
+      />
+      <Textarea
+        label="Description"
+        withAsterisk
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        maxLength={MAX_DESCRIPTION}
+        autosize
+        minRows={3}
+        error={form.errorOf('description')}
+      />
       <Group grow align="flex-start">
-        <Select label="Discount" withAsterisk placeholder="Choose %" data={PERCENT_DATA} value={discount} onChange={setDiscount} error={form.errorOf('discount')} allowDeselect={false} />
-        <Select label="Category" withAsterisk placeholder="Choose a category" data={[...DISCOUNT_CATEGORIES]} value={category} onChange={setCategory} error={form.errorOf('category')} allowDeselect={false} />
+        <Select
+          label="Discount"
+          withAsterisk
+          placeholder="Choose %"
+          data={PERCENT_DATA}
+          value={discount}
+          onChange={setDiscount}
+          error={form.errorOf('discount')}
+          allowDeselect={false}
+        />
+        <Select
+          label="Category"
+          withAsterisk
+          placeholder="Choose a category"
+          data={[...DISCOUNT_CATEGORIES]}
+          value={category}
+          onChange={setCategory}
+          error={form.errorOf('category')}
+          allowDeselect={false}
+        />
       </Group>
     </PostFormLayout>
   );

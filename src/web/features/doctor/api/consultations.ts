@@ -16,13 +16,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  CONSULTATION_STAGES,
-  ZConsultation,
-  ZPrescription,
-  type Consultation,
-  type PrescriptionInput,
-} from '../../../../shared/contracts/doctor';
+import { CONSULTATION_STAGES, ZConsultation, ZPrescription, type Consultation, type PrescriptionInput } from '../../../../shared/contracts/doctor';
 import { api } from '../../../lib/api-client';
 import { createListApi } from '../../../lib/list-api';
 import type { ListView } from '../../../lib/list-params';

@@ -16,7 +16,11 @@ import { doctorRequestColumns } from './doctor-request-columns';
 const useNewDoctorRequests = (_stage: unknown, view: ListView) => useDoctorRequests(view);
 
 const useNewest = () => useDoctorRequests(FIRST_PAGE);
-const bellEntry = (request: DoctorRequest) => [...residentLines(request.resident), { label: 'Description', value: request.description }, pressedLine(request.pressedTime)];
+const bellEntry = (request: DoctorRequest) => [
+  ...residentLines(request.resident),
+  { label: 'Description', value: request.description },
+  pressedLine(request.pressedTime),
+];
 
 export function DoctorRequestsScreen() {
   return (

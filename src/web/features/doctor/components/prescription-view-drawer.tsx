@@ -21,7 +21,14 @@ interface PrescriptionViewDrawerProps {
 }
 
 /** Keeps the writer's line breaks. */
-const multiline = (text: string) => (text ? <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{text}</Text> : '');
+const multiline = (text: string) =>
+  text ? (
+    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+      {text}
+    </Text>
+  ) : (
+    ''
+  );
 
 export function PrescriptionViewDrawer({ consultation, opened, onClose }: PrescriptionViewDrawerProps) {
   const prescription = usePrescription(opened && consultation ? consultation._id : null);

@@ -23,7 +23,10 @@ export const groceryRequests = createListApi<GroceryRequest, GroceryFilters>({
   root: 'grocery',
   path: '/api/grocery',
   itemSchema: ZGroceryRequest,
-  filtersSchema: z.object({}).strict().transform((): GroceryFilters => NO_FILTERS),
+  filtersSchema: z
+    .object({})
+    .strict()
+    .transform((): GroceryFilters => NO_FILTERS),
   belongs: (item) => item.stage === 'new' && !item.edit,
   cameFrom: () => [],
   version: (item) => `${item.stage}:${item.edit}`,

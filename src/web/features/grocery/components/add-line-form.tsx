@@ -33,7 +33,13 @@ export function AddLineForm({ onAdd }: { onAdd: (line: EditLine) => void }) {
       <Group align="flex-end" gap="xs" wrap="wrap">
         <TextInput label="Item" value={itemName} onChange={(e) => setItemName(e.currentTarget.value)} maxLength={200} w={150} autoComplete="off" />
         <QuantityInput label="Quantity" value={quantity} onChange={setQuantity} w={90} />
-        <NativeSelect label="Unit" data={UNIT_OPTIONS} value={currency} onChange={(e) => isUnit(e.currentTarget.value) && setCurrency(e.currentTarget.value)} w={90} />
+        <NativeSelect
+          label="Unit"
+          data={UNIT_OPTIONS}
+          value={currency}
+          onChange={(e) => isUnit(e.currentTarget.value) && setCurrency(e.currentTarget.value)}
+          w={90}
+        />
         <PriceInput label="Per Price" value={price} onChange={setPrice} w={100} />
         <TextInput label="Total" value={formatMoney(editLineTotal({ quantity, price }))} readOnly variant="filled" w={100} />
         <Button type="submit" variant="light" disabled={!itemName.trim()}>

@@ -16,10 +16,20 @@ interface OrderColumnActions {
 }
 
 export function orderColumns({ onUpdate, onView }: OrderColumnActions): DataTableColumn<Order>[] {
-  const update = onUpdate ? [iconColumn<Order>({ title: 'Update', label: 'Update', hint: 'Edit order', icon: <IconEdit size={18} aria-hidden />, onClick: onUpdate })] : [];
+  const update = onUpdate
+    ? [iconColumn<Order>({ title: 'Update', label: 'Update', hint: 'Edit order', icon: <IconEdit size={18} aria-hidden />, onClick: onUpdate })]
+    : [];
   return [
     ...update,
-    iconColumn<Order>({ title: 'View', label: 'View', hint: 'View order', color: 'gray', width: 70, icon: <IconFileDescription size={18} aria-hidden />, onClick: onView }),
+    iconColumn<Order>({
+      title: 'View',
+      label: 'View',
+      hint: 'View order',
+      color: 'gray',
+      width: 70,
+      icon: <IconFileDescription size={18} aria-hidden />,
+      onClick: onView,
+    }),
     { accessor: 'customerName', title: 'Customer name', noWrap: true },
     { accessor: 'customerPhone', title: 'Customer phone', noWrap: true },
     { accessor: 'customerAddress', title: 'Customer address', noWrap: true },

@@ -43,7 +43,13 @@ export function OrderLinesTable({ lines, onChange, onDelete }: OrderLinesTablePr
             <Table.Td>{line.itemName}</Table.Td>
             <Table.Td>
               {onChange ? (
-                <QuantityInput aria-label={`Quantity of ${line.itemName}`} size="xs" w={90} value={line.quantity} onChange={(quantity) => onChange(line.key, { quantity })} />
+                <QuantityInput
+                  aria-label={`Quantity of ${line.itemName}`}
+                  size="xs"
+                  w={90}
+                  value={line.quantity}
+                  onChange={(quantity) => onChange(line.key, { quantity })}
+                />
               ) : (
                 formatQuantity(amount(line.quantity))
               )}

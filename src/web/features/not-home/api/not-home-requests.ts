@@ -52,5 +52,7 @@ export function useNotHomeRequest(id: number | null) {
 
 /** Assigns a guard; the answer updates the lists like the socket event that follows it. */
 export function useAssignGuard() {
-  return notHomeRequests.useItemMutation(({ id, guard }: { id: number; guard: AssignGuard }) => api.put(`/api/nothome/update/${id}`, guard, { schema: ZNotHome }));
+  return notHomeRequests.useItemMutation(({ id, guard }: { id: number; guard: AssignGuard }) =>
+    api.put(`/api/nothome/update/${id}`, guard, { schema: ZNotHome }),
+  );
 }

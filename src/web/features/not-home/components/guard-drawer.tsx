@@ -30,7 +30,13 @@ interface GuardDrawerProps {
  * first (Guard Name, Phone Number, Email), then the phone format, then the email format — so a
  * form with a bad phone and no email first asks for the email.
  */
-const GUARD_ORDER: readonly string[] = [GUARD_MSG.nameRequired, GUARD_MSG.phoneRequired, GUARD_MSG.emailRequired, GUARD_MSG.phoneInvalid, GUARD_MSG.emailInvalid];
+const GUARD_ORDER: readonly string[] = [
+  GUARD_MSG.nameRequired,
+  GUARD_MSG.phoneRequired,
+  GUARD_MSG.emailRequired,
+  GUARD_MSG.phoneInvalid,
+  GUARD_MSG.emailInvalid,
+];
 
 function GuardForm({ request, onDone }: { request: NotHome; onDone: () => void }) {
   const [guardName, setGuardName] = useState(request.guardName ?? '');
@@ -44,10 +50,7 @@ function GuardForm({ request, onDone }: { request: NotHome; onDone: () => void }
     event.preventDefault();
     const guard = errors.check({ guardName, guardPhone, guardEmail });
     if (!guard) return;
-    assign.mutate(
-      { id: request._id, guard },
-      notifyOutcome(MSG.guardAssigned, onDone),
-    );
+    assign.mutate({ id: request._id, guard }, notifyOutcome(MSG.guardAssigned, onDone));
   };
 
   // noValidate: the spec's toasts, not the browser's bubbles, report a missing or bad field.
@@ -55,7 +58,14 @@ function GuardForm({ request, onDone }: { request: NotHome; onDone: () => void }
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label="Duration" value={durationText(request)} readOnly variant="filled" />
-        <TextInput label="Guard Name" value={guardName} onChange={(e) => setGuardName(e.currentTarget.value)} readOnly={!editable} maxLength={100} autoComplete="off" />
+        <TextInput
+          label="Guard Name"
+          value={guardName}
+          onChange={(e) => setGuardName(e.currentTarget.value)}
+          readOnly={!editable}
+          maxLength={100}
+          autoComplete="off"
+        />
         <TextInput
           label="Phone Number"
           value={guardPhone}
@@ -65,7 +75,15 @@ function GuardForm({ request, onDone }: { request: NotHome; onDone: () => void }
           description={editable ? '11 digits, e.g. 03001234567' : undefined}
           autoComplete="off"
         />
-        <TextInput label="Email" type="email" value={guardEmail} onChange={(e) => setGuardEmail(e.currentTarget.value)} readOnly={!editable} maxLength={200} autoComplete="off" />
+        <TextInput
+          label="Email"
+          type="email"
+          value={guardEmail}
+          onChange={(e) => setGuardEmail(e.currentTarget.value)}
+          readOnly={!editable}
+          maxLength={200}
+          autoComplete="off"
+        />
         {editable ? (
           <Button type="submit" loading={assign.isPending}>
             Proceed

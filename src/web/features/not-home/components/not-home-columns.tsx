@@ -12,7 +12,15 @@ import { formatDate } from '../../../lib/format';
 
 export function notHomeColumns(onView: (request: NotHome) => void): DataTableColumn<NotHome>[] {
   return [
-    iconColumn<NotHome>({ title: 'View', label: 'View', hint: 'View request', color: 'gray', width: 70, icon: <IconFileDescription size={18} aria-hidden />, onClick: onView }),
+    iconColumn<NotHome>({
+      title: 'View',
+      label: 'View',
+      hint: 'View request',
+      color: 'gray',
+      width: 70,
+      icon: <IconFileDescription size={18} aria-hidden />,
+      onClick: onView,
+    }),
     { accessor: 'resident.name', title: 'Name', noWrap: true },
     { accessor: 'resident.phoneNo', title: 'Phone No', noWrap: true },
     { accessor: 'from', title: 'From', noWrap: true, render: (request) => formatDate(request.from) },

@@ -63,7 +63,11 @@ export function NotHomeScreen({ state }: { state: NotHomeState }) {
         }}
         list={list}
         searchPlaceholder="Search name, phone, address or email"
-        toolbar={state === 'active' ? <NewRequestsBell label="New not-at-home requests" drawerTitle="Not at Home Persons Details" useNewest={useUnassigned} details={bellEntry} /> : undefined}
+        toolbar={
+          state === 'active' ? (
+            <NewRequestsBell label="New not-at-home requests" drawerTitle="Not at Home Persons Details" useNewest={useUnassigned} details={bellEntry} />
+          ) : undefined
+        }
         noRecordsText={list.q ? 'No requests match this search' : EMPTY[state]}
       />
       <GuardDrawer request={selected} opened={open === 'guard'} onClose={() => setOpen(null)} />

@@ -9,7 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ZPanelResident, type PanelResident } from '../../../../shared/contracts/notification-panel';
 import { createListQuery } from '../../../lib/list-api';
 
-const residents = createListQuery<PanelResident, Record<string, never>>({ root: 'panel-residents', path: '/api/notifications/residents', itemSchema: ZPanelResident });
+const residents = createListQuery<PanelResident, Record<string, never>>({
+  root: 'panel-residents',
+  path: '/api/notifications/residents',
+  itemSchema: ZPanelResident,
+});
 
 /** Query options of one page of matches for `name` (Verify fetches page 1 with them). */
 export function panelResidentsOptions(name: string, page: number) {

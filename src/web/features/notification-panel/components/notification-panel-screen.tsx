@@ -28,7 +28,10 @@ export function NotificationPanelScreen() {
     event.preventDefault();
     const message = checkMessage();
     if (!message || broadcast.isPending) return;
-    broadcast.mutate(message, notifyOutcome(MSG.panelSentToAll, (sent) => setCampaignId(sent.campaignId)));
+    broadcast.mutate(
+      message,
+      notifyOutcome(MSG.panelSentToAll, (sent) => setCampaignId(sent.campaignId)),
+    );
   };
 
   return (
@@ -36,7 +39,14 @@ export function NotificationPanelScreen() {
       <Title order={2}>Notification Panel</Title>
       <Paper withBorder p="md" radius="sm" component="form" onSubmit={sendToAll} noValidate>
         <Stack gap="sm">
-          <TextInput label="Title" withAsterisk value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={PANEL_TITLE_MAX} autoComplete="off" />
+          <TextInput
+            label="Title"
+            withAsterisk
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            maxLength={PANEL_TITLE_MAX}
+            autoComplete="off"
+          />
           <Textarea label="Body" withAsterisk value={body} onChange={(e) => setBody(e.currentTarget.value)} maxLength={PANEL_BODY_MAX} autosize minRows={3} />
           <Group>
             <Button type="submit" disabled={broadcast.isPending}>

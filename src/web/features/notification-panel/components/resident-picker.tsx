@@ -71,7 +71,14 @@ export function ResidentPicker({ check, onSent }: ResidentPickerProps) {
       </Title>
       <form onSubmit={verify} noValidate>
         <Group align="end" gap="sm">
-          <TextInput label="Full name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} autoComplete="off" w={{ base: '100%', sm: 320 }} />
+          <TextInput
+            label="Full name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={100}
+            autoComplete="off"
+            w={{ base: '100%', sm: 320 }}
+          />
           <Button type="submit" variant="light" loading={verifying}>
             Verify
           </Button>

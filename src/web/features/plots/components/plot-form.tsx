@@ -8,7 +8,16 @@ import { Badge, Group, NumberInput, Select, Text, TextInput, Textarea } from '@m
 import { IconBath, IconBed, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Media } from '../../../../shared/contracts/media';
-import { MAX_DESCRIPTION, MAX_PLOT_PRICE, MAX_POST_MEDIA, PLOT_AREAS, PLOT_COUNT_OPTIONS, PLOT_PAYMENTS, PLOT_TYPES, ZCreatePlot } from '../../../../shared/contracts/posts';
+import {
+  MAX_DESCRIPTION,
+  MAX_PLOT_PRICE,
+  MAX_POST_MEDIA,
+  PLOT_AREAS,
+  PLOT_COUNT_OPTIONS,
+  PLOT_PAYMENTS,
+  PLOT_TYPES,
+  ZCreatePlot,
+} from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
 import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
@@ -61,8 +70,16 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
       <Group gap={6} mt={4}>
         {area ? <Badge variant="light">{area}</Badge> : null}
         {payment ? <Badge variant="outline">{payment}</Badge> : null}
-        {rooms ? <Badge leftSection={<IconBed size={12} aria-hidden />} variant="default">{rooms} rooms</Badge> : null}
-        {baths ? <Badge leftSection={<IconBath size={12} aria-hidden />} variant="default">{baths} baths</Badge> : null}
+        {rooms ? (
+          <Badge leftSection={<IconBed size={12} aria-hidden />} variant="default">
+            {rooms} rooms
+          </Badge>
+        ) : null}
+        {baths ? (
+          <Badge leftSection={<IconBath size={12} aria-hidden />} variant="default">
+            {baths} baths
+          </Badge>
+        ) : null}
       </Group>
       {phone.trim() ? (
         <Group gap={4} mt={4}>
@@ -92,17 +109,79 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
       }
     >
       <Group grow align="flex-start">
-        <Select label="Type" withAsterisk placeholder="Choose" data={[...PLOT_TYPES]} value={type} onChange={setType} error={form.errorOf('type')} allowDeselect={false} />
-        <Select label="Payment" withAsterisk placeholder="Choose" data={[...PLOT_PAYMENTS]} value={payment} onChange={setPayment} error={form.errorOf('payment')} allowDeselect={false} />
-        <Select label="Area" withAsterisk placeholder="Choose" data={[...PLOT_AREAS]} value={area} onChange={setArea} error={form.errorOf('area')} allowDeselect={false} />
+        <Select
+          label="Type"
+          withAsterisk
+          placeholder="Choose"
+          data={[...PLOT_TYPES]}
+          value={type}
+          onChange={setType}
+          error={form.errorOf('type')}
+          allowDeselect={false}
+        />
+        <Select
+          label="Payment"
+          withAsterisk
+          placeholder="Choose"
+          data={[...PLOT_PAYMENTS]}
+          value={payment}
+          onChange={setPayment}
+          error={form.errorOf('payment')}
+          allowDeselect={false}
+        />
+        <Select
+          label="Area"
+          withAsterisk
+          placeholder="Choose"
+          data={[...PLOT_AREAS]}
+          value={area}
+          onChange={setArea}
+          error={form.errorOf('area')}
+          allowDeselect={false}
+        />
       </Group>
       <Group grow align="flex-start">
-        <Select label="Baths" withAsterisk placeholder="1–6" data={COUNTS} value={baths} onChange={setBaths} error={form.errorOf('baths')} allowDeselect={false} />
-        <Select label="Rooms" withAsterisk placeholder="1–6" data={COUNTS} value={rooms} onChange={setRooms} error={form.errorOf('rooms')} allowDeselect={false} />
-        <TextInput label="Phone" withAsterisk placeholder="03001234567" inputMode="numeric" maxLength={11} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} error={form.errorOf('phone')} />
+        <Select
+          label="Baths"
+          withAsterisk
+          placeholder="1–6"
+          data={COUNTS}
+          value={baths}
+          onChange={setBaths}
+          error={form.errorOf('baths')}
+          allowDeselect={false}
+        />
+        <Select
+          label="Rooms"
+          withAsterisk
+          placeholder="1–6"
+          data={COUNTS}
+          value={rooms}
+          onChange={setRooms}
+          error={form.errorOf('rooms')}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Phone"
+          withAsterisk
+          placeholder="03001234567"
+          inputMode="numeric"
+          maxLength={11}
+          value={phone}
+          onChange={(e) => setPhone(e.currentTarget.value)}
+          error={form.errorOf('phone')}
+        />
       </Group>
       <Group grow align="flex-start">
-        <TextInput label="Location" withAsterisk leftSection={<IconMapPin size={16} aria-hidden />} value={location} onChange={(e) => setLocation(e.currentTarget.value)} maxLength={300} error={form.errorOf('location')} />
+        <TextInput
+          label="Location"
+          withAsterisk
+          leftSection={<IconMapPin size={16} aria-hidden />}
+          value={location}
+          onChange={(e) => setLocation(e.currentTarget.value)}
+          maxLength={300}
+          error={form.errorOf('location')}
+        />
         <NumberInput
           label="Price (PKR)"
           withAsterisk
@@ -117,8 +196,27 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
           error={form.errorOf('price')}
         />
       </Group>
-      <Textarea label="Description" withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={MAX_DESCRIPTION} autosize minRows={3} error={form.errorOf('description')} />
-      <MediaPicker label="Images" accept="image" value={images} onChange={setImages} max={MAX_POST_MEDIA} tooManyMessage={MSG.tooManyMedia} onRefuse={notifyError} onBusyChange={setUploading} error={form.errorOf('mediaIds')} />
+      <Textarea
+        label="Description"
+        withAsterisk
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        maxLength={MAX_DESCRIPTION}
+        autosize
+        minRows={3}
+        error={form.errorOf('description')}
+      />
+      <MediaPicker
+        label="Images"
+        accept="image"
+        value={images}
+        onChange={setImages}
+        max={MAX_POST_MEDIA}
+        tooManyMessage={MSG.tooManyMedia}
+        onRefuse={notifyError}
+        onBusyChange={setUploading}
+        error={form.errorOf('mediaIds')}
+      />
     </PostFormLayout>
   );
 }

@@ -67,7 +67,15 @@ export function ResidenceScreen() {
       <Title order={2}>Residents</Title>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end">
-          <TextInput label="Resident ID" placeholder="e.g. GV0001" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={40} autoComplete="off" w={260} />
+          <TextInput
+            label="Resident ID"
+            placeholder="e.g. GV0001"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            maxLength={40}
+            autoComplete="off"
+            w={260}
+          />
           <Button type="submit" loading={isFetching} disabled={!text.trim()}>
             Verify
           </Button>

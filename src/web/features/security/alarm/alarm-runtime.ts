@@ -42,7 +42,11 @@ export function syncToasts(entries: readonly AlarmEntry[]): void {
 }
 
 export function useAlarmEntry(id: number): AlarmEntry | undefined {
-  return useSyncExternalStore(alarmStore.subscribe, () => alarmStore.get(id), () => undefined);
+  return useSyncExternalStore(
+    alarmStore.subscribe,
+    () => alarmStore.get(id),
+    () => undefined,
+  );
 }
 
 export function useSiren(): SirenSnapshot {

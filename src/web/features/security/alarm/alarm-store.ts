@@ -153,7 +153,8 @@ export function createAlarmStore({ acknowledgedToastMs }: AlarmStoreOptions): Al
       if (existing.status === 'ringing') toAcknowledged(existing, by, seconds);
       // Our own acknowledgement is on its way, or someone else's crossed it: either way it is recorded.
       else if (existing.status === 'acknowledging') put({ ...existing, status: 'closed', acknowledgedBy: by, ackSeconds: seconds });
-      else if (existing.status === 'acknowledged' && existing.acknowledgedBy === null && by !== null) put({ ...existing, acknowledgedBy: by, ackSeconds: seconds });
+      else if (existing.status === 'acknowledged' && existing.acknowledgedBy === null && by !== null)
+        put({ ...existing, acknowledgedBy: by, ackSeconds: seconds });
     },
 
     syncMarker: () => seq,

@@ -37,7 +37,8 @@ export function createAlarmSync(mode: AlarmMode): AlarmSync {
     if (mode !== 'all') return;
     try {
       const alert = await fetchAlarm(id, controller.signal);
-      if (alert.acknowledgedAt) alarmStore.acknowledged({ _id: id, acknowledgedBy: alert.acknowledgedBy ?? undefined, ackSeconds: alert.ackSeconds ?? undefined });
+      if (alert.acknowledgedAt)
+        alarmStore.acknowledged({ _id: id, acknowledgedBy: alert.acknowledgedBy ?? undefined, ackSeconds: alert.ackSeconds ?? undefined });
     } catch {
       // The toast already says it was acknowledged; the name is a nicety.
     }

@@ -20,5 +20,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useSecurityPresence(): number | null {
-  return useSyncExternalStore(subscribe, () => connected, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => connected,
+    () => null,
+  );
 }

@@ -30,7 +30,12 @@ function patchCached(queryClient: QueryClient, id: number, patch: (alert: Securi
 
 /** Someone acknowledged an alarm: show who and how fast on the rows that hold it. */
 export function applyAcknowledged(queryClient: QueryClient, ack: AlarmAcknowledged): void {
-  patchCached(queryClient, ack._id, (alert) => ({ ...alert, acknowledgedAt: ack.acknowledgedAt, acknowledgedBy: ack.acknowledgedBy, ackSeconds: ack.ackSeconds }));
+  patchCached(queryClient, ack._id, (alert) => ({
+    ...alert,
+    acknowledgedAt: ack.acknowledgedAt,
+    acknowledgedBy: ack.acknowledgedBy,
+    ackSeconds: ack.ackSeconds,
+  }));
   // The history gained an 'acknowledge' entry.
   void queryClient.invalidateQueries({ queryKey: securityDesk.keys.detail(ack._id) });
 }

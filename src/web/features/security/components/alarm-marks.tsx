@@ -67,13 +67,7 @@ export function AlarmMarks({ alert }: { alert: SecurityAlert }) {
 /** The context card: the resident reported being away, so the home should be empty. */
 export function AwayWarning({ dark }: { dark?: boolean }) {
   return (
-    <Alert
-      color="orange"
-      variant={dark ? 'filled' : 'light'}
-      mt="sm"
-      icon={<IconHomeOff size={20} aria-hidden />}
-      title="Resident is away (not at home)"
-    >
+    <Alert color="orange" variant={dark ? 'filled' : 'light'} mt="sm" icon={<IconHomeOff size={20} aria-hidden />} title="Resident is away (not at home)">
       They have an active not-at-home request: the home should be empty — possible break-in.
     </Alert>
   );

@@ -25,7 +25,15 @@ function ResidentTable({ kind, list, onVerify }: { kind: ResidentListKind; list:
       rowId={(row) => row._id}
       list={list}
       searchPlaceholder="Search by full name"
-      noRecordsText={kind === 'pending' ? (list.q ? 'No pending registration matches this name' : 'No pending registrations') : list.q ? 'No matching document found.' : 'No residents'}
+      noRecordsText={
+        kind === 'pending'
+          ? list.q
+            ? 'No pending registration matches this name'
+            : 'No pending registrations'
+          : list.q
+            ? 'No matching document found.'
+            : 'No residents'
+      }
     />
   );
 }

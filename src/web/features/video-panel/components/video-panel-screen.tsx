@@ -38,7 +38,10 @@ function VideoUrlForm() {
     if (save.isPending) return;
     const parsed = errors.check({ url });
     if (!parsed) return;
-    save.mutate(parsed.url, notifyOutcome(VIDEO_URL_SAVED, () => setUrl('')));
+    save.mutate(
+      parsed.url,
+      notifyOutcome(VIDEO_URL_SAVED, () => setUrl('')),
+    );
   };
 
   return (
