@@ -21,6 +21,7 @@ import { IMAGE_ACCEPT, MEDIA_ACCEPT, type Media } from '../../shared/contracts/m
 import { MSG } from '../../shared/messages';
 import { ApiError } from '../lib/api-error';
 import { uploadMedia } from '../lib/upload';
+import { notifyError } from '../lib/notify';
 
 interface Pending {
   key: number;
@@ -34,7 +35,8 @@ export interface MediaPickerProps {
   onChange: (next: Media[]) => void;
   max: number;
   tooManyMessage: string;
-  onRefuse: (message: string) => void;
+  /** Shows a refusal (too many files, a refused upload); default: the app's error toast. */
+  onRefuse?: (message: string) => void;
   accept?: 'image' | 'media';
   beforePick?: () => string | undefined;
   onBusyChange?: (busy: boolean) => void;
@@ -50,7 +52,7 @@ export function MediaPicker({
   onChange,
   max,
   tooManyMessage,
-  onRefuse,
+  onRefuse = notifyError,
   accept = 'media',
   beforePick,
   onBusyChange,

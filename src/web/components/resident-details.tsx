@@ -1,7 +1,7 @@
 /** The resident behind a request (shared ResidentCard), read-only, for every desk drawer. */
 import { Title } from '@mantine/core';
 import type { ResidentCard } from '../../shared/contracts/common';
-import { DetailList } from './detail-list';
+import { DetailList, type DetailItem } from './detail-list';
 
 export function ResidentDetails({ resident }: { resident: ResidentCard }) {
   return (
@@ -26,6 +26,15 @@ export function ResidentDetails({ resident }: { resident: ResidentCard }) {
       />
     </>
   );
+}
+
+/** The first lines of a request drawer: who asked and how to reach them (name, phone, address). */
+export function residentContact(resident: Pick<ResidentCard, 'name' | 'phoneNo' | 'address'>): DetailItem[] {
+  return [
+    { label: 'Name', value: resident.name },
+    { label: 'Phone', value: resident.phoneNo },
+    { label: 'Address', value: resident.address },
+  ];
 }
 
 function joinNamePhone(name: string, phone: string): string {

@@ -9,7 +9,7 @@
  * several fields fail: the first in `order` (the spec's form order, e.g. every "Please fill …"
  * before a format message), else zod's first issue.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
 import { MSG } from '../../shared/messages';
 import { ApiError } from './api-error';
@@ -80,3 +80,14 @@ export function useFormErrors<TOut>(schema: z.ZodType<TOut>, options: FormErrors
 
   return { errorOf, check, refused, clear };
 }
+
+/**
+ * The props that bind a text input or textarea to a state pair: `value`, and an `onChange` that
+ * stores the text as typed. Spread it: `<TextInput label="Title" {...bindText(title, setTitle)} />`.
+ */
+export function bindText(value: string, set: (text: string) => void) {
+  return { value, onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(e.currentTarget.value) };
+}
+
+/** A required pick from a fixed list (Mantine Select): marked required, and a choice cannot be cleared by clicking it again. */
+export const REQUIRED_CHOICE = { withAsterisk: true, allowDeselect: false } as const;

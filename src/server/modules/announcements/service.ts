@@ -7,7 +7,7 @@ import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/list-page.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import { mediaByIds, releaseMedia, resolveMedia } from '../media/service.js';
 import { queueSocietyPush, type OutboxWorker } from '../outbox/service.js';
@@ -74,10 +74,7 @@ export function announcementsService({ db, outbox, clock }: AnnouncementsDeps) {
           createdAt: at,
         });
         await recordAudit(tx, {
-          societyId: staff.societyId,
-          actorKind: 'staff',
-          actorId: staff.id,
-          actorName: staff.name,
+          ...staffActor(staff),
           entity: 'announcement',
           entityId: row.id,
           action: 'create',
@@ -110,10 +107,7 @@ export function announcementsService({ db, outbox, clock }: AnnouncementsDeps) {
         if (!row) throw new NotFoundError();
         if (row.mediaId) await releaseMedia(tx, [row.mediaId], at);
         await recordAudit(tx, {
-          societyId: staff.societyId,
-          actorKind: 'staff',
-          actorId: staff.id,
-          actorName: staff.name,
+          ...staffActor(staff),
           entity: 'announcement',
           entityId: id,
           action: 'delete',

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { AuditEntry } from '../../../shared/contracts/common.js';
 import type { Db } from '../../db/client.js';
+import type { StaffContext } from '../../lib/caller-context.js';
 import { auditRepo, insertAuditsSql, type AuditRecord, type AuditsSelect } from './repo.js';
 
 export type { AuditRecord, AuditsSelect };
@@ -12,6 +13,11 @@ export type { AuditRecord, AuditsSelect };
  */
 export function recordAudit(tx: Db, entry: AuditRecord): Promise<void> {
   return auditRepo(tx).record(entry);
+}
+
+/** The actor fields of an audit row for a staff member's change in their own society. */
+export function staffActor(staff: StaffContext): Pick<AuditRecord, 'societyId' | 'actorKind' | 'actorId' | 'actorName'> {
+  return { societyId: staff.societyId, actorKind: 'staff', actorId: staff.id, actorName: staff.name };
 }
 
 /**

@@ -7,7 +7,7 @@ import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/list-page.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import { notifyResident } from '../notifications/service.js';
 import { queuePush, type OutboxWorker } from '../outbox/service.js';
@@ -107,10 +107,7 @@ export function billingService(deps: BillingDeps) {
         });
         await queuePush(tx, staff.societyId, { to: resident.pushToken, residentId: resident.id, ...PUSH.billGenerated, data: { documentId: String(id) } });
         await recordAudit(tx, {
-          societyId: staff.societyId,
-          actorKind: 'staff',
-          actorId: staff.id,
-          actorName: staff.name,
+          ...staffActor(staff),
           entity: 'bill',
           entityId: id,
           action: 'create',

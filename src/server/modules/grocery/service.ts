@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
 import type { PageRequest } from '../../lib/list-page.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import { notifyResident } from '../notifications/service.js';
 import { queuePush, type OutboxWorker } from '../outbox/service.js';
@@ -129,10 +129,7 @@ export function groceryService(deps: GroceryDeps) {
         });
         await queuePush(tx, staff.societyId, { to: locked.pushToken, residentId: locked.residentId, ...PUSH.orderUpdated, data: { documentId: String(id) } });
         await recordAudit(tx, {
-          societyId: staff.societyId,
-          actorKind: 'staff',
-          actorId: staff.id,
-          actorName: staff.name,
+          ...staffActor(staff),
           entity: groceryDesk.entity,
           entityId: id,
           action: 'update',

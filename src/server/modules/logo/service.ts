@@ -5,7 +5,7 @@ import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import { mediaByIds, releaseMedia, resolveMedia } from '../media/service.js';
 import type { ResidentContext } from '../resident-auth/service.js';
@@ -47,10 +47,7 @@ export function logoService({ db, clock, bus }: LogoDeps) {
           if (previous) await releaseMedia(tx, [previous], at);
         }
         await recordAudit(tx, {
-          societyId: staff.societyId,
-          actorKind: 'staff',
-          actorId: staff.id,
-          actorName: staff.name,
+          ...staffActor(staff),
           entity: 'logo',
           entityId: staff.societyId,
           action: 'set',

@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { NO_LIMIT, type Limit } from '../../lib/rate-limit/limit.js';
 import type { PageRequest } from '../../lib/list-page.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import type { OutboxWorker } from '../outbox/service.js';
 import { residentIdByCode, toResidentCard } from '../residents/service.js';
@@ -73,10 +73,7 @@ export function panelService({ db, outbox, clock, broadcasts = NO_LIMIT, pushes 
       const campaign = await panelRepo(tx).createCampaign({ societyId: staff.societyId, kind, ...message, createdBy: staff.id, at, residentId });
       if (!campaign) throw new NotFoundError(MSG.noMatchingDocument);
       await recordAudit(tx, {
-        societyId: staff.societyId,
-        actorKind: 'staff',
-        actorId: staff.id,
-        actorName: staff.name,
+        ...staffActor(staff),
         entity: 'notification_campaign',
         entityId: campaign.id,
         action: kind === 'broadcast' ? `send to all (${campaign.recipients})` : `send to resident ${residentId}`,

@@ -6,7 +6,7 @@ import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
-import { auditHistory, recordAudit } from '../audit/service.js';
+import { auditHistory, recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import { residentAdminRepo, type AdminRow } from './admin-repo.js';
 import { formatAddress } from './card.js';
@@ -80,10 +80,7 @@ export function residentAdminService({ db, clock }: ResidentAdminDeps) {
         await repo.setStatus(staff.societyId, id, status);
         if (status === 'Block') await repo.revokeSessions(id);
         await recordAudit(tx, {
-          societyId: staff.societyId,
-          actorKind: 'staff',
-          actorId: staff.id,
-          actorName: staff.name,
+          ...staffActor(staff),
           entity: 'resident',
           entityId: id,
           action: status === 'Block' ? 'block' : 'approve',

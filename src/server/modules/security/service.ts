@@ -10,7 +10,7 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { limitOf, type Limit } from '../../lib/rate-limit/limit.js';
 import { memoryRateLimitStore } from '../../lib/rate-limit/store.js';
 import type { EventBus } from '../../lib/events.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import { deskService } from '../../desk/service.js';
 import type { OutboxWorker } from '../outbox/service.js';
@@ -73,10 +73,7 @@ export function securityService(deps: SecurityDeps) {
     const first = await alarmRepo(tx).acknowledge(staff.societyId, id, staff.id, at);
     if (first) {
       await recordAudit(tx, {
-        societyId: staff.societyId,
-        actorKind: 'staff',
-        actorId: staff.id,
-        actorName: staff.name,
+        ...staffActor(staff),
         entity: 'security',
         entityId: id,
         action: 'acknowledge',

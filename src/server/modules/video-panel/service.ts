@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PageRequest } from '../../lib/list-page.js';
-import { recordAudit } from '../audit/service.js';
+import { recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import type { ResidentContext } from '../resident-auth/service.js';
 import { videoPanelRepo, type VideoPanelRow } from './repo.js';
@@ -34,10 +34,7 @@ export function videoPanelService({ db, clock }: VideoPanelDeps) {
       return inSociety(db, staff.societyId, async (tx) => {
         const row = await videoPanelRepo(tx).insert({ societyId: staff.societyId, url, createdBy: staff.id, createdAt: at });
         await recordAudit(tx, {
-          societyId: staff.societyId,
-          actorKind: 'staff',
-          actorId: staff.id,
-          actorName: staff.name,
+          ...staffActor(staff),
           entity: 'video-panel',
           entityId: row.id,
           action: 'set',

@@ -12,8 +12,8 @@ import { ZCreateAnnouncement } from '../../../../shared/contracts/content';
 import type { Media } from '../../../../shared/contracts/media';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
-import { notifyError, notifyOutcome } from '../../../lib/notify';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { notifyOutcome } from '../../../lib/notify';
+import { useFormErrors, bindText } from '../../../lib/use-form-errors';
 import { useCreateAnnouncement } from '../api/announcements';
 
 /** Shown after a successful Upload. */
@@ -46,24 +46,8 @@ export function AnnouncementForm() {
     <Paper withBorder p="md" radius="sm" component="form" onSubmit={submit} noValidate aria-label="New announcement">
       <Stack gap="sm">
         <Title order={3}>New announcement</Title>
-        <TextInput
-          label="Title"
-          withAsterisk
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-          maxLength={200}
-          autoComplete="off"
-          error={errors.errorOf('title')}
-        />
-        <Textarea
-          label="Description"
-          withAsterisk
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          autosize
-          minRows={3}
-          error={errors.errorOf('description')}
-        />
+        <TextInput label="Title" withAsterisk {...bindText(title, setTitle)} maxLength={200} autoComplete="off" error={errors.errorOf('title')} />
+        <Textarea label="Description" withAsterisk {...bindText(description, setDescription)} autosize minRows={3} error={errors.errorOf('description')} />
         <MediaPicker
           label="Image"
           value={media}
@@ -71,7 +55,6 @@ export function AnnouncementForm() {
           max={1}
           accept="image"
           tooManyMessage={MSG.announcementOneMedia}
-          onRefuse={notifyError}
           onBusyChange={setUploading}
           disabled={create.isPending}
         />

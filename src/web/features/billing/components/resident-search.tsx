@@ -14,6 +14,7 @@ import { MSG } from '../../../../shared/messages';
 import { errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { billResidentsOptions, useBillResidents } from '../api/bill-residents';
+import { bindText } from '../../../lib/use-form-errors';
 
 interface ResidentSearchProps {
   selected: BillResident | null;
@@ -66,14 +67,7 @@ export function ResidentSearch({ selected, onSelect }: ResidentSearchProps) {
     <>
       <form onSubmit={(e) => void verify(e)}>
         <Group align="flex-end" gap="sm">
-          <TextInput
-            label="Full name"
-            placeholder="Resident's full name"
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            w={{ base: '100%', sm: 320 }}
-            maxLength={100}
-          />
+          <TextInput label="Full name" placeholder="Resident's full name" {...bindText(text, setText)} w={{ base: '100%', sm: 320 }} maxLength={100} />
           <Button type="submit" loading={verifying} disabled={!text.trim()}>
             Verify
           </Button>

@@ -5,18 +5,19 @@
  * MSG.discountRequired; no valid discount → MSG.discountRange; a second logo or media file →
  * MSG.discountOneLogo / MSG.discountOneMedia (refused by the pickers).
  */
-import { Badge, Group, Select, TextInput, Textarea } from '@mantine/core';
+import { Badge, Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Media } from '../../../../shared/contracts/media';
-import { DISCOUNT_CATEGORIES, DISCOUNT_OPTIONS, MAX_DESCRIPTION, ZCreateDiscount } from '../../../../shared/contracts/posts';
+import { DISCOUNT_CATEGORIES, DISCOUNT_OPTIONS, ZCreateDiscount } from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
 import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
 import { usePostForm } from '../../../mechanisms/posts/post-form';
 import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
-import { notifyError } from '../../../lib/notify';
 import { useUser } from '../../../lib/user-context';
 import { discounts } from '../api/discounts';
+import { bindText, REQUIRED_CHOICE } from '../../../lib/use-form-errors';
+import { PostDescription } from '../../../mechanisms/posts/post-description';
 
 const PERCENT_DATA = DISCOUNT_OPTIONS.map((n) => ({ value: String(n), label: `${n}%` }));
 
@@ -76,22 +77,8 @@ export function DiscountForm({ onClose }: { onClose: () => void }) {
         />
       }
     >
-      <TextInput
-        label="Brand name"
-        withAsterisk
-        value={brandName}
-        onChange={(e) => setBrandName(e.currentTarget.value)}
-        maxLength={100}
-        error={form.errorOf('brandName')}
-      />
-      <TextInput
-        label="Branch or outlet"
-        withAsterisk
-        value={branch}
-        onChange={(e) => setBranch(e.currentTarget.value)}
-        maxLength={200}
-        error={form.errorOf('branch')}
-      />
+      <TextInput label="Brand name" withAsterisk {...bindText(brandName, setBrandName)} maxLength={100} error={form.errorOf('brandName')} />
+      <TextInput label="Branch or outlet" withAsterisk {...bindText(branch, setBranch)} maxLength={200} error={form.errorOf('branch')} />
       <MediaPicker
         label="Logo"
         accept="image"
@@ -99,7 +86,6 @@ export function DiscountForm({ onClose }: { onClose: () => void }) {
         onChange={setLogo}
         max={1}
         tooManyMessage={MSG.discountOneLogo}
-        onRefuse={notifyError}
         onBusyChange={setLogoBusy}
         error={form.errorOf('logoMediaId')}
       />
@@ -109,40 +95,28 @@ export function DiscountForm({ onClose }: { onClose: () => void }) {
         onChange={setMedia}
         max={1}
         tooManyMessage={MSG.discountOneMedia}
-        onRefuse={notifyError}
         onBusyChange={setMediaBusy}
         error={form.errorOf('mediaId')}
       />
-      <Textarea
-        label="Description"
-        withAsterisk
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        maxLength={MAX_DESCRIPTION}
-        autosize
-        minRows={3}
-        error={form.errorOf('description')}
-      />
+      <PostDescription value={description} onChange={setDescription} error={form.errorOf('description')} />
       <Group grow align="flex-start">
         <Select
           label="Discount"
-          withAsterisk
           placeholder="Choose %"
           data={PERCENT_DATA}
           value={discount}
           onChange={setDiscount}
           error={form.errorOf('discount')}
-          allowDeselect={false}
+          {...REQUIRED_CHOICE}
         />
         <Select
           label="Category"
-          withAsterisk
           placeholder="Choose a category"
           data={[...DISCOUNT_CATEGORIES]}
           value={category}
           onChange={setCategory}
           error={form.errorOf('category')}
-          allowDeselect={false}
+          {...REQUIRED_CHOICE}
         />
       </Group>
     </PostFormLayout>

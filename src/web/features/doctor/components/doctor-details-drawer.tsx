@@ -12,6 +12,7 @@ import { SideDrawer } from '../../../components/side-drawer';
 import { formatDateTime } from '../../../lib/format';
 import { useDoctorRequest } from '../api/doctor-requests';
 import { MeetingLinkForm } from './meeting-link-form';
+import { residentContact } from '../../../components/resident-details';
 
 interface DoctorDetailsDrawerProps {
   /** The row that was opened (null until one is). */
@@ -32,9 +33,7 @@ export function DoctorDetailsDrawer({ request, opened, onClose }: DoctorDetailsD
         <>
           <DetailList
             items={[
-              { label: 'Name', value: current.resident.name },
-              { label: 'Phone', value: current.resident.phoneNo },
-              { label: 'Address', value: current.resident.address },
+              ...residentContact(current.resident),
               { label: 'Requested', value: formatDateTime(current.pressedTime) },
               { label: "Resident's words", value: current.description },
             ]}

@@ -4,18 +4,19 @@
  * ZCreateFeedPost's, checked here before sending: both or neither → MSG.feedLinkOrMedia; a sixth
  * file → MSG.tooManyMedia; choosing a file while a link is filled → MSG.feedFileWhileLink.
  */
-import { TextInput, Textarea } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import type { Media } from '../../../../shared/contracts/media';
-import { MAX_DESCRIPTION, MAX_POST_MEDIA, ZCreateFeedPost } from '../../../../shared/contracts/posts';
+import { MAX_POST_MEDIA, ZCreateFeedPost } from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
 import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
 import { usePostForm } from '../../../mechanisms/posts/post-form';
 import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
-import { notifyError } from '../../../lib/notify';
 import { useUser } from '../../../lib/user-context';
 import { feedPosts } from '../api/feed-posts';
+import { bindText } from '../../../lib/use-form-errors';
+import { PostDescription } from '../../../mechanisms/posts/post-description';
 
 export function FeedForm({ onClose }: { onClose: () => void }) {
   const { societyName } = useUser();
@@ -48,8 +49,7 @@ export function FeedForm({ onClose }: { onClose: () => void }) {
       <TextInput
         label="YouTube link"
         placeholder="https://www.youtube.com/watch?v=…"
-        value={youtubeLink}
-        onChange={(e) => setYoutubeLink(e.currentTarget.value)}
+        {...bindText(youtubeLink, setYoutubeLink)}
         maxLength={500}
         error={form.errorOf('youtubeLink')}
         autoComplete="off"
@@ -60,21 +60,11 @@ export function FeedForm({ onClose }: { onClose: () => void }) {
         onChange={setMedia}
         max={MAX_POST_MEDIA}
         tooManyMessage={MSG.tooManyMedia}
-        onRefuse={notifyError}
         beforePick={beforePick}
         onBusyChange={setUploading}
         error={form.errorOf('mediaIds')}
       />
-      <Textarea
-        label="Description"
-        withAsterisk
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        maxLength={MAX_DESCRIPTION}
-        autosize
-        minRows={3}
-        error={form.errorOf('description')}
-      />
+      <PostDescription value={description} onChange={setDescription} error={form.errorOf('description')} />
     </PostFormLayout>
   );
 }

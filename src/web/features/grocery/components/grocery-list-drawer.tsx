@@ -23,6 +23,7 @@ import { OrderLinesTable } from './order-lines-table';
 import { OrderTotals } from './order-totals';
 import { notifySaveFailed } from './save-failed';
 import { useEditLines } from './use-edit-lines';
+import { residentContact } from '../../../components/resident-details';
 
 interface GroceryListDrawerProps {
   request: GroceryRequest | null;
@@ -85,14 +86,7 @@ export function GroceryListDrawer({ request, opened, onClose }: GroceryListDrawe
     <SideDrawer opened={opened} onClose={onClose} title="Grocery List Items">
       {current ? (
         <>
-          <DetailList
-            items={[
-              { label: 'Name', value: current.resident.name },
-              { label: 'Phone', value: current.resident.phoneNo },
-              { label: 'Address', value: current.resident.address },
-              { label: 'Requested', value: formatDateTime(current.pressedTime) },
-            ]}
-          />
+          <DetailList items={[...residentContact(current.resident), { label: 'Requested', value: formatDateTime(current.pressedTime) }]} />
           <Title order={4} mt="md" mb="xs">
             Requested items
           </Title>

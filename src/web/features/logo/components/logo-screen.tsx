@@ -13,7 +13,7 @@ import type { Media } from '../../../../shared/contracts/media';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
 import { useSetSocietyLogo, useSocietyLogo } from '../../../lib/me-query';
-import { notifyError, notifyOutcome } from '../../../lib/notify';
+import { notifyOutcome } from '../../../lib/notify';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { useUser } from '../../../lib/user-context';
 import { useSetLogo } from '../api/set-logo';
@@ -72,7 +72,6 @@ export function LogoScreen() {
             max={1}
             accept="image"
             tooManyMessage={MSG.announcementOneMedia}
-            onRefuse={notifyError}
             onBusyChange={setUploading}
             disabled={save.isPending}
           />

@@ -14,7 +14,7 @@ import { MSG } from '../../../../shared/messages';
 import { DetailList } from '../../../components/detail-list';
 import { SideDrawer } from '../../../components/side-drawer';
 import { notifyOutcome } from '../../../lib/notify';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormErrors, bindText } from '../../../lib/use-form-errors';
 import { useAssignGuard, useNotHomeRequest } from '../api/not-home-requests';
 import { durationText } from './not-home-columns';
 import { STATE_LABELS } from './not-home-view-drawer';
@@ -58,32 +58,16 @@ function GuardForm({ request, onDone }: { request: NotHome; onDone: () => void }
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label="Duration" value={durationText(request)} readOnly variant="filled" />
-        <TextInput
-          label="Guard Name"
-          value={guardName}
-          onChange={(e) => setGuardName(e.currentTarget.value)}
-          readOnly={!editable}
-          maxLength={100}
-          autoComplete="off"
-        />
+        <TextInput label="Guard Name" {...bindText(guardName, setGuardName)} readOnly={!editable} maxLength={100} autoComplete="off" />
         <TextInput
           label="Phone Number"
-          value={guardPhone}
-          onChange={(e) => setGuardPhone(e.currentTarget.value)}
+          {...bindText(guardPhone, setGuardPhone)}
           readOnly={!editable}
           inputMode="numeric"
           description={editable ? '11 digits, e.g. 03001234567' : undefined}
           autoComplete="off"
         />
-        <TextInput
-          label="Email"
-          type="email"
-          value={guardEmail}
-          onChange={(e) => setGuardEmail(e.currentTarget.value)}
-          readOnly={!editable}
-          maxLength={200}
-          autoComplete="off"
-        />
+        <TextInput label="Email" type="email" {...bindText(guardEmail, setGuardEmail)} readOnly={!editable} maxLength={200} autoComplete="off" />
         {editable ? (
           <Button type="submit" loading={assign.isPending}>
             Proceed

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { PANEL_BODY_MAX, PANEL_TITLE_MAX, ZPanelMessage, type PanelMessage } from '../../../../shared/contracts/notification-panel';
 import { MSG } from '../../../../shared/messages';
 import { notifyOutcome } from '../../../lib/notify';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormErrors, bindText } from '../../../lib/use-form-errors';
 import { useBroadcast } from '../api/send-message';
 import { DeliveryReport } from './delivery-report';
 import { ResidentPicker } from './resident-picker';
@@ -39,14 +39,7 @@ export function NotificationPanelScreen() {
       <Title order={2}>Notification Panel</Title>
       <Paper withBorder p="md" radius="sm" component="form" onSubmit={sendToAll} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Title"
-            withAsterisk
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            maxLength={PANEL_TITLE_MAX}
-            autoComplete="off"
-          />
+          <TextInput label="Title" withAsterisk {...bindText(title, setTitle)} maxLength={PANEL_TITLE_MAX} autoComplete="off" />
           <Textarea label="Body" withAsterisk value={body} onChange={(e) => setBody(e.currentTarget.value)} maxLength={PANEL_BODY_MAX} autosize minRows={3} />
           <Group>
             <Button type="submit" disabled={broadcast.isPending}>

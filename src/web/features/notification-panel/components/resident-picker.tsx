@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { notifyError, notifyOutcome } from '../../../lib/notify';
 import { panelResidentsOptions, usePanelResidents } from '../api/panel-residents';
 import { useSendToResident } from '../api/send-message';
+import { bindText } from '../../../lib/use-form-errors';
 
 interface ResidentPickerProps {
   /** The screen's title and body, checked (a toast says what is missing), or null. */
@@ -71,14 +72,7 @@ export function ResidentPicker({ check, onSent }: ResidentPickerProps) {
       </Title>
       <form onSubmit={verify} noValidate>
         <Group align="end" gap="sm">
-          <TextInput
-            label="Full name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={100}
-            autoComplete="off"
-            w={{ base: '100%', sm: 320 }}
-          />
+          <TextInput label="Full name" {...bindText(name, setName)} maxLength={100} autoComplete="off" w={{ base: '100%', sm: 320 }} />
           <Button type="submit" variant="light" loading={verifying}>
             Verify
           </Button>

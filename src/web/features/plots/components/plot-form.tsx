@@ -4,29 +4,21 @@
  * 1–5 images, with the phone-mock preview. ZCreatePlot checks it before sending: a missing field →
  * MSG.plotRequired; a phone that is not 11 digits → MSG.plotPhone; a sixth image → MSG.tooManyMedia.
  */
-import { Badge, Group, NumberInput, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { IconBath, IconBed, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Media } from '../../../../shared/contracts/media';
-import {
-  MAX_DESCRIPTION,
-  MAX_PLOT_PRICE,
-  MAX_POST_MEDIA,
-  PLOT_AREAS,
-  PLOT_COUNT_OPTIONS,
-  PLOT_PAYMENTS,
-  PLOT_TYPES,
-  ZCreatePlot,
-} from '../../../../shared/contracts/posts';
+import { MAX_PLOT_PRICE, MAX_POST_MEDIA, PLOT_AREAS, PLOT_COUNT_OPTIONS, PLOT_PAYMENTS, PLOT_TYPES, ZCreatePlot } from '../../../../shared/contracts/posts';
 import { MSG } from '../../../../shared/messages';
 import { MediaPicker } from '../../../components/media-picker';
 import { PhonePreview } from '../../../mechanisms/posts/phone-preview';
 import { usePostForm } from '../../../mechanisms/posts/post-form';
 import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
-import { notifyError } from '../../../lib/notify';
 import { useUser } from '../../../lib/user-context';
 import { plots } from '../api/plots';
 import { formatPkr } from './format-price';
+import { bindText, REQUIRED_CHOICE } from '../../../lib/use-form-errors';
+import { PostDescription } from '../../../mechanisms/posts/post-description';
 
 const COUNTS = PLOT_COUNT_OPTIONS.map(String);
 const toNumber = (v: string | null) => (v === null ? undefined : Number(v));
@@ -109,66 +101,28 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
       }
     >
       <Group grow align="flex-start">
-        <Select
-          label="Type"
-          withAsterisk
-          placeholder="Choose"
-          data={[...PLOT_TYPES]}
-          value={type}
-          onChange={setType}
-          error={form.errorOf('type')}
-          allowDeselect={false}
-        />
+        <Select label="Type" placeholder="Choose" data={[...PLOT_TYPES]} value={type} onChange={setType} error={form.errorOf('type')} {...REQUIRED_CHOICE} />
         <Select
           label="Payment"
-          withAsterisk
           placeholder="Choose"
           data={[...PLOT_PAYMENTS]}
           value={payment}
           onChange={setPayment}
           error={form.errorOf('payment')}
-          allowDeselect={false}
+          {...REQUIRED_CHOICE}
         />
-        <Select
-          label="Area"
-          withAsterisk
-          placeholder="Choose"
-          data={[...PLOT_AREAS]}
-          value={area}
-          onChange={setArea}
-          error={form.errorOf('area')}
-          allowDeselect={false}
-        />
+        <Select label="Area" placeholder="Choose" data={[...PLOT_AREAS]} value={area} onChange={setArea} error={form.errorOf('area')} {...REQUIRED_CHOICE} />
       </Group>
       <Group grow align="flex-start">
-        <Select
-          label="Baths"
-          withAsterisk
-          placeholder="1–6"
-          data={COUNTS}
-          value={baths}
-          onChange={setBaths}
-          error={form.errorOf('baths')}
-          allowDeselect={false}
-        />
-        <Select
-          label="Rooms"
-          withAsterisk
-          placeholder="1–6"
-          data={COUNTS}
-          value={rooms}
-          onChange={setRooms}
-          error={form.errorOf('rooms')}
-          allowDeselect={false}
-        />
+        <Select label="Baths" placeholder="1–6" data={COUNTS} value={baths} onChange={setBaths} error={form.errorOf('baths')} {...REQUIRED_CHOICE} />
+        <Select label="Rooms" placeholder="1–6" data={COUNTS} value={rooms} onChange={setRooms} error={form.errorOf('rooms')} {...REQUIRED_CHOICE} />
         <TextInput
           label="Phone"
           withAsterisk
           placeholder="03001234567"
           inputMode="numeric"
           maxLength={11}
-          value={phone}
-          onChange={(e) => setPhone(e.currentTarget.value)}
+          {...bindText(phone, setPhone)}
           error={form.errorOf('phone')}
         />
       </Group>
@@ -196,16 +150,7 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
           error={form.errorOf('price')}
         />
       </Group>
-      <Textarea
-        label="Description"
-        withAsterisk
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        maxLength={MAX_DESCRIPTION}
-        autosize
-        minRows={3}
-        error={form.errorOf('description')}
-      />
+      <PostDescription value={description} onChange={setDescription} error={form.errorOf('description')} />
       <MediaPicker
         label="Images"
         accept="image"
@@ -213,7 +158,6 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
         onChange={setImages}
         max={MAX_POST_MEDIA}
         tooManyMessage={MSG.tooManyMedia}
-        onRefuse={notifyError}
         onBusyChange={setUploading}
         error={form.errorOf('mediaIds')}
       />

@@ -12,6 +12,7 @@ import { DetailList } from '../../../components/detail-list';
 import { errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { useVerifyResident } from '../api/verify-resident';
+import { bindText } from '../../../lib/use-form-errors';
 
 /** The spec's field names in the order it lists them, with readable labels. */
 const FIELDS: [keyof ResidentVerify, string][] = [
@@ -67,15 +68,7 @@ export function ResidenceScreen() {
       <Title order={2}>Residents</Title>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end">
-          <TextInput
-            label="Resident ID"
-            placeholder="e.g. GV0001"
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            maxLength={40}
-            autoComplete="off"
-            w={260}
-          />
+          <TextInput label="Resident ID" placeholder="e.g. GV0001" {...bindText(text, setText)} maxLength={40} autoComplete="off" w={260} />
           <Button type="submit" loading={isFetching} disabled={!text.trim()}>
             Verify
           </Button>

@@ -13,7 +13,7 @@ import { ZSetVideoPanel, type VideoPanelEntry } from '../../../../shared/contrac
 import { errorMessage } from '../../../lib/api-error';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { notifyOutcome } from '../../../lib/notify';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormErrors, bindText } from '../../../lib/use-form-errors';
 import { useListParams } from '../../../lib/use-list-params';
 import { FIRST_PAGE, useSetVideoPanel, useVideoPanelEntries } from '../api/video-panel';
 
@@ -51,8 +51,7 @@ function VideoUrlForm() {
           label="Video URL"
           placeholder="https://…"
           withAsterisk
-          value={url}
-          onChange={(e) => setUrl(e.currentTarget.value)}
+          {...bindText(url, setUrl)}
           error={errors.errorOf('url')}
           maxLength={2000}
           autoComplete="off"
