@@ -41,6 +41,9 @@ export function firstError(error: z.ZodError, order: readonly string[] = []): Fi
  * The errors of one form checked with `schema`:
  * - `check(values)`: the parsed values, or null after showing the first error (toast and field);
  * - `errorOf(field)`: the message to show under that field (undefined when none);
+ * - `invalid(field)`: whether the error is that field's, for a form whose spec reports the message
+ *   by toast alone: pass it as the input's `error` and the field is marked (red, aria-invalid)
+ *   without repeating the text;
  * - `refused(error)`: shows why the server refused (its 4xx message and field), or MSG.uploadFailed
  *   when the request failed otherwise (spec section 8 "Upload failures");
  * - `clear()`: forgets the error (e.g. when the form is reset).
@@ -50,6 +53,7 @@ export function useFormErrors<TOut>(schema: z.ZodType<TOut>, options: FormErrors
   const { order } = options;
 
   const errorOf = useCallback((field: string) => (error?.field === field ? error.message : undefined), [error]);
+  const invalid = useCallback((field: string) => error?.field === field, [error]);
 
   const check = useCallback(
     (values: unknown): TOut | null => {
@@ -78,7 +82,7 @@ export function useFormErrors<TOut>(schema: z.ZodType<TOut>, options: FormErrors
 
   const clear = useCallback(() => setError(null), []);
 
-  return { errorOf, check, refused, clear };
+  return { errorOf, invalid, check, refused, clear };
 }
 
 /**

@@ -40,8 +40,14 @@ export function ResolveForm({ confirmLabel, submitting, onSubmit }: ResolveFormP
           maxLength={2000}
           value={response}
           onChange={(event) => setResponse(event.currentTarget.value)}
+          error={errors.invalid('response')}
         />
-        <Checkbox label={confirmLabel} checked={confirmed} onChange={(event) => setConfirmed(event.currentTarget.checked)} />
+        <Checkbox
+          label={confirmLabel}
+          checked={confirmed}
+          onChange={(event) => setConfirmed(event.currentTarget.checked)}
+          error={errors.invalid('confirmed')}
+        />
         <Button type="submit" loading={submitting}>
           Submit
         </Button>

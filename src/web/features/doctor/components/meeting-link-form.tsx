@@ -64,6 +64,7 @@ export function MeetingLinkForm({ request, onDone }: MeetingLinkFormProps) {
           aria-required
           value={meetingId}
           onChange={(event) => setMeetingId(event.currentTarget.value)}
+          error={errors.invalid('meetingId')}
           maxLength={300}
           autoComplete="off"
           description="A room name on the meeting server, or a full meeting URL"
@@ -85,6 +86,7 @@ export function MeetingLinkForm({ request, onDone }: MeetingLinkFormProps) {
           maxLength={2000}
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
+          error={errors.invalid('description')}
         />
         <Button type="submit" loading={generate.isPending}>
           Generate

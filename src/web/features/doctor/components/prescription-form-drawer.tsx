@@ -64,6 +64,7 @@ function PrescriptionForm({ consultation, onDone }: { consultation: Consultation
               const text = event.currentTarget.value;
               setValues((old) => ({ ...old, [key]: text }));
             }}
+            error={errors.invalid(key)}
           />
         ))}
         <Button type="submit" loading={save.isPending}>

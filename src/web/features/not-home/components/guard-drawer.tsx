@@ -58,16 +58,32 @@ function GuardForm({ request, onDone }: { request: NotHome; onDone: () => void }
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label="Duration" value={durationText(request)} readOnly variant="filled" />
-        <TextInput label="Guard Name" {...bindText(guardName, setGuardName)} readOnly={!editable} maxLength={100} autoComplete="off" />
+        <TextInput
+          label="Guard Name"
+          {...bindText(guardName, setGuardName)}
+          readOnly={!editable}
+          maxLength={100}
+          autoComplete="off"
+          error={errors.invalid('guardName')}
+        />
         <TextInput
           label="Phone Number"
           {...bindText(guardPhone, setGuardPhone)}
           readOnly={!editable}
           inputMode="numeric"
           description={editable ? '11 digits, e.g. 03001234567' : undefined}
+          error={errors.invalid('guardPhone')}
           autoComplete="off"
         />
-        <TextInput label="Email" type="email" {...bindText(guardEmail, setGuardEmail)} readOnly={!editable} maxLength={200} autoComplete="off" />
+        <TextInput
+          label="Email"
+          type="email"
+          {...bindText(guardEmail, setGuardEmail)}
+          readOnly={!editable}
+          maxLength={200}
+          autoComplete="off"
+          error={errors.invalid('guardEmail')}
+        />
         {editable ? (
           <Button type="submit" loading={assign.isPending}>
             Proceed

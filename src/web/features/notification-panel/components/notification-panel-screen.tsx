@@ -39,8 +39,8 @@ export function NotificationPanelScreen() {
       <Title order={2}>Notification Panel</Title>
       <Paper withBorder p="md" radius="sm" component="form" onSubmit={sendToAll} noValidate>
         <Stack gap="sm">
-          <TextInput label="Title" withAsterisk {...bindText(title, setTitle)} maxLength={PANEL_TITLE_MAX} autoComplete="off" />
-          <Textarea label="Body" withAsterisk value={body} onChange={(e) => setBody(e.currentTarget.value)} maxLength={PANEL_BODY_MAX} autosize minRows={3} />
+          <TextInput label="Title" withAsterisk {...bindText(title, setTitle)} maxLength={PANEL_TITLE_MAX} autoComplete="off" error={errors.invalid('title')} />
+          <Textarea label="Body" withAsterisk {...bindText(body, setBody)} maxLength={PANEL_BODY_MAX} autosize minRows={3} error={errors.invalid('body')} />
           <Group>
             <Button type="submit" disabled={broadcast.isPending}>
               {broadcast.isPending ? 'Fetching...' : 'Send to All'}
