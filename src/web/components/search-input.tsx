@@ -6,6 +6,7 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { bindText } from '../lib/use-form-errors';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -41,8 +42,7 @@ export function SearchInput({ value, onSearch, placeholder = 'Search' }: SearchI
       placeholder={placeholder}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={text ? <CloseButton aria-label="Clear search" size="sm" onClick={() => setText('')} /> : null}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
+      {...bindText(text, setText)}
       w={{ base: '100%', sm: 320 }}
     />
   );

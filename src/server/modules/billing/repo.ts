@@ -9,7 +9,7 @@ import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { recordAuditsSql } from '../audit/service.js';
 import { notifyResidentsSql } from '../notifications/service.js';
 import { queuePushesSql } from '../outbox/service.js';
-import { formatAddress, residentCardColumns } from '../residents/service.js';
+import { formatAddress, residentCardColumns, residentCardPage } from '../residents/service.js';
 import type { MatchResident } from './match.js';
 
 /** Residents staff may bill: everyone of the society but self-registrations not yet approved. */
@@ -88,23 +88,7 @@ export function billingRepo(db: Db) {
   return {
     /** Residents whose full name starts with `name` (case-insensitive), newest first, 10 a page (counted up to the cap). */
     searchResidents(societyId: number, name: string, req: PageRequest) {
-      return listPage({
-        db,
-        societyId,
-        table: residents,
-        id: residents.id,
-        order: [residents.id],
-        where: and(billable(societyId), namePrefix(name)),
-        req,
-        rows: (ids) =>
-          ids.length === 0
-            ? Promise.resolve([])
-            : db
-                .select(residentCardColumns)
-                .from(residents)
-                .where(and(billable(societyId), inArray(residents.id, ids))),
-        idOf: (r) => r.id,
-      });
+      return residentCardPage(db, societyId, { where: and(billable(societyId), namePrefix(name)), order: [residents.id] }, req);
     },
     /** A billable resident by resident code (e.g. 'GV0001'), with the push token. */
     async residentByCode(societyId: number, code: string) {

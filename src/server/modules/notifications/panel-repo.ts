@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/raw-rows.js';
 import { notificationCampaigns, outbox, residents } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { queuePushesSql } from '../outbox/service.js';
-import { residentCardColumns } from '../residents/service.js';
+import { residentCardPage } from '../residents/service.js';
 import { insertNotificationsSql } from './repo.js';
 
 export type CampaignRow = typeof notificationCampaigns.$inferSelect;
@@ -141,24 +141,8 @@ export function panelRepo(db: Db) {
      * empty: all), newest first, 10 a page, each with the resident card's columns.
      */
     residents(societyId: number, name: string, req: PageRequest) {
-      return listPage({
-        db,
-        societyId,
-        table: residents,
-        id: residents.id,
-        order: [residents.societyId, residents.id],
-        where: approvedOf(societyId),
-        search: name ? ilike(residents.name, prefixPattern(name)) : undefined,
-        req,
-        rows: (ids) =>
-          ids.length === 0
-            ? Promise.resolve([])
-            : db
-                .select(residentCardColumns)
-                .from(residents)
-                .where(and(approvedOf(societyId), inArray(residents.id, ids))),
-        idOf: (row) => row.id,
-      });
+      const search = name ? ilike(residents.name, prefixPattern(name)) : undefined;
+      return residentCardPage(db, societyId, { where: approvedOf(societyId), search, order: [residents.societyId, residents.id] }, req);
     },
   };
 }

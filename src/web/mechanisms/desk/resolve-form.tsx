@@ -7,7 +7,7 @@
 import { Button, Checkbox, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ZSubmit, type SubmitInput } from '../../../shared/contracts/desk';
-import { useFormErrors } from '../../lib/use-form-errors';
+import { useFormErrors, bindText } from '../../lib/use-form-errors';
 
 interface ResolveFormProps {
   /** Checkbox label, e.g. 'I confirm this complaint is resolved'. */
@@ -38,8 +38,7 @@ export function ResolveForm({ confirmLabel, submitting, onSubmit }: ResolveFormP
           autosize
           minRows={3}
           maxLength={2000}
-          value={response}
-          onChange={(event) => setResponse(event.currentTarget.value)}
+          {...bindText(response, setResponse)}
           error={errors.invalid('response')}
         />
         <Checkbox

@@ -12,7 +12,7 @@ import { ZGenerateLink, type DoctorRequest } from '../../../../shared/contracts/
 import { MSG } from '../../../../shared/messages';
 import { errorMessage } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useFormErrors } from '../../../lib/use-form-errors';
+import { useFormErrors, bindText } from '../../../lib/use-form-errors';
 import { useFreshMeetingLink, useGenerateLink } from '../api/doctor-requests';
 import { BLANK_FIRST } from '../api/doctor-validation';
 
@@ -62,8 +62,7 @@ export function MeetingLinkForm({ request, onDone }: MeetingLinkFormProps) {
           label="Meet ID"
           withAsterisk
           aria-required
-          value={meetingId}
-          onChange={(event) => setMeetingId(event.currentTarget.value)}
+          {...bindText(meetingId, setMeetingId)}
           error={errors.invalid('meetingId')}
           maxLength={300}
           autoComplete="off"
@@ -79,15 +78,7 @@ export function MeetingLinkForm({ request, onDone }: MeetingLinkFormProps) {
             Create meeting link
           </Button>
         </Group>
-        <Textarea
-          label="Description"
-          autosize
-          minRows={3}
-          maxLength={2000}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          error={errors.invalid('description')}
-        />
+        <Textarea label="Description" autosize minRows={3} maxLength={2000} {...bindText(description, setDescription)} error={errors.invalid('description')} />
         <Button type="submit" loading={generate.isPending}>
           Generate
         </Button>

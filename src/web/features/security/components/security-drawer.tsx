@@ -17,6 +17,7 @@ import type { DetailItem } from '../../../components/detail-list';
 import { formatDate, formatDateTime, formatTime, stageLabel } from '../../../lib/format';
 import { securityDesk } from '../api/security-desk';
 import { acknowledgementText, AwayWarning, pressesText } from './alarm-marks';
+import { bindText } from '../../../lib/use-form-errors';
 
 type SecurityUpdate = z.input<typeof ZSecurityUpdate>;
 
@@ -40,15 +41,7 @@ function ProceedForm({ run, pending }: ProceedSlotProps<SecurityAlert, SecurityU
   const [note, setNote] = useState('');
   return (
     <Stack gap="sm" mt="md">
-      <Textarea
-        label="Security issue"
-        placeholder="Write security issue here!"
-        autosize
-        minRows={3}
-        maxLength={2000}
-        value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
-      />
+      <Textarea label="Security issue" placeholder="Write security issue here!" autosize minRows={3} maxLength={2000} {...bindText(note, setNote)} />
       <Button onClick={() => run({ action: 'proceed', staffNote: note.trim() })} loading={pending}>
         Proceed
       </Button>
