@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOfIds, pageWindow } from '../../src/server/lib/list-page.js';
+import { pageOfIds, pageWindow } from '../../src/server/lib/page-window.js';
 
 describe('pageWindow (ADR 0003)', () => {
   it('follows a cursor whatever the page number', () => {
