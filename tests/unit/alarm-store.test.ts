@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAlarmStore } from '../../src/web/features/security/alarm/alarm-store.js';
 import { fetchAllPending } from '../../src/web/features/security/alarm/pending-pages.js';
 import type { PendingAlarms, SecurityAlert } from '../../src/shared/contracts/security.js';
+import { residentCard } from '../support/factories.js';
 
 /** A factory with overrides (STYLE 9). */
 function alert(overrides: Partial<SecurityAlert> = {}): SecurityAlert {
@@ -19,22 +20,7 @@ function alert(overrides: Partial<SecurityAlert> = {}): SecurityAlert {
     proceededAt: null,
     completedAt: null,
     societyName: 'Green Valley',
-    resident: {
-      residentId: 'GV0001',
-      name: 'Ayesha Khan',
-      phoneNo: '03000000001',
-      address: 'House 1, Street 1, Block A',
-      email: 'a@mail.test',
-      age: 30,
-      designation: 'Teacher',
-      owner: true,
-      fname: 'Imran Khan',
-      fPhoneNo: '03330000001',
-      fmName: 'Ali',
-      fmphoneNo: '03330000002',
-      fmName1: 'Sara',
-      fmphoneNo1: '03330000003',
-    },
+    resident: residentCard(),
     acknowledgedAt: null,
     acknowledgedBy: null,
     ackSeconds: null,

@@ -7,23 +7,9 @@ import { notHomeRequests } from '../../src/web/features/not-home/api/not-home-re
 import { listPageSchema } from '../../src/web/lib/list-api.js';
 import type { ListPage } from '../../src/web/lib/list-cache.js';
 import { FIRST_PAGE, type ListView } from '../../src/web/lib/list-params.js';
+import { residentCard } from '../support/factories.js';
 
-const resident = {
-  residentId: 'GV0001',
-  name: 'Ayesha Khan',
-  phoneNo: '03000000001',
-  address: 'House 1, Street 1, Block A',
-  email: 'a@mail.test',
-  age: 30,
-  designation: 'Teacher',
-  owner: true,
-  fname: 'Imran Khan',
-  fPhoneNo: '03330000001',
-  fmName: 'Ali',
-  fmphoneNo: '03330000002',
-  fmName1: 'Sara',
-  fmphoneNo1: '03330000003',
-};
+const resident = residentCard();
 
 /** Factories with overrides (STYLE 9). */
 function complaint(_id: number, overrides: Partial<Complaint> = {}): Complaint {
