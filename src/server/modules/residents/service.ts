@@ -7,7 +7,8 @@
 import type { Db } from '../../db/client.js';
 import { residentAdminRepo } from './admin-repo.js';
 
-export { residentCardColumns, residentCardPage, residentProfileColumns } from './columns.js';
+export { residentCardColumns, residentProfileColumns } from './columns.js';
+export { residentCardPage } from './card-page.js';
 export { formatAddress, toResidentCard, toResidentProfile, type ResidentCardRow, type ResidentProfileRow } from './card.js';
 
 /**
