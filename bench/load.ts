@@ -44,12 +44,12 @@ import { DEFAULT_MAX_CONNS, startNginx } from '../scripts/cluster/nginx.js';
 import { prepareDatabase } from './list-scale/seed.js';
 import { drain } from './list-scale/server.js';
 import { cpuSnapshot, cpuUse } from './load/cpu.js';
-import { scrapeInstance, type InstanceFigures } from './load/metrics.js';
+import { instanceDelta, scrapeInstance } from './load/metrics.js';
+import { drainedAfter, probeCapacity } from './load/overload.js';
 import { samplePgActivity } from './load/pg-activity.js';
 import { epochMs, type HttpWorkerIn, type HttpWorkerOut, type SocketWorkerIn, type SocketWorkerOut, type StreamSpec } from './load/protocol.js';
 import { deliveries, figures, listCost, overloadShares, printRun, writeJson, type LoadRun } from './load/report.js';
 import { checkTargets, listTemplates, signInStaff, sosTemplates } from './load/targets.js';
-import type { RequestTemplate } from './load/protocol.js';
 import { mintResidentTokens } from './load/tokens.js';
 import { startWorker } from './load/workers.js';
 
@@ -327,78 +327,6 @@ async function main(): Promise<void> {
     drainedSeconds: Object.fromEntries(instances.map((i, k) => [i.name, drained[k]])),
   };
   console.log(`results: ${path.relative(process.cwd(), writeJson(RESULTS, run, meta))}`);
-}
-
-/**
- * This machine's list capacity: `clients` closed-loop clients (each sends its next list request
- * when the previous is answered) read the list mix for `seconds`, straight from the instances
- * (`bases`, in turn): nginx's cap on requests in flight (--max-conns) does not lower the figure,
- * so runs with different caps are loaded alike.
- * @returns 2xx answers per second.
- */
-async function probeCapacity(bases: readonly string[], lists: readonly RequestTemplate[], clients: number, seconds: number): Promise<number> {
-  const end = performance.now() + seconds * 1000;
-  let ok = 0;
-  let k = 0;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < end) {
-        const t = lists[k % lists.length]!;
-        const base = bases[k++ % bases.length]!;
-        const res = await fetch(base + t.path, { headers: t.headers, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
-        if (res) await res.arrayBuffer();
-        if (res?.ok) ok++;
-      }
-    }),
-  );
-  return ok / seconds;
-}
-
-/**
- * Seconds from `loadEndEpochMs` until the instance answers /api/health within 50 ms three times in
- * a row (counted to the first of the three; 0 when it already does at the load's end); gives up at 60 s.
- */
-async function drainedAfter(base: string, loadEndEpochMs: number): Promise<number> {
-  const wait = loadEndEpochMs - (performance.timeOrigin + performance.now());
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  let firstFast: number | undefined;
-  let fast = 0;
-  while (fast < 3) {
-    const t = performance.timeOrigin + performance.now();
-    if (t - loadEndEpochMs > 60_000) return 60;
-    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(60_000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    const took = performance.timeOrigin + performance.now() - t;
-    if (ok && took < 50) {
-      fast++;
-      firstFast ??= t;
-    } else {
-      fast = 0;
-      firstFast = undefined;
-    }
-    if (fast < 3) await new Promise((r) => setTimeout(r, 20));
-  }
-  return Math.max(0, (firstFast! - loadEndEpochMs) / 1000);
-}
-
-/**
- * Between two scrapes of an instance: the requests it finished (answered late included: the
- * server does not know the client gave up) and their mean server-side time, its CPU seconds, and
- * its event-loop lag since the first scrape.
- */
-function instanceDelta(a: InstanceFigures | undefined, b: InstanceFigures | undefined): Record<string, number> {
-  if (!a || !b) return {};
-  const out: Record<string, number> = {};
-  if (a.requests !== undefined && b.requests !== undefined) out.requestsFinished = b.requests - a.requests;
-  if (out.requestsFinished && a.requestSeconds !== undefined && b.requestSeconds !== undefined) {
-    out.meanServerMs = Math.round(((b.requestSeconds - a.requestSeconds) / out.requestsFinished) * 10_000) / 10;
-  }
-  if (a.cpuSeconds !== undefined && b.cpuSeconds !== undefined) out.cpuSeconds = Math.round((b.cpuSeconds - a.cpuSeconds) * 10) / 10;
-  if (b.eventLoopLagP99Ms !== undefined) out.eventLoopLagP99Ms = b.eventLoopLagP99Ms;
-  if (b.eventLoopLagMaxMs !== undefined) out.eventLoopLagMaxMs = b.eventLoopLagMaxMs;
-  return out;
 }
 
 let aborting = false;

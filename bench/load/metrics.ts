@@ -41,3 +41,21 @@ export async function scrapeInstance(url: string, token: string): Promise<Instan
     eventLoopLagMaxMs: toMs(sample(text, 'nodejs_eventloop_lag_max_seconds')),
   };
 }
+
+/**
+ * Between two scrapes of an instance: the requests it finished (answered late included: the
+ * server does not know the client gave up) and their mean server-side time, its CPU seconds, and
+ * its event-loop lag since the first scrape.
+ */
+export function instanceDelta(a: InstanceFigures | undefined, b: InstanceFigures | undefined): Record<string, number> {
+  if (!a || !b) return {};
+  const out: Record<string, number> = {};
+  if (a.requests !== undefined && b.requests !== undefined) out.requestsFinished = b.requests - a.requests;
+  if (out.requestsFinished && a.requestSeconds !== undefined && b.requestSeconds !== undefined) {
+    out.meanServerMs = Math.round(((b.requestSeconds - a.requestSeconds) / out.requestsFinished) * 10_000) / 10;
+  }
+  if (a.cpuSeconds !== undefined && b.cpuSeconds !== undefined) out.cpuSeconds = Math.round((b.cpuSeconds - a.cpuSeconds) * 10) / 10;
+  if (b.eventLoopLagP99Ms !== undefined) out.eventLoopLagP99Ms = b.eventLoopLagP99Ms;
+  if (b.eventLoopLagMaxMs !== undefined) out.eventLoopLagMaxMs = b.eventLoopLagMaxMs;
+  return out;
+}
