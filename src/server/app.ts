@@ -186,8 +186,9 @@ export async function buildApp(opts: {
     // The message and code only: node-postgres errors carry their whole client object.
     onError: (err, source) => app.log.error({ source, error: err.message, code: (err as { code?: unknown }).code }, 'socket.io adapter connection error'),
   });
-  const realtime = attachSocket(app, { auth, bus, clock, allowedOrigins: config.ALLOWED_ORIGINS, adapter });
-  const deps: SharedDeps = { ...base, auth, ...residentGuards(base), outbox, outboxDepth, realtime };
+  const residentAuths = residentGuards(base);
+  const realtime = attachSocket(app, { auth, residentAuth: residentAuths.residentAuth, bus, clock, allowedOrigins: config.ALLOWED_ORIGINS, adapter });
+  const deps: SharedDeps = { ...base, auth, ...residentAuths, outbox, outboxDepth, realtime };
 
   // Modules (modules.ts), in order: each builds its services; then their routes, then their listeners.
   const parts = MODULES.map((m) => m.build(deps));

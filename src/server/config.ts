@@ -103,9 +103,10 @@ const ZEnv = z.object({
     .max(24 * 30)
     .default(12),
   /**
-   * How long a staff session read from the database is served from memory, in milliseconds (0:
-   * read on every request). Logout and account changes drop it on every instance at once (relayed
-   * through the socket adapter); a lost relay message is bounded by this time.
+   * How long a staff session or a resident token read from the database is served from memory, in
+   * milliseconds (0: read on every request). Sign-out, account changes and a resident's Approve or
+   * Block drop it on every instance at once (relayed through the socket adapter); a lost relay
+   * message is bounded by this time.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Failed staff sign-ins allowed per email and address within LOGIN_WINDOW_S before 429. */

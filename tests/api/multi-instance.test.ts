@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import type { NotHome } from '../../src/shared/contracts/not-home.js';
-import { auditLog, deskRequests, notHomeRequests, outbox, staffSessions, staffUsers } from '../../src/server/db/schema.js';
+import { auditLog, deskRequests, notHomeRequests, outbox, residents, staffSessions, staffUsers } from '../../src/server/db/schema.js';
 import { maintenanceRepo } from '../../src/server/modules/maintenance/repo.js';
 import { purgeService } from '../../src/server/modules/maintenance/purge.js';
 import { notHomeService, today } from '../../src/server/modules/not-home/service.js';
@@ -150,6 +150,25 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     expect(await statusOf(t.a, revoked)).toBe(401);
     await waitFor(async () => (await statusOf(t.b, revoked)) === 401, 'B to refuse the revoked account');
     expect(await statusOf(t.b, kept)).toBe(200);
+  });
+
+  it('a resident token signed out or blocked through A is refused on B without waiting out the session cache', async () => {
+    const statusOf = (via: Instance, authorization: string) =>
+      via.app.inject({ method: 'GET', url: '/api/resident/me', headers: { authorization } }).then((r) => r.statusCode);
+    // Signed in through B: A's resident sign-ins are rate limited, and other tests here use them.
+    const signedOut = await t.residentAuth(t.b, '03000000014');
+    expect(await statusOf(t.b, signedOut)).toBe(200);
+    expect((await t.a.app.inject({ method: 'POST', url: '/api/resident/logout', headers: { authorization: signedOut } })).statusCode).toBe(204);
+    await waitFor(async () => (await statusOf(t.b, signedOut)) === 401, 'B to refuse the signed-out token');
+
+    const [resident] = await t.a.database.db.select({ id: residents.id }).from(residents).where(eq(residents.phone, '03000000015'));
+    const blocked = await t.residentAuth(t.b, '03000000015');
+    expect(await statusOf(t.b, blocked)).toBe(200);
+    const cookie = await t.staffCookie(t.a, 'status@greenvalley.test');
+    const put = (status: string) => t.a.app.inject({ method: 'PUT', url: `/api/residents/${resident!.id}/status`, headers: { cookie }, payload: { status } });
+    expect((await put('Block')).statusCode).toBe(200);
+    await waitFor(async () => (await statusOf(t.b, blocked)) === 401, 'B to refuse the blocked resident');
+    expect((await put('Approve')).statusCode).toBe(200);
   });
 
   it('an unanswered alarm escalates exactly once when both instances run the job at the same moment', async () => {

@@ -139,6 +139,23 @@ describe('resident administration: verify, search, pending, approve and block', 
     expect(after.total).toBe(page.total - 2);
   });
 
+  it('a resident token read a moment ago is served from memory for at most SESSION_CACHE_MS; sign-out drops it at once', async () => {
+    const r = await registerResident('Cache Path');
+    const me = (authorization: string) => h.app.inject({ method: 'GET', url: '/api/resident/me', headers: { authorization } }).then((x) => x.statusCode);
+    const first = await h.residentAuth(r.phone, r.password);
+    expect(await me(first)).toBe(200);
+    // Deleted behind the server's back (not a sign-out): only the cache still knows it.
+    await h.database.db.delete(residentSessions).where(eq(residentSessions.residentId, r.id));
+    expect(await me(first)).toBe(200);
+    h.clock.advance(h.config.SESSION_CACHE_MS + 1);
+    expect(await me(first)).toBe(401);
+
+    const second = await h.residentAuth(r.phone, r.password);
+    expect(await me(second)).toBe(200);
+    expect((await h.app.inject({ method: 'POST', url: '/api/resident/logout', headers: { authorization: second } })).statusCode).toBe(204);
+    expect(await me(second)).toBe(401);
+  });
+
   it('registered, approved, files a complaint; blocked, the next call is refused and the tokens are gone; all audited', async () => {
     const r = await registerResident('Whole Path');
     const authorization = await h.residentAuth(r.phone, r.password);

@@ -56,6 +56,10 @@ export interface DomainEvents {
   'staff.session-ended': [{ tokenHash: string }];
   /** A staff account changed or was revoked (all its sessions deleted): every socket of it must close. */
   'staff.account-changed': [{ staffId: number }];
+  /** A resident signed out: their cached token is dropped on every instance. `tokenHash` is SHA-256 hex. */
+  'resident.session-ended': [{ tokenHash: string }];
+  /** A resident's status changed (Approve, Block): their cached tokens are re-read on every instance. */
+  'resident.account-changed': [{ residentId: number }];
   /** The society's logo changed: `logoUrl` is its display URL (null: none). */
   'society.logo': [{ societyId: number; logoUrl: string | null }];
 }

@@ -16,3 +16,7 @@ export const alarmRooms = (societyId: number) => [moduleRoom(societyId, 'securit
 export const staffRoom = (staffId: number) => `staff:${staffId}`;
 /** Every socket of one session (closed at logout). `tokenHash` is SHA-256 hex. */
 export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
+/** A resident account's room: its sessions and sockets end when the account changes (Approve, Block). */
+export const residentRoom = (residentId: number) => `resident:${residentId}`;
+/** One resident bearer token's room (ended at its sign-out). `tokenHash` is SHA-256 hex. */
+export const residentSessionRoom = (tokenHash: string) => `resident-session:${tokenHash}`;

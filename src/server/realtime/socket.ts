@@ -26,7 +26,7 @@ import { SESSION_COOKIE } from '../plugins/auth.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuthService, StaffSession } from '../modules/auth/service.js';
 import type { RealtimeAdapter } from './adapter.js';
-import { alarmRooms, moduleRoom, sessionRoom, societyRoom, staffRoom, subRoleRoom } from './rooms.js';
+import { alarmRooms, moduleRoom, residentRoom, residentSessionRoom, sessionRoom, societyRoom, staffRoom, subRoleRoom } from './rooms.js';
 
 /** Per socket: its session, and when its handshake started reading it (performance.now() ms). */
 type SocketData = StaffSession & { authAt: number };
@@ -72,8 +72,16 @@ export function oneWritePerSocket(adapter: object): void {
   };
 }
 
+/** What a resident session end on another instance must reach here (resident-auth's cache). */
+export interface ResidentSessionForgetter {
+  forgetSession(tokenHash: string): void;
+  forgetResident(residentId: number): void;
+}
+
 export interface SocketDeps {
   auth: AuthService;
+  /** The resident token guards' cache, told when another instance ends a resident session or account. */
+  residentAuth?: ResidentSessionForgetter;
   bus: EventBus;
   /** Session expiry is measured against this clock. */
   clock: Clock;
@@ -95,7 +103,7 @@ export interface Realtime {
 }
 
 /** Attaches Socket.IO to the app's HTTP server; closes with the app. */
-export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOrigins, adapter }: SocketDeps): Realtime {
+export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, clock, allowedOrigins, adapter }: SocketDeps): Realtime {
   const io: Io = new Server(app.server, { serveClient: false, cors: { origin: false }, adapter: adapter?.adapter });
   oneWritePerSocket(io.of('/').adapter);
   const allowed = new Set(allowedOrigins);
@@ -169,14 +177,22 @@ export function attachSocket(app: FastifyInstance, { auth, bus, clock, allowedOr
     if (adapter?.clustered) io.serverSideEmit('room-ended', room);
   }
   // Another instance ended a session or an account: its cached sessions go here too, so this
-  // instance refuses them before SESSION_CACHE_MS would have.
+  // instance refuses them before SESSION_CACHE_MS would have. By room prefix (rooms.ts).
+  const forgetters: [prefix: string, forget: (key: string) => void][] = [
+    ['session:', (hash) => auth.forgetSession(hash)],
+    ['staff:', (id) => auth.forgetAccount(Number(id))],
+    ['resident-session:', (hash) => residentAuth?.forgetSession(hash)],
+    ['resident:', (id) => residentAuth?.forgetResident(Number(id))],
+  ];
   io.on('room-ended', (room) => {
-    if (room.startsWith('session:')) auth.forgetSession(room.slice('session:'.length));
-    else if (room.startsWith('staff:')) auth.forgetAccount(Number(room.slice('staff:'.length)));
+    const match = forgetters.find(([prefix]) => room.startsWith(prefix));
+    match?.[1](room.slice(match[0].length));
     endHere(room);
   });
   bus.on('staff.session-ended', (e) => end(sessionRoom(e.tokenHash)));
   bus.on('staff.account-changed', (e) => end(staffRoom(e.staffId)));
+  bus.on('resident.session-ended', (e) => end(residentSessionRoom(e.tokenHash)));
+  bus.on('resident.account-changed', (e) => end(residentRoom(e.residentId)));
 
   /** Disconnects the socket when its session expires (clock-derived delay, re-armed past ~24.8 days). */
   function expireWithSession(socket: IoSocket): void {

@@ -1,18 +1,23 @@
 import type { BaseDeps, ServerModule } from '../../lib/server-module.js';
 import { residentAuthRepo } from './repo.js';
 import { residentAuthRoutes } from './routes.js';
-import { residentAuthService, type ResidentAuthService } from './service.js';
+import { residentAuthService, residentSessionCache, type ResidentAuthService } from './service.js';
 
 /**
  * The resident token guards, built by app.ts as app plugins: `residentAuth` on the main lane for
  * every resident route, `alarmResidentAuth` on the alarm lane for the SOS press, so an alarm never
- * queues behind the main lane's slow queries (Database.alarmDb).
+ * queues behind the main lane's slow queries (Database.alarmDb). Both serve tokens read lately
+ * from one cache (SESSION_CACHE_MS).
  */
-export function residentGuards({ db, database, clock, config }: BaseDeps): { residentAuth: ResidentAuthService; alarmResidentAuth: ResidentAuthService } {
+export function residentGuards({ db, database, clock, bus, config }: BaseDeps): { residentAuth: ResidentAuthService; alarmResidentAuth: ResidentAuthService } {
   const tokenTtlMs = config.RESIDENT_TOKEN_TTL_DAYS * 86_400_000;
+  // One cache for both lanes: a sign-out or a block through either drops the token from both.
+  const cache = residentSessionCache(config.SESSION_CACHE_MS, clock);
+  // A status change here (residents' Approve, Block); other instances hear it through realtime/socket.ts.
+  bus.on('resident.account-changed', (e) => cache.forgetOwner(e.residentId));
   return {
-    residentAuth: residentAuthService({ repo: residentAuthRepo(db), clock, tokenTtlMs }),
-    alarmResidentAuth: residentAuthService({ repo: residentAuthRepo(database.alarmDb), clock, tokenTtlMs }),
+    residentAuth: residentAuthService({ repo: residentAuthRepo(db), clock, bus, tokenTtlMs, cache }),
+    alarmResidentAuth: residentAuthService({ repo: residentAuthRepo(database.alarmDb), clock, bus, tokenTtlMs, cache }),
   };
 }
 

@@ -47,10 +47,10 @@ export function residentAuthRepo(db: Db) {
     async createSession(tokenHash: string, residentId: number, expiresAt: Date): Promise<void> {
       await db.insert(residentSessions).values({ tokenHash, residentId, expiresAt });
     },
-    /** The resident of a token unexpired at `now`, or undefined. */
-    async findSession(tokenHash: string, now: Date): Promise<ResidentContext | undefined> {
+    /** The resident of a token unexpired at `now` and the token's expiry, or undefined. */
+    async findSession(tokenHash: string, now: Date): Promise<(ResidentContext & { expiresAt: Date }) | undefined> {
       const [row] = await db
-        .select(residentColumns)
+        .select({ ...residentColumns, expiresAt: residentSessions.expiresAt })
         .from(residentSessions)
         .innerJoin(residents, eq(residents.id, residentSessions.residentId))
         .innerJoin(societies, eq(societies.id, residents.societyId))

@@ -2,6 +2,8 @@ import type { ResidentLoginResponse } from '../../../shared/contracts/auth.js';
 import type { ResidentProfile } from '../../../shared/contracts/resident.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
+import type { EventBus } from '../../lib/events.js';
+import { SessionCache } from '../../lib/session-cache.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { verifyPassword } from '../../lib/password.js';
@@ -14,8 +16,22 @@ export type { ResidentContext } from './repo.js';
 export interface ResidentAuthDeps {
   repo: ResidentAuthRepo;
   clock: Clock;
+  bus: EventBus;
   /** Bearer token lifetime in milliseconds (RESIDENT_TOKEN_TTL_DAYS). */
   tokenTtlMs: number;
+  /**
+   * Tokens read lately, by token hash ({@link residentSessionCache}); shared by the main lane's and
+   * the alarm lane's guards, so one sign-out or status change drops the token from both.
+   */
+  cache: ResidentSessionCache;
+}
+
+/** Resident tokens served from memory for SESSION_CACHE_MS (lib/session-cache.ts), by token hash. */
+export type ResidentSessionCache = SessionCache<ResidentContext>;
+
+/** The resident token cache: entries live `ttlMs` at most (0: off), on `clock`; owner = resident id. */
+export function residentSessionCache(ttlMs: number, clock: Clock): ResidentSessionCache {
+  return new SessionCache<ResidentContext>({ ttlMs, clock, ownerOf: (r) => r.id });
 }
 
 const bearer = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
@@ -27,10 +43,13 @@ const NO_TOKEN = 'Sign in to the resident app first.';
  * timing does not tell which phones exist. Residents whose status is 'Approve' or 'Pending' (a
  * self-registration staff have not decided yet) get a token; 'Block' → 403, and a blocked
  * resident's existing tokens stop working at once (authenticate re-reads the status; blocking also
- * deletes them). A Pending resident's token opens only the account routes (profile, push token,
+ * deletes them). Tokens are served from a short cache (SESSION_CACHE_MS); a sign-out and a status
+ * change drop them from it on every instance at once ('resident.session-ended',
+ * 'resident.account-changed', relayed by realtime/socket.ts), and a lost relay is bounded by that
+ * time. A Pending resident's token opens only the account routes (profile, push token,
  * sign-out): every service request answers 403 MSG.residentPending.
  */
-export function residentAuthService({ repo, clock, tokenTtlMs }: ResidentAuthDeps) {
+export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: ResidentAuthDeps) {
   return {
     ...registrationService({ repo, clock }),
     /** @throws 401 MSG.residentLoginFailed for an unknown phone or wrong password, 403 if blocked. */
@@ -51,7 +70,15 @@ export function residentAuthService({ repo, clock, tokenTtlMs }: ResidentAuthDep
      */
     async authenticate(authorization: string | undefined, opts: { allowPending?: boolean } = {}): Promise<ResidentContext> {
       const token = bearer(authorization);
-      const r = token ? await repo.findSession(hashToken(token), clock.now()) : undefined;
+      const tokenHash = token && hashToken(token);
+      const r = tokenHash
+        ? await cache.get(tokenHash, async () => {
+            const found = await repo.findSession(tokenHash, clock.now());
+            if (!found) return undefined;
+            const { expiresAt, ...value } = found;
+            return { value, expiresAt };
+          })
+        : undefined;
       if (!r) throw new UnauthorizedError(NO_TOKEN);
       if (r.status === 'Pending' && opts.allowPending) return r;
       if (r.status === 'Pending') throw new ForbiddenError(MSG.residentPending);
@@ -61,7 +88,18 @@ export function residentAuthService({ repo, clock, tokenTtlMs }: ResidentAuthDep
     /** Revokes the bearer token (a blocked resident may revoke theirs too). @throws 401 if it is not live. */
     async logout(authorization: string | undefined): Promise<void> {
       const token = bearer(authorization);
-      if (!token || !(await repo.deleteSession(hashToken(token), clock.now()))) throw new UnauthorizedError(NO_TOKEN);
+      const tokenHash = token && hashToken(token);
+      if (!tokenHash || !(await repo.deleteSession(tokenHash, clock.now()))) throw new UnauthorizedError(NO_TOKEN);
+      cache.forget(tokenHash);
+      bus.emit('resident.session-ended', { tokenHash });
+    },
+    /** Drops a token from this instance's cache: another instance signed it out. */
+    forgetSession(tokenHash: string): void {
+      cache.forget(tokenHash);
+    },
+    /** Drops a resident's tokens from this instance's cache: their status changed. */
+    forgetResident(residentId: number): void {
+      cache.forgetOwner(residentId);
     },
     /**
      * The signed-in resident's own profile (GET /api/resident/me): name, phone, address

@@ -40,7 +40,7 @@ export function toResidentRow(r: AdminRow): ResidentRow {
  * by name, list pending registrations, approve or block. Everything runs in the staff member's
  * society (`inSociety`): another society's resident is 404 'No matching document found.'.
  */
-export function residentAdminService({ db, clock }: ResidentAdminDeps) {
+export function residentAdminService({ db, bus, clock }: ResidentAdminDeps) {
   async function detail(staff: StaffContext, id: number): Promise<ResidentStatusDetail> {
     const row = await inSociety(db, staff.societyId, (tx) => residentAdminRepo(tx).byId(staff.societyId, id));
     if (!row) throw new NotFoundError(MSG.noMatchingDocument);
@@ -72,11 +72,11 @@ export function residentAdminService({ db, clock }: ResidentAdminDeps) {
      * again changes nothing and writes no audit row. @throws 404 MSG.noMatchingDocument.
      */
     async setStatus(staff: StaffContext, id: number, { status }: StatusUpdate): Promise<ResidentStatusDetail> {
-      await inSociety(db, staff.societyId, async (tx) => {
+      const changed = await inSociety(db, staff.societyId, async (tx) => {
         const repo = residentAdminRepo(tx);
         const from = await repo.lockStatus(staff.societyId, id);
         if (from === undefined) throw new NotFoundError(MSG.noMatchingDocument);
-        if (from === status) return;
+        if (from === status) return false;
         await repo.setStatus(staff.societyId, id, status);
         if (status === 'Block') await repo.revokeSessions(id);
         await recordAudit(tx, {
@@ -88,7 +88,10 @@ export function residentAdminService({ db, clock }: ResidentAdminDeps) {
           toStage: status,
           at: clock.now(),
         });
+        return true;
       });
+      // After the commit: a token re-read before it would still see the old status.
+      if (changed) bus.emit('resident.account-changed', { residentId: id });
       return detail(staff, id);
     },
   };
