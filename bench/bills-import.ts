@@ -52,7 +52,7 @@ try {
     await database.db.execute(sql`create schema public`);
   }
   await database.migrate();
-  const [society] = await database.db.insert(societies).values({ name: 'Bench Society' }).returning();
+  const [society] = await database.db.insert(societies).values({ name: 'Bench Society', code: 'BS' }).returning();
   if (!society) throw new Error('no society');
   const [staff] = await database.db
     .insert(staffUsers)
@@ -91,7 +91,15 @@ try {
   // The service parses in a worker thread, as the server does (limits as the config defaults).
   sheets = sheetParser({ workers: 1, queue: 0, timeoutMs: 60_000, memoryMb: 256 });
   const billing = billingService({ db: database.db, outbox, clock: systemClock, sheets });
-  const ctx: StaffContext = { id: staff.id, name: staff.name, role: 'Admin', subRole: 'billing', societyId: society.id, societyName: society.name };
+  const ctx: StaffContext = {
+    id: staff.id,
+    name: staff.name,
+    role: 'Admin',
+    subRole: 'billing',
+    societyId: society.id,
+    societyName: society.name,
+    mustChangePassword: false,
+  };
   const [preview, previewMs] = await time(() => billing.previewImport(ctx, file, '2030-01'));
   const [committed, commitMs] = await time(() => billing.commitImport(ctx, preview.importId));
   const total = previewMs + commitMs;

@@ -97,6 +97,13 @@ const ZEnv = z.object({
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Staff session lifetime in hours. */
+  /** How long a temporary staff password (made by `npm run admin` or a reset) signs in, in hours. */
+  TEMP_PASSWORD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

@@ -6,7 +6,10 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.js';
 import { buildApp } from './app.js';
-import { DEMO_PASSWORD, DEMO_SIGN_INS } from './seed/demo.js';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty } from './seed/demo.js';
+import { operatorActor, runCommand } from './operator/commands.js';
+import { listenOperatorSocket } from './operator/socket.js';
+import { staffAccountsService } from './modules/staff/service.js';
 import { prepareDatabase } from './db/prepare.js';
 import { shutdownGracefully } from './lib/shutdown.js';
 
@@ -43,7 +46,7 @@ async function main(): Promise<void> {
     config.NODE_ENV === 'development' && process.stdout.isTTY
       ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
       : { level: config.LOG_LEVEL };
-  const { app, io, outbox, jobs } = await buildApp({ config, database, logger });
+  const { app, io, outbox, jobs, auth, clock } = await buildApp({ config, database, logger });
   outbox.start();
   jobs.escalation.start();
   jobs.arrival.start();
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
   // database closes, then the PGlite folder lock is released. A shutdown that hangs anyway
   // (a stuck job) ends the process 5 s after the grace period.
   let closing = false;
+  let closeOperator: (() => Promise<void>) | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS + 5_000).unref();
     try {
+      await closeOperator?.();
       const { forced } = await shutdownGracefully({ app, io, graceMs: SHUTDOWN_GRACE_MS, closeDatabase: () => database.close() });
       if (forced) app.log.warn('shutdown: requests in flight were cut after the grace period');
     } catch (err) {
@@ -84,6 +89,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The embedded database is this process's alone: `npm run admin` sends its commands here.
+  if (!config.DATABASE_URL)
+    closeOperator = await listenOperatorSocket(config.DATA_DIR, (argv) =>
+      runCommand(
+        argv,
+        staffAccountsService({ db: database.db, clock, temporaryPasswordHours: config.TEMP_PASSWORD_HOURS, revokeSessions: (id) => auth.revokeAccount(id) }),
+        operatorActor(),
+      ),
+    );
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
   const lines = [
@@ -91,7 +105,14 @@ async function main(): Promise<void> {
     `Society Desk is running at ${url}${config.NODE_ENV !== 'production' || config.DOCS_IN_PRODUCTION ? `  (API docs: ${url}/docs)` : ''}`,
     `Database: ${where}${seeded ? ' — demo data loaded' : ''}`,
   ];
-  if (config.NODE_ENV !== 'production') {
+  if (await isDatabaseEmpty(database.db)) {
+    lines.push(
+      'No society yet: nobody can sign in. Create one and its first staff member:',
+      '  npm run admin -- society:create --name "Hill Park" --code HP',
+      '  npm run admin -- staff:create --society HP --email boss@hillpark.test --name "Sana Malik" --sub-role super-admin',
+      '',
+    );
+  } else if (config.NODE_ENV !== 'production') {
     lines.push(`Demo sign-ins (password ${DEMO_PASSWORD}; Lake City: same handles @lakecity.test):`);
     for (const s of DEMO_SIGN_INS) lines.push(`  ${s.email.padEnd(34)} ${s.subRole}`);
     lines.push('Simulate residents filing complaints: npm run simulate', '');

@@ -5,6 +5,8 @@
 export const MSG = {
   loginFailed: 'Invalid email or password. Please try again.',
   loginThrottled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  /** A temporary password past TEMP_PASSWORD_HOURS (said only when the password itself was right). */
+  temporaryPasswordExpired: 'This temporary password has expired. Ask your administrator for a new one.',
   emailRequired: 'Email is required',
   emailInvalid: 'Provide a valid email address',
   passwordRequired: 'Password is required',

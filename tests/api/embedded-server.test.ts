@@ -38,7 +38,7 @@ describe('embedded server, in memory', () => {
   });
 
   it('applies the project migrations and reads back what it writes', async () => {
-    const [row] = await db.insert(schema.societies).values({ name: 'E basic' }).returning();
+    const [row] = await db.insert(schema.societies).values({ name: 'E basic', code: 'EB' }).returning();
     const found = await db.select().from(schema.societies).where(eq(schema.societies.id, row!.id));
     expect(found.map((s) => s.name)).toEqual(['E basic']);
     const { rows } = await pool.query<{ version: string }>('select version()');
@@ -53,7 +53,7 @@ describe('embedded server, in memory', () => {
     const work = (name: string, fail: boolean) =>
       db.transaction(async (tx) => {
         log.push(`${name} begin`);
-        await tx.insert(schema.societies).values({ name: `E iso ${name}` });
+        await tx.insert(schema.societies).values({ name: `E iso ${name}`, code: `EI${name.toUpperCase()}` });
         // Several round trips, so the other transaction had every chance to run in between.
         for (let i = 0; i < 3; i++) await tx.execute(sql`select 1`);
         seen[name] = (await tx.select({ name: schema.societies.name }).from(schema.societies).where(like(schema.societies.name, 'E iso %'))).map((r) => r.name);

@@ -241,7 +241,15 @@ describe('media: upload and serving', () => {
     const spy: MediaStorage = { ...base, put: (k, b, t) => (puts.push(k), base.put(k, b, t)), delete: (k) => (deletes.push(k), base.delete(k)) };
     const svc = mediaService({ db: h.database.db, storage: spy, clock: h.clock, orphanHours: 24, maxVideoBytes: 1000 });
     const [cms] = await h.database.db.select().from(staffUsers).where(eq(staffUsers.email, CMS));
-    const staff: StaffContext = { id: cms!.id, name: cms!.name, role: cms!.role, subRole: 'cms', societyId: cms!.societyId, societyName: 'Green Valley' };
+    const staff: StaffContext = {
+      id: cms!.id,
+      name: cms!.name,
+      role: cms!.role,
+      subRole: 'cms',
+      societyId: cms!.societyId,
+      societyName: 'Green Valley',
+      mustChangePassword: false,
+    };
     await expect(svc.upload(staff, onDisk(mp4(1001)))).rejects.toMatchObject({ statusCode: 413, message: MSG.mediaVideoTooLarge });
     expect(puts).toEqual([]);
 

@@ -230,7 +230,7 @@ describe('notification panel: sending and the delivery report', () => {
   });
 
   it('answers 404 "No matching document found." to Send to All in a society with no approved resident', async () => {
-    const [society] = await db().insert(societies).values({ name: 'Panel Test Empty Society' }).returning({ id: societies.id });
+    const [society] = await db().insert(societies).values({ name: 'Panel Test Empty Society', code: 'PTES' }).returning({ id: societies.id });
     const [gvStaff] = await db().select({ hash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.email, GV));
     await db().insert(staffUsers).values({
       societyId: society!.id,

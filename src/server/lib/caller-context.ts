@@ -15,4 +15,6 @@ export interface StaffContext {
   subRole: string;
   societyId: number;
   societyName: string;
+  /** Signed in with a temporary password that has not been changed yet. */
+  mustChangePassword: boolean;
 }

@@ -104,7 +104,7 @@ export async function seedDemo(db: Db, opts: { residentsPerSociety?: number } = 
       // Backdated so the society, its staff and residents predate the complaints (last ~10 days).
       const [society] = await tx
         .insert(societies)
-        .values({ name: def.name, createdAt: new Date(now - 420 * DAY) })
+        .values({ name: def.name, code: def.codePrefix, createdAt: new Date(now - 420 * DAY) })
         .returning({ id: societies.id });
       const societyId = society!.id;
       summary.societies++;

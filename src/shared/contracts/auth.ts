@@ -23,7 +23,12 @@ export type CurrentUser = z.infer<typeof ZCurrentUser>;
  * POST /api/society/login and GET /api/society/me → the user, and the society's logo URL (issue
  * 10, spec section 1 "logoId": every staff header shows it; null when none is set).
  */
-export const ZLoginResponse = z.object({ user: ZCurrentUser, logoUrl: z.string().nullable().optional() });
+export const ZLoginResponse = z.object({
+  user: ZCurrentUser,
+  logoUrl: z.string().nullable().optional(),
+  /** True when the member signed in with a temporary password (made by the operator or a reset): it must be changed. */
+  mustChangePassword: z.boolean(),
+});
 export type LoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** POST /api/resident/login body: the mobile app signs a resident in by phone. */

@@ -9,6 +9,8 @@ import { createdAt } from './columns.js';
 export const societies = pgTable('societies', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** Short code given by the operator (`society:create --code HP`): upper-case letters, unique; it prefixes the society's resident ids. */
+  code: text('code').notNull().unique(),
   /** The society's logo (spec section 1 "logoId"): an uploaded image, shown in every staff header. */
   logoMediaId: uuid('logo_media_id'),
   createdAt: createdAt(),
@@ -27,6 +29,15 @@ export const staffUsers = pgTable(
     role: text('role').notNull(),
     subRole: text('sub_role'),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * Set while the password is a temporary one (made by the operator command or a reset): it must
+     * be changed at the next sign-in, and it no longer signs in after this time (TEMP_PASSWORD_HOURS).
+     */
+    temporaryPasswordUntil: timestamp('temporary_password_until', { withTimezone: true, mode: 'date' }),
+    /** When the account was disabled (it cannot sign in; its sessions were ended); null while enabled. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last successful sign-in. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_users_email_lower_idx').on(sql`lower(${t.email})`)],

@@ -85,7 +85,8 @@ export const auditLog = pgTable(
     societyId: integer('society_id')
       .notNull()
       .references(() => societies.id),
-    actorKind: text('actor_kind', { enum: ['staff', 'resident', 'system'] }).notNull(),
+    /** 'operator': a command of `npm run admin` on the server's machine (actor id null). */
+    actorKind: text('actor_kind', { enum: ['staff', 'resident', 'system', 'operator'] }).notNull(),
     actorId: integer('actor_id'),
     actorName: text('actor_name').notNull(),
     entity: text('entity').notNull(),

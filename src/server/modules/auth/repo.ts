@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { media, societies, staffSessions, staffUsers } from '../../db/schema.js';
 import type { StaffContext } from '../../lib/caller-context.js';
@@ -15,10 +15,15 @@ const staffColumns = {
 /** Staff queries: accounts and server-side sessions. */
 export function authRepo(db: Db) {
   return {
-    /** The account for an email (case-insensitive) with its password hash, or undefined. */
+    /** The account for an email (case-insensitive) with its password hash, disabled time and temporary password's end, or undefined. */
     async findByEmail(email: string) {
       const [row] = await db
-        .select({ ...staffColumns, passwordHash: staffUsers.passwordHash })
+        .select({
+          ...staffColumns,
+          passwordHash: staffUsers.passwordHash,
+          disabledAt: staffUsers.disabledAt,
+          temporaryPasswordUntil: staffUsers.temporaryPasswordUntil,
+        })
         .from(staffUsers)
         .innerJoin(societies, eq(societies.id, staffUsers.societyId))
         .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
@@ -27,17 +32,20 @@ export function authRepo(db: Db) {
     async createSession(tokenHash: string, staffId: number, expiresAt: Date): Promise<void> {
       await db.insert(staffSessions).values({ tokenHash, staffId, expiresAt });
     },
-    /** The staff member of a session unexpired at `now`, with the session's expiry, or undefined. */
+    async recordSignIn(staffId: number, at: Date): Promise<void> {
+      await db.update(staffUsers).set({ lastSignInAt: at }).where(eq(staffUsers.id, staffId));
+    },
+    /** The staff member of a session unexpired at `now` whose account is enabled, with the session's expiry, or undefined. */
     async findSession(tokenHash: string, now: Date): Promise<{ staff: StaffContext; expiresAt: Date } | undefined> {
       const [row] = await db
-        .select({ ...staffColumns, expiresAt: staffSessions.expiresAt })
+        .select({ ...staffColumns, expiresAt: staffSessions.expiresAt, temporaryPasswordUntil: staffUsers.temporaryPasswordUntil })
         .from(staffSessions)
         .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
         .innerJoin(societies, eq(societies.id, staffUsers.societyId))
-        .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.expiresAt, now)));
+        .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.expiresAt, now), isNull(staffUsers.disabledAt)));
       if (!row) return undefined;
-      const { expiresAt, ...staff } = row;
-      return { staff: { ...staff, subRole: staff.subRole ?? '' }, expiresAt };
+      const { expiresAt, temporaryPasswordUntil, ...staff } = row;
+      return { staff: { ...staff, subRole: staff.subRole ?? '', mustChangePassword: temporaryPasswordUntil !== null }, expiresAt };
     },
     async deleteSession(tokenHash: string): Promise<void> {
       await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));

@@ -19,9 +19,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       { 200: ZLoginResponse, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
     ),
     handler: async (req, reply) => {
-      const { token, user, expiresAt, logoUrl } = await auth.login(req.body.email, req.body.password, req.ip);
+      const { token, user, expiresAt, logoUrl, mustChangePassword } = await auth.login(req.body.email, req.body.password, req.ip);
       reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookie, expires: expiresAt });
-      return { user, logoUrl };
+      return { user, logoUrl, mustChangePassword };
     },
   });
 
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     schema: docs("The signed-in staff member and the society's logo URL (null: none)", {}, { 200: ZLoginResponse, 401: ZErrorBody }),
     handler: async (req) => {
       const staff = staffOf(req);
-      return { user: toCurrentUser(staff), logoUrl: await auth.logoUrl(staff.societyId) };
+      return { user: toCurrentUser(staff), logoUrl: await auth.logoUrl(staff.societyId), mustChangePassword: staff.mustChangePassword };
     },
   });
 };

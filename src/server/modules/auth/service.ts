@@ -14,7 +14,7 @@ import type { AuthRepo } from './repo.js';
 export type { StaffContext } from '../../lib/caller-context.js';
 
 /** Shapes a staff member as the spec's current-user object (section 3). */
-export function toCurrentUser(s: StaffContext): CurrentUser {
+export function toCurrentUser(s: Omit<StaffContext, 'mustChangePassword'>): CurrentUser {
   return { _id: String(s.id), name: s.name, Role: s.role, SubRole: s.subRole, societyName: s.societyName };
 }
 
@@ -65,8 +65,17 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
   }
 
   return {
-    /** @returns the session token for the cookie, the current user and the society's logo URL; throws 401/429. */
-    async login(email: string, password: string, ip: string): Promise<{ token: string; user: CurrentUser; expiresAt: Date; logoUrl: string | null }> {
+    /**
+     * @returns the session token for the cookie, the current user, the society's logo URL and
+     * whether the password is a temporary one; records the sign-in time.
+     * @throws 401 MSG.loginFailed (also for a disabled account), 401 MSG.temporaryPasswordExpired
+     *   (a right temporary password past TEMP_PASSWORD_HOURS), 429.
+     */
+    async login(
+      email: string,
+      password: string,
+      ip: string,
+    ): Promise<{ token: string; user: CurrentUser; expiresAt: Date; logoUrl: string | null; mustChangePassword: boolean }> {
       const attempt = await throttle.begin(ip, email);
       if ('retryAfterS' in attempt) throw new TooManyRequestsError(MSG.loginThrottled, attempt.retryAfterS);
       let staff: Awaited<ReturnType<AuthRepo['findByEmail']>>;
@@ -81,16 +90,25 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
           .catch(() => undefined);
         throw err;
       }
-      // A refused attempt stays counted as a failure.
-      if (!staff || !ok || staff.role !== 'Admin') throw new UnauthorizedError(MSG.loginFailed);
+      // A refused attempt stays counted as a failure. A disabled account fails like a wrong password.
+      if (!staff || !ok || staff.role !== 'Admin' || staff.disabledAt) throw new UnauthorizedError(MSG.loginFailed);
+      const now = clock.now();
+      if (staff.temporaryPasswordUntil && staff.temporaryPasswordUntil <= now) throw new UnauthorizedError(MSG.temporaryPasswordExpired);
       // Best effort too: a shared store that cannot clear the attempt leaves it counted, no worse.
       await Promise.resolve()
         .then(() => attempt.succeeded())
         .catch(() => undefined);
       const { token, hash } = newToken();
-      const expiresAt = new Date(clock.now().getTime() + sessionTtlMs);
+      const expiresAt = new Date(now.getTime() + sessionTtlMs);
       await repo.createSession(hash, staff.id, expiresAt);
-      return { token, expiresAt, user: toCurrentUser({ ...staff, subRole: staff.subRole ?? '' }), logoUrl: await logoUrl(staff.societyId) };
+      await repo.recordSignIn(staff.id, now);
+      return {
+        token,
+        expiresAt,
+        user: toCurrentUser({ ...staff, subRole: staff.subRole ?? '' }),
+        logoUrl: await logoUrl(staff.societyId),
+        mustChangePassword: staff.temporaryPasswordUntil !== null,
+      };
     },
     /** The display URL of the society's logo (every staff header shows it), or null. */
     logoUrl,

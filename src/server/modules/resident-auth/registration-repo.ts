@@ -30,9 +30,9 @@ export type NewResident = Pick<
 export function registrationRepo(db: Db) {
   return {
     /** The society whose name matches (case-insensitive, exact otherwise), or undefined. */
-    async societyByName(name: string): Promise<{ id: number; name: string } | undefined> {
+    async societyByName(name: string): Promise<{ id: number; name: string; code: string } | undefined> {
       const [row] = await db
-        .select({ id: societies.id, name: societies.name })
+        .select({ id: societies.id, name: societies.name, code: societies.code })
         .from(societies)
         .where(eq(sql`lower(${societies.name})`, name.toLowerCase()))
         .orderBy(societies.id)

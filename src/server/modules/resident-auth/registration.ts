@@ -14,21 +14,6 @@ import { registrationRepo, violatedUnique } from './registration-repo.js';
  */
 const CODE_ATTEMPTS = 25;
 
-/**
- * The resident-id prefix of a society, in the demo's style: the initials of its words
- * ("Green Valley" → GV, "Lake City" → LC), or the first two letters of a one-word name; 'R' when
- * the name has no Latin letters.
- */
-export function codePrefix(societyName: string): string {
-  const words = societyName.toUpperCase().match(/[A-Z]+/g) ?? [];
-  if (words.length === 0) return 'R';
-  if (words.length === 1) return words[0]!.slice(0, 2);
-  return words
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 4);
-}
-
 /** A resident id: the prefix and the number, at least 4 digits (GV0057, GV12345). */
 export function formatCode(prefix: string, n: number): string {
   return prefix + String(n).padStart(4, '0');
@@ -44,7 +29,7 @@ export function registrationService({ repo: authRepo, clock }: { repo: ResidentA
   return {
     /**
      * Registers a resident as 'Pending' with a generated resident id, unique across societies
-     * (the highest of the society's prefix + 1; on a concurrent collision, the next try reads
+     * (the society's code, e.g. GV, and the highest number of that prefix + 1; on a concurrent collision, the next try reads
      * again). The password is stored as an argon2id hash.
      * @throws 400 naming `societyName` for an unknown society; 409 when the phone is registered, or
      *   (`residentRegistrationBusy`) when more than CODE_ATTEMPTS registrations of one prefix race.
@@ -54,7 +39,7 @@ export function registrationService({ repo: authRepo, clock }: { repo: ResidentA
       if (!society) throw new BadRequestError(MSG.residentUnknownSociety, 'societyName');
       if (await repo.phoneTaken(input.phone)) throw new ConflictError(MSG.residentPhoneTaken);
       const passwordHash = await hashPassword(input.password);
-      const prefix = codePrefix(society.name);
+      const prefix = society.code;
       for (let attempt = 1; ; attempt++) {
         const residentCode = formatCode(prefix, (await repo.highestCodeNumber(prefix)) + 1);
         try {

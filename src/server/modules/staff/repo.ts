@@ -1,0 +1,122 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { societies, staffSessions, staffUsers } from '../../db/schema.js';
+
+/** A society as the operator lists it. */
+export interface SocietyRow {
+  id: number;
+  name: string;
+  code: string;
+  staff: number;
+}
+
+/** A staff account as the operator and the Staff screen list it (never the password hash). */
+export interface StaffAccountRow {
+  id: number;
+  societyId: number;
+  name: string;
+  email: string;
+  subRole: string | null;
+  disabledAt: Date | null;
+  temporaryPasswordUntil: Date | null;
+  lastSignInAt: Date | null;
+}
+
+const accountColumns = {
+  id: staffUsers.id,
+  societyId: staffUsers.societyId,
+  name: staffUsers.name,
+  email: staffUsers.email,
+  subRole: staffUsers.subRole,
+  disabledAt: staffUsers.disabledAt,
+  temporaryPasswordUntil: staffUsers.temporaryPasswordUntil,
+  lastSignInAt: staffUsers.lastSignInAt,
+};
+
+/**
+ * Societies and staff accounts across societies, on the owner connection: the operator's
+ * commands (operator/commands.ts) act for no society, as the machine's administrator.
+ */
+export function staffAccountsRepo(db: Db) {
+  return {
+    /** The society of a code (upper-case), or undefined. */
+    async societyByCode(code: string): Promise<{ id: number; name: string; code: string } | undefined> {
+      const [row] = await db.select({ id: societies.id, name: societies.name, code: societies.code }).from(societies).where(eq(societies.code, code));
+      return row;
+    },
+    /** True when a society has this name, compared case-insensitively. */
+    async societyNameTaken(name: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: societies.id })
+        .from(societies)
+        .where(sql`lower(${societies.name}) = ${name.toLowerCase()}`)
+        .limit(1);
+      return row !== undefined;
+    },
+    async insertSociety(name: string, code: string, at: Date): Promise<number> {
+      const [row] = await db.insert(societies).values({ name, code, createdAt: at }).returning({ id: societies.id });
+      return row!.id;
+    },
+    /** Every society with its number of staff accounts, by code. */
+    listSocieties(): Promise<SocietyRow[]> {
+      return db
+        .select({
+          id: societies.id,
+          name: societies.name,
+          code: societies.code,
+          staff: sql<number>`(select count(*)::int from staff_users u where u.society_id = ${societies.id})`,
+        })
+        .from(societies)
+        .orderBy(asc(societies.code));
+    },
+    /** The account of an email, compared case-insensitively, or undefined. */
+    async staffByEmail(email: string): Promise<StaffAccountRow | undefined> {
+      const [row] = await db
+        .select(accountColumns)
+        .from(staffUsers)
+        .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
+      return row;
+    },
+    async insertStaff(row: {
+      societyId: number;
+      name: string;
+      email: string;
+      subRole: string;
+      passwordHash: string;
+      temporaryPasswordUntil: Date;
+      at: Date;
+    }): Promise<number> {
+      const [saved] = await db
+        .insert(staffUsers)
+        .values({
+          societyId: row.societyId,
+          name: row.name,
+          email: row.email,
+          role: 'Admin',
+          subRole: row.subRole,
+          passwordHash: row.passwordHash,
+          temporaryPasswordUntil: row.temporaryPasswordUntil,
+          createdAt: row.at,
+        })
+        .returning({ id: staffUsers.id });
+      return saved!.id;
+    },
+    /** The society's staff accounts by name. */
+    listStaff(societyId: number): Promise<StaffAccountRow[]> {
+      return db.select(accountColumns).from(staffUsers).where(eq(staffUsers.societyId, societyId)).orderBy(asc(staffUsers.name), asc(staffUsers.id));
+    },
+    /** Replaces the password with a temporary one valid until `until`. */
+    async setTemporaryPassword(id: number, passwordHash: string, until: Date): Promise<void> {
+      await db.update(staffUsers).set({ passwordHash, temporaryPasswordUntil: until }).where(eq(staffUsers.id, id));
+    },
+    async setDisabled(id: number, at: Date | null): Promise<void> {
+      await db.update(staffUsers).set({ disabledAt: at }).where(eq(staffUsers.id, id));
+    },
+    /** Ends every session of the account; returns how many there were. */
+    async deleteSessionsOf(id: number): Promise<number> {
+      const gone = await db.delete(staffSessions).where(eq(staffSessions.staffId, id)).returning({ t: staffSessions.tokenHash });
+      return gone.length;
+    },
+  };
+}
+export type StaffAccountsRepo = ReturnType<typeof staffAccountsRepo>;

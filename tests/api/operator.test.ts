@@ -1,0 +1,236 @@
+/**
+ * The operator's commands (`npm run admin`): societies and staff accounts made without SQL, each
+ * change audited as the operator; temporary passwords that must be changed and expire; disabling
+ * ends sessions at once. Commands run through `runCommand` on the harness database, through a
+ * server's operator socket, and once as the real CLI on an empty data folder.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { auditLog, societies, staffUsers } from '../../src/server/db/schema.js';
+import { operatorActor, runCommand } from '../../src/server/operator/commands.js';
+import { listenOperatorSocket, sendToServer } from '../../src/server/operator/socket.js';
+import { staffAccountsService } from '../../src/server/modules/staff/service.js';
+import { MSG } from '../../src/shared/messages.js';
+import { registration } from '../support/factories.js';
+import { useHarness } from './harness.js';
+
+let seq = 0;
+/** A name, code and email no other test uses. */
+const fresh = () => {
+  const n = ++seq;
+  const code = `Q${String.fromCharCode(65 + (n % 26))}${String.fromCharCode(65 + Math.floor(n / 26))}`;
+  return { name: `Operator Park ${n}`, code, email: `boss${n}@operator${n}.test` };
+};
+
+describe('operator commands (npm run admin)', () => {
+  const h = useHarness();
+  const admin = (...argv: string[]) =>
+    runCommand(
+      argv,
+      staffAccountsService({
+        db: h.database.db,
+        clock: h.clock,
+        temporaryPasswordHours: h.config.TEMP_PASSWORD_HOURS,
+        revokeSessions: (id) => h.auth.revokeAccount(id),
+      }),
+      operatorActor(),
+    );
+  const signIn = (email: string, password: string) => h.app.inject({ method: 'POST', url: '/api/society/login', payload: { email, password } });
+  const passwordOf = (out: string[]) => out.find((l) => l.startsWith('Temporary password: '))!.slice('Temporary password: '.length);
+
+  async function societyWithBoss(subRole = 'super-admin') {
+    const f = fresh();
+    expect(await admin('society:create', '--name', f.name, '--code', f.code.toLowerCase())).toEqual({
+      code: 0,
+      out: [`Society created: ${f.name} (${f.code})`],
+      err: [],
+    });
+    const made = await admin('staff:create', '--society', f.code, '--email', f.email, '--name', 'Sana Malik', '--sub-role', subRole);
+    expect(made.code, made.err.join('\n')).toBe(0);
+    expect(made.out.filter((l) => l.startsWith('Temporary password: '))).toHaveLength(1);
+    return { ...f, password: passwordOf(made.out) };
+  }
+
+  it('creates a society and its first staff member, who signs in with the temporary password and must change it', async () => {
+    const s = await societyWithBoss();
+    const res = await signIn(s.email.toUpperCase(), s.password);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ user: { name: 'Sana Malik', SubRole: 'super-admin', societyName: s.name }, mustChangePassword: true });
+    const cookie = `sd_session=${res.cookies.find((c) => c.name === 'sd_session')!.value}`;
+    expect((await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } })).json()).toMatchObject({ mustChangePassword: true });
+
+    // The society's residents get ids with its code.
+    const joined = await h.app.inject({
+      method: 'POST',
+      url: '/api/resident/register',
+      payload: registration('03990000001', { societyName: s.name }),
+      remoteAddress: '10.9.0.1',
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect(joined.json<{ residentID: string }>().residentID).toBe(`${s.code}0001`);
+
+    const listed = await admin('staff:list', '--society', s.code);
+    expect(listed.code).toBe(0);
+    expect(listed.out[0]).toMatch(/^NAME\s+EMAIL\s+SUB-ROLE\s+STATUS\s+LAST SIGN-IN$/);
+    expect(listed.out[1]).toMatch(new RegExp(`^Sana Malik\\s+${s.email}\\s+super-admin\\s+temporary password\\s+\\d{4}-`));
+    expect((await admin('society:list')).out.some((l) => new RegExp(`^${s.code}\\s+${s.name}\\s+1$`).test(l))).toBe(true);
+  });
+
+  it('records every change in the society as the operator', async () => {
+    const s = await societyWithBoss();
+    await admin('staff:reset-password', '--email', s.email);
+    await admin('staff:disable', '--email', s.email);
+    const [society] = await h.database.db.select({ id: societies.id }).from(societies).where(eq(societies.code, s.code));
+    const trail = await h.database.db
+      .select({ entity: auditLog.entity, action: auditLog.action, kind: auditLog.actorKind, actorId: auditLog.actorId, actorName: auditLog.actorName })
+      .from(auditLog)
+      .where(eq(auditLog.societyId, society!.id))
+      .orderBy(auditLog.id);
+    expect(trail.map((t) => [t.entity, t.action, t.kind, t.actorId])).toEqual([
+      ['society', 'create', 'operator', null],
+      ['staff', 'create', 'operator', null],
+      ['staff', 'reset-password', 'operator', null],
+      ['staff', 'disable', 'operator', null],
+    ]);
+    expect(trail[0]!.actorName).toBe(operatorActor().name);
+  });
+
+  it('refuses a duplicate code, society name or email (any case) with exit code 2, writing nothing', async () => {
+    const s = await societyWithBoss();
+    const before = await h.database.db.$count(auditLog);
+    expect(await admin('society:create', '--name', 'Another Name', '--code', s.code)).toEqual({
+      code: 2,
+      out: [],
+      err: [`A society with the code ${s.code} already exists.`],
+    });
+    const other = fresh();
+    expect(await admin('society:create', '--name', s.name.toUpperCase(), '--code', other.code)).toMatchObject({
+      code: 2,
+      err: [`A society named ${s.name.toUpperCase()} already exists.`],
+    });
+    expect(await admin('staff:create', '--society', s.code, '--email', s.email.toUpperCase(), '--name', 'Twin', '--sub-role', 'billing')).toMatchObject({
+      code: 2,
+      err: [`A staff member with the email ${s.email.toUpperCase()} already exists.`],
+    });
+    expect(await h.database.db.$count(auditLog)).toBe(before);
+    expect(await h.database.db.$count(societies, eq(societies.code, other.code))).toBe(0);
+  });
+
+  it.each([
+    [['society:create', '--code', 'HP'], '--name is required.'],
+    [['society:create', '--name', 'X Park', '--code', 'H1'], '--code must be 2 to 6 letters (A–Z).'],
+    [['staff:create', '--society', 'NOPE', '--email', 'a@b.test', '--name', 'A', '--sub-role', 'billing'], 'No society has the code NOPE.'],
+    [['staff:create', '--society', 'GV', '--email', 'not-an-email', '--name', 'A', '--sub-role', 'billing'], '--email is not an email address.'],
+    [
+      ['staff:create', '--society', 'GV', '--email', 'new@greenvalley.test', '--name', 'A', '--sub-role', 'janitor'],
+      /^--sub-role must be one of: button-one, .*super-admin\.$/,
+    ],
+    [['staff:reset-password', '--email', 'nobody@nowhere.test'], 'No staff member has the email nobody@nowhere.test.'],
+    [['staff:disable'], '--email is required.'],
+    [['staff:list', '--society', 'GV', '--bogus', 'x'], /Unknown option '--bogus'/],
+    [['society:delete'], 'Unknown command: society:delete'],
+  ])('refuses %j with exit code 2 and says why', async (argv, message) => {
+    const result = await admin(...argv);
+    expect(result.code).toBe(2);
+    expect(result.err[0]).toMatch(message);
+  });
+
+  it('staff:disable ends the sessions at once and refuses sign-in; a second disable changes nothing', async () => {
+    const s = await societyWithBoss('complian');
+    const res = await signIn(s.email, s.password);
+    const cookie = `sd_session=${res.cookies.find((c) => c.name === 'sd_session')!.value}`;
+    const me = () => h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } }).then((r) => r.statusCode);
+    expect(await me()).toBe(200);
+    expect(await admin('staff:disable', '--email', s.email)).toEqual({ code: 0, out: [`Disabled: ${s.email}`], err: [] });
+    expect(await me()).toBe(401);
+    expect((await signIn(s.email, s.password)).json()).toMatchObject({ message: MSG.loginFailed });
+    expect(await admin('staff:disable', '--email', s.email)).toEqual({ code: 0, out: [`Already disabled: ${s.email}`], err: [] });
+    const [row] = await h.database.db.select({ disabledAt: staffUsers.disabledAt }).from(staffUsers).where(eq(staffUsers.email, s.email));
+    expect(row!.disabledAt).toEqual(h.clock.now());
+  });
+
+  it('staff:reset-password gives a new temporary password and ends the sessions; the old one stops working', async () => {
+    const s = await societyWithBoss('billing');
+    const first = await signIn(s.email, s.password);
+    const cookie = `sd_session=${first.cookies.find((c) => c.name === 'sd_session')!.value}`;
+    const reset = await admin('staff:reset-password', '--email', s.email);
+    expect(reset.out).toHaveLength(1);
+    const next = passwordOf(reset.out);
+    expect(next).not.toBe(s.password);
+    expect((await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await signIn(s.email, s.password)).statusCode).toBe(401);
+    expect((await signIn(s.email, next)).json()).toMatchObject({ mustChangePassword: true });
+  });
+
+  it('a temporary password no longer signs in after TEMP_PASSWORD_HOURS, and says so', async () => {
+    const s = await societyWithBoss('billing');
+    h.clock.advance(h.config.TEMP_PASSWORD_HOURS * 3_600_000 - 1000);
+    expect((await signIn(s.email, s.password)).statusCode).toBe(200);
+    h.clock.advance(1000);
+    const late = await signIn(s.email, s.password);
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toMatchObject({ message: MSG.temporaryPasswordExpired });
+    // A wrong password past the time still says only "invalid".
+    expect((await signIn(s.email, 'wrong-password-1')).json()).toMatchObject({ message: MSG.loginFailed });
+  });
+
+  it('records the last sign-in', async () => {
+    const s = await societyWithBoss('billing');
+    expect((await admin('staff:list', '--society', s.code)).out[1]).toMatch(/never$/);
+    await signIn(s.email, s.password);
+    const [row] = await h.database.db
+      .select({ at: staffUsers.lastSignInAt })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.email, s.email)))
+      .orderBy(desc(staffUsers.id));
+    expect(row!.at).toEqual(h.clock.now());
+  });
+
+  it("a server's operator socket runs the command it is sent and answers its result", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sd-operator-'));
+    const close = await listenOperatorSocket(dir, (argv) => admin(...argv));
+    try {
+      const f = fresh();
+      expect(await sendToServer(dir, ['society:create', '--name', f.name, '--code', f.code])).toEqual({
+        code: 0,
+        out: [`Society created: ${f.name} (${f.code})`],
+        err: [],
+      });
+      expect(await sendToServer(dir, ['society:create', '--name', f.name, '--code', f.code])).toMatchObject({ code: 2 });
+    } finally {
+      await close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run admin on an empty embedded data folder', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sd-admin-cli-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const run = async (...argv: string[]) => {
+    const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'silent' };
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/operator/cli.ts', ...argv], { env });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  };
+
+  it('migrates the folder, creates the society and staff member, and exits 2 on a duplicate', async () => {
+    expect(await run('society:create', '--name', 'Hill Park', '--code', 'HP')).toMatchObject({ code: 0, stdout: 'Society created: Hill Park (HP)\n' });
+    const staff = await run('staff:create', '--society', 'HP', '--email', 'boss@hillpark.test', '--name', 'Sana Malik', '--sub-role', 'super-admin');
+    expect(staff.code, staff.stderr).toBe(0);
+    expect(staff.stdout).toMatch(/^Staff member added: Sana Malik <boss@hillpark.test>, super-admin\nTemporary password: [a-z2-9]{4}(-[a-z2-9]{4}){3}\n$/);
+    expect(await run('society:create', '--name', 'Hill Park', '--code', 'HP')).toMatchObject({
+      code: 2,
+      stderr: 'A society with the code HP already exists.\n',
+    });
+  }, 60_000);
+});
