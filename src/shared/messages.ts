@@ -5,6 +5,10 @@
 export const MSG = {
   loginFailed: 'Invalid email or password. Please try again.',
   loginThrottled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  /** PUT /api/society/me/password with a wrong current password. */
+  currentPasswordWrong: 'The current password is not right.',
+  /** PUT /api/society/me/password with the same password again. */
+  passwordUnchanged: 'Choose a password other than the current one.',
   /** A temporary password past TEMP_PASSWORD_HOURS (said only when the password itself was right). */
   temporaryPasswordExpired: 'This temporary password has expired. Ask your administrator for a new one.',
   emailRequired: 'Email is required',

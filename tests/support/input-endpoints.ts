@@ -58,6 +58,18 @@ export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
       .tuple(fc.string({ maxLength: 30 }), anyJson)
       .map(([c, b]) => ({ url: '/api/society/logout', body: b, headers: { cookie: `sd_session=${encodeURIComponent(c)}` } })),
   },
+  // Never the right current password: a generated case must not change the demo account's.
+  {
+    route: 'PUT /api/society/me/password',
+    as: { staff: 'logo@greenvalley.test' },
+    request: withBody(
+      fc.constant('/api/society/me/password'),
+      body({
+        currentPassword: text(fc.constantFrom('wrong', '', 'demo-pass-2')),
+        newPassword: text(fc.constantFrom('violet-harbour-tractor-57', 'short', '')),
+      }),
+    ),
+  },
   {
     route: 'POST /api/resident/login',
     as: 'anonymous',

@@ -9,6 +9,16 @@ export const ZLoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof ZLoginRequest>;
 
+/**
+ * PUT /api/society/me/password body: the current password and the new one. The policy (length,
+ * not common or guessable) is the server's (lib/password-policy.ts), which names `newPassword`.
+ */
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, atMostChars(200)),
+  newPassword: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200, atMostChars(200)),
+});
+export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
 /** The signed-in staff member, as stored in local storage (spec section 3 "Current user"). */
 export const ZCurrentUser = z.object({
   _id: z.string(),

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { recordAudit, staffActor } from '../audit/service.js';
 import type { Db } from '../../db/client.js';
 import { media, societies, staffSessions, staffUsers } from '../../db/schema.js';
 import type { StaffContext } from '../../lib/caller-context.js';
@@ -31,6 +32,26 @@ export function authRepo(db: Db) {
     },
     async createSession(tokenHash: string, staffId: number, expiresAt: Date): Promise<void> {
       await db.insert(staffSessions).values({ tokenHash, staffId, expiresAt });
+    },
+    /** The account's password hash and what its policy check needs, or undefined. */
+    async passwordOf(staffId: number): Promise<{ passwordHash: string; email: string } | undefined> {
+      const [row] = await db.select({ passwordHash: staffUsers.passwordHash, email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, staffId));
+      return row;
+    },
+    /**
+     * Sets a password the member chose (no longer temporary) and ends every other session of the
+     * account, with its audit row, in one transaction. @returns the token hashes of the ended sessions.
+     */
+    async changePassword(staff: StaffContext, passwordHash: string, keepTokenHash: string, at: Date): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        await tx.update(staffUsers).set({ passwordHash, temporaryPasswordUntil: null }).where(eq(staffUsers.id, staff.id));
+        const ended = await tx
+          .delete(staffSessions)
+          .where(and(eq(staffSessions.staffId, staff.id), ne(staffSessions.tokenHash, keepTokenHash)))
+          .returning({ tokenHash: staffSessions.tokenHash });
+        await recordAudit(tx, { ...staffActor(staff), entity: 'staff', entityId: staff.id, action: 'change-password', at });
+        return ended.map((e) => e.tokenHash);
+      });
     },
     async recordSignIn(staffId: number, at: Date): Promise<void> {
       await db.update(staffUsers).set({ lastSignInAt: at }).where(eq(staffUsers.id, staffId));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZLoginRequest, ZLoginResponse } from '../../../shared/contracts/auth.js';
+import { ZChangePasswordRequest, ZLoginRequest, ZLoginResponse } from '../../../shared/contracts/auth.js';
 import { ZErrorBody } from '../../../shared/contracts/common.js';
 import { SESSION_COOKIE, staffGuard, staffOf } from '../../plugins/auth.js';
 import { toCurrentUser, type AuthService } from './service.js';
@@ -31,6 +31,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     handler: async (req, reply) => {
       await auth.logout(req.cookies[SESSION_COOKIE]);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.put('/api/society/me/password', {
+    config: { sameOriginWrites: true },
+    onRequest: staffGuard(auth),
+    schema: docs(
+      'Change your own password (at least 10 characters, not common or guessable); every other session of yours ends',
+      { body: ZChangePasswordRequest },
+      { 204: z.null(), 400: ZErrorBody, 401: ZErrorBody },
+    ),
+    handler: async (req, reply) => {
+      await auth.changePassword(staffOf(req), req.cookies[SESSION_COOKIE]!, req.body.currentPassword, req.body.newPassword);
       return reply.code(204).send(null);
     },
   });

@@ -1,12 +1,13 @@
 import type { CurrentUser } from '../../../shared/contracts/auth.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
-import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
+import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
 import { SessionCache } from '../../lib/session-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { SignInThrottle } from './login-throttle.js';
-import { verifyPassword } from '../../lib/password.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { passwordProblem } from '../../lib/password-policy.js';
 import { mediaPaths } from '../media/service.js';
 import type { StaffContext } from '../../lib/caller-context.js';
 import type { AuthRepo } from './repo.js';
@@ -109,6 +110,24 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
         logoUrl: await logoUrl(staff.societyId),
         mustChangePassword: staff.temporaryPasswordUntil !== null,
       };
+    },
+    /**
+     * PUT /api/society/me/password: the member sets a password of their own (no longer temporary);
+     * every other session of theirs ends (their sockets close on every instance), this one stays.
+     * @throws 400 MSG.currentPasswordWrong (field currentPassword); 400 naming newPassword when it is
+     *   the current one (MSG.passwordUnchanged) or fails the policy (lib/password-policy.ts, its reason).
+     */
+    async changePassword(staff: StaffContext, token: string, currentPassword: string, newPassword: string): Promise<void> {
+      const account = await repo.passwordOf(staff.id);
+      if (!account || !(await verifyPassword(account.passwordHash, currentPassword))) throw new BadRequestError(MSG.currentPasswordWrong, 'currentPassword');
+      if (newPassword === currentPassword) throw new BadRequestError(MSG.passwordUnchanged, 'newPassword');
+      const problem = await passwordProblem(newPassword, [staff.name, account.email, account.email.split('@')[0]!, staff.societyName]);
+      if (problem) throw new BadRequestError(problem, 'newPassword');
+      const keep = hashToken(token);
+      const ended = await repo.changePassword(staff, await hashPassword(newPassword), keep, clock.now());
+      // This session's cached copy still says "temporary": read it again at the next request.
+      cache.forgetOwner(staff.id);
+      for (const tokenHash of ended) bus.emit('staff.session-ended', { tokenHash });
     },
     /** The display URL of the society's logo (every staff header shows it), or null. */
     logoUrl,

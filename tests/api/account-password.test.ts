@@ -1,0 +1,101 @@
+/**
+ * A staff member's own password: `PUT /api/society/me/password` turns a temporary password into
+ * one of their own, refuses a wrong current password and a weak new one (saying why), and ends
+ * every other session of the member while keeping this one. Members are made with the operator's
+ * command, so each test owns its account.
+ */
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, staffUsers } from '../../src/server/db/schema.js';
+import { operatorActor, runCommand } from '../../src/server/operator/commands.js';
+import { staffAccountsService } from '../../src/server/modules/staff/service.js';
+import { MSG } from '../../src/shared/messages.js';
+import { useHarness } from './harness.js';
+
+let seq = 0;
+const STRONG = 'violet-harbour-tractor-57';
+
+describe('changing your own password', () => {
+  const h = useHarness();
+  const admin = (...argv: string[]) =>
+    runCommand(
+      argv,
+      staffAccountsService({ db: h.database.db, clock: h.clock, temporaryPasswordHours: 72, revokeSessions: (id) => h.auth.revokeAccount(id) }),
+      operatorActor(),
+    );
+
+  /** A new Green Valley member with a temporary password, and a way to sign them in. */
+  async function member() {
+    const email = `member${++seq}@password.test`;
+    const made = await admin('staff:create', '--society', 'GV', '--email', email, '--name', 'Imran Qureshi', '--sub-role', 'complian');
+    const password = made.out.find((l) => l.startsWith('Temporary password: '))!.slice('Temporary password: '.length);
+    const signIn = async (pw = password) => {
+      const res = await h.app.inject({ method: 'POST', url: '/api/society/login', payload: { email, password: pw } });
+      return { res, cookie: `sd_session=${res.cookies.find((c) => c.name === 'sd_session')?.value}` };
+    };
+    return { email, password, signIn };
+  }
+  const change = (cookie: string, currentPassword: string, newPassword: string) =>
+    h.app.inject({ method: 'PUT', url: '/api/society/me/password', headers: { cookie }, payload: { currentPassword, newPassword } });
+  const me = (cookie: string) => h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } });
+
+  it('replaces the temporary password, keeps this session, ends the others, and is audited', async () => {
+    const m = await member();
+    const here = await m.signIn();
+    const elsewhere = await m.signIn();
+    expect(here.res.json()).toMatchObject({ mustChangePassword: true });
+    expect((await me(here.cookie)).json()).toMatchObject({ mustChangePassword: true });
+
+    const res = await change(here.cookie, m.password, STRONG);
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await me(here.cookie)).json()).toMatchObject({ mustChangePassword: false });
+    expect((await me(elsewhere.cookie)).statusCode).toBe(401);
+    expect((await m.signIn()).res.statusCode).toBe(401);
+    expect((await m.signIn(STRONG)).res.json()).toMatchObject({ mustChangePassword: false });
+
+    const [row] = await h.database.db
+      .select({ id: staffUsers.id, until: staffUsers.temporaryPasswordUntil })
+      .from(staffUsers)
+      .where(eq(staffUsers.email, m.email));
+    expect(row!.until).toBeNull();
+    const trail = await h.database.db
+      .select({ action: auditLog.action, kind: auditLog.actorKind, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'staff'), eq(auditLog.entityId, row!.id)));
+    expect(trail).toContainEqual({ action: 'change-password', kind: 'staff', actorId: row!.id });
+  });
+
+  it('refuses a wrong current password, naming it, and changes nothing', async () => {
+    const m = await member();
+    const { cookie } = await m.signIn();
+    const res = await change(cookie, 'not-the-password', STRONG);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'currentPassword', message: MSG.currentPasswordWrong });
+    expect((await m.signIn()).res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['short', 'k2!x9', /^Use at least 10 characters\.$/],
+    ['too long', 'x'.repeat(129), /^Use at most 128 characters\.$/],
+    ['common', 'password123', /^This password is too easy to guess\. This is a commonly used password\./],
+    ['built on the member’s own name', 'imranqureshi1', /^This password is too easy to guess\./],
+    ['a keyboard walk', 'qwertyuiop12', /^This password is too easy to guess\./],
+  ])('refuses a %s new password and says why', async (_kind, weak, message) => {
+    const m = await member();
+    const { cookie } = await m.signIn();
+    const res = await change(cookie, m.password, weak);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'newPassword' });
+    expect(res.json<{ message: string }>().message).toMatch(message);
+    expect((await me(cookie)).json()).toMatchObject({ mustChangePassword: true });
+  });
+
+  it('refuses the current password as the new one', async () => {
+    const m = await member();
+    const { cookie } = await m.signIn();
+    await change(cookie, m.password, STRONG);
+    const again = await change(cookie, STRONG, STRONG);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ field: 'newPassword', message: MSG.passwordUnchanged });
+  });
+});
