@@ -199,7 +199,7 @@ export function billingRepo(db: Db) {
         to: sql`src.push_token`,
         residentId: sql`ins.resident_id`,
         ...PUSH.billGenerated,
-        documentId: sql`ins.id::text`,
+        item: { type: 'bill', id: sql`ins.id::text` },
       });
       const audits = recordAuditsSql({
         societyId: p.societyId,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ListResponse } from '../../../shared/contracts/common.js';
 import { ZPeriod, billDescription, billTotal, type Bill, type BillResident, type ImportCommitResult } from '../../../shared/contracts/billing.js';
+import { pushData } from '../../../shared/contracts/push.js';
 import { IN_APP, MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
@@ -105,7 +106,7 @@ export function billingService(deps: BillingDeps) {
           refId: id,
           createdAt: at,
         });
-        await queuePush(tx, staff.societyId, { to: resident.pushToken, residentId: resident.id, ...PUSH.billGenerated, data: { documentId: String(id) } });
+        await queuePush(tx, staff.societyId, { to: resident.pushToken, residentId: resident.id, ...PUSH.billGenerated, data: pushData('bill', id) });
         await recordAudit(tx, {
           ...staffActor(staff),
           entity: 'bill',
