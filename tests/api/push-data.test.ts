@@ -25,9 +25,11 @@ describe('push data: the item each push opens', () => {
   const h = useHarness({ MEET_ALLOWED_HOSTS: 'meet.example.org' });
   const { send } = signedInStaff(h);
   const token = residentTokens(h);
-  /** Gives resident `phone` a device token of its own; @returns it. */
+  /** The device token of resident `phone` in this file. */
+  const deviceOf = (phone: string) => `device-${phone}`;
+  /** Gives resident `phone` its device token ({@link deviceOf}); @returns it. */
   const device = async (phone: string) => {
-    const to = `device-${phone}`;
+    const to = deviceOf(phone);
     await h.database.db.update(residents).set({ pushToken: to }).where(eq(residents.phone, phone));
     return to;
   };
@@ -44,52 +46,50 @@ describe('push data: the item each push opens', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ListResponse<{ _id: number }>>().items.map((i) => i._id);
   };
+  /**
+   * The pushes delivered to `phone`'s device are exactly `titles`, in order, each naming item `id`
+   * of kind `type`, and the resident list `path` (the one of that type) holds that item.
+   */
+  const expectOpens = async (phone: string, titles: string[], type: PushItemType, id: number, path: string) => {
+    expect(await delivered(deviceOf(phone))).toEqual(titles.map((title) => ({ title, data: data(type, id) })));
+    expect(await listed(phone, path)).toContain(id);
+  };
 
   it("a bill's push names the bill, which the resident's bill list holds", async () => {
     const phone = '03000000002';
-    const to = await device(phone);
+    await device(phone);
     const bill = await createBill(h, await h.staffCookie('billing@greenvalley.test'), { residentId: 'GV0002', units: 7, period: '2031-06' });
-    expect(await delivered(to)).toEqual([{ title: PUSH.billGenerated.title, data: data('bill', bill._id) }]);
-    expect(await listed(phone, '/api/resident/bills')).toContain(bill._id);
+    await expectOpens(phone, [PUSH.billGenerated.title], 'bill', bill._id, '/api/resident/bills');
   });
 
   it("an order's pushes (updated, delivered) name the grocery request the resident's orders list", async () => {
     const phone = '03000000003';
-    const to = await device(phone);
+    await device(phone);
     const req = await fileGrocery(h, phone, 'Milk and bread');
     const grocery = 'grocery@greenvalley.test';
     expect((await send('POST', '/api/orders', grocery, { requestId: req._id, items: [orderLine()] })).statusCode).toBe(201);
     expect((await send('PUT', `/api/orders/${req._id}`, grocery, { action: 'update', items: [orderLine({ quantity: 3 })] })).statusCode).toBe(200);
     expect((await send('PUT', `/api/orders/${req._id}`, grocery, { action: 'deliver' })).statusCode).toBe(200);
-    expect(await delivered(to)).toEqual([
-      { title: PUSH.orderUpdated.title, data: data('order', req._id) },
-      { title: PUSH.orderCompleted.title, data: data('order', req._id) },
-    ]);
-    expect(await listed(phone, '/api/resident/orders')).toContain(req._id);
+    await expectOpens(phone, [PUSH.orderUpdated.title, PUSH.orderCompleted.title], 'order', req._id, '/api/resident/orders');
   });
 
   it("a consultation's pushes (link, doctor ready) name the doctor request the resident's consultations list", async () => {
     const phone = '03000000004';
-    const to = await device(phone);
+    await device(phone);
     const req = await fileDoctor(h, phone, 'Fever since yesterday');
     const doctor = 'doctor@greenvalley.test';
     expect((await send('PUT', `/api/doctor/${req._id}/link`, doctor, { meetingId: 'push-data-room' })).statusCode).toBe(200);
     expect((await send('POST', `/api/consultations/${req._id}/ready`, doctor)).statusCode).toBe(200);
-    expect(await delivered(to)).toEqual([
-      { title: PUSH.linkGenerated.title, data: data('consultation', req._id) },
-      { title: PUSH.doctorReady.title, data: data('consultation', req._id) },
-    ]);
-    expect(await listed(phone, '/api/resident/consultations')).toContain(req._id);
+    await expectOpens(phone, [PUSH.linkGenerated.title, PUSH.doctorReady.title], 'consultation', req._id, '/api/resident/consultations');
   });
 
   it("a feed post's push (queued in bulk) names the post the resident's feed holds", async () => {
     const phone = '03000000005';
-    const to = await device(phone);
+    await device(phone);
     const res = await send('POST', '/api/feed', 'cms@greenvalley.test', feedBody(undefined, { youtubeLink: 'https://youtu.be/dQw4w9WgXcQ' }));
     expect(res.statusCode, res.body).toBe(201);
     const post = res.json<{ _id: number }>();
-    expect(await delivered(to)).toEqual([{ title: PUSH.feedPosted.title, data: data('post', post._id) }]);
-    expect(await listed(phone, '/api/resident/feed')).toContain(post._id);
+    await expectOpens(phone, [PUSH.feedPosted.title], 'post', post._id, '/api/resident/feed');
   });
 
   it("a complaint's pushes name the complaint; a panel message's names the message its in-app record refers to", async () => {
