@@ -45,7 +45,7 @@ describe('billing: manual bills', () => {
       residentId: r.id,
       title: 'Bill Generated',
       body: 'Tap to check!',
-      data: { documentId: String(bill._id) },
+      data: { type: 'bill', id: String(bill._id), documentId: String(bill._id) },
     });
   });
 

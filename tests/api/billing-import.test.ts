@@ -120,7 +120,14 @@ describe('billing: spreadsheet import', () => {
         .sort(),
     ).toEqual(['Your electricity bill for 2032-01 is Rs 4,500.00', 'Your electricity bill for 2032-01 is Rs 625.00']);
     await h.outbox.poke();
-    expect(h.pushes.filter((x) => x.title === 'Bill Generated' && made.some((m) => x.data?.documentId === String(m.id)))).toHaveLength(2);
+    // Queued in bulk (SQL), shaped as a push queued one by one: data names the bill.
+    const billPushes = h.pushes.filter((x) => x.title === 'Bill Generated' && made.some((m) => x.data?.id === String(m.id)));
+    expect(billPushes.map((x) => x.data).sort((a, b) => Number(a!.id) - Number(b!.id))).toEqual(
+      made
+        .map((m) => m.id)
+        .sort((a, b) => a - b)
+        .map((id) => ({ type: 'bill', id: String(id), documentId: String(id) })),
+    );
 
     // Committing again, or importing the same file again and committing, creates no duplicate bill.
     const before = await written();

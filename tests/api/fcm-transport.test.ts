@@ -14,7 +14,11 @@ import { backoffMs, outboxRepo, type OutboxRow, type PushPayload } from '../../s
 import { queuePush } from '../../src/server/modules/outbox/service.js';
 import { pushTransportFor } from '../../src/server/modules/outbox/transport.js';
 import { outboxWorker, type OutboxWorker } from '../../src/server/modules/outbox/worker.js';
+import { pushData } from '../../src/shared/contracts/push.js';
 import { useHarness } from './harness.js';
+
+/** The keys a push's FCM `data` may have; FCM takes string values only. */
+const DATA_KEYS = new Set(['type', 'id', 'documentId']);
 
 const PROJECT = 'society-desk-test';
 const CLIENT_EMAIL = 'pusher@society-desk-test.iam.gserviceaccount.com';
@@ -82,7 +86,7 @@ describe('FCM HTTP v1 transport (contract)', () => {
       typeof title === 'string' &&
       typeof text === 'string' &&
       (image === undefined || typeof image === 'string') &&
-      (data === undefined || (Object.keys(data).join() === 'documentId' && typeof data.documentId === 'string'));
+      (data === undefined || Object.entries(data).every(([k, v]) => DATA_KEYS.has(k) && typeof v === 'string'));
     if (!shapeOk) violations.push(`message ${body}`);
     sends.push({ token, message });
     const answer = script.get(token)?.shift() ?? { status: 200, body: { name: `projects/${PROJECT}/messages/${sends.length}` } };
@@ -157,14 +161,14 @@ describe('FCM HTTP v1 transport (contract)', () => {
   it('sends the message shape FCM expects with one access token for several sends, renewed before it expires', async () => {
     const a = await withToken('03000000041', 'device-a');
     const b = await withToken('03000000042', 'device-b');
-    const first = await enqueue({ to: 'device-a', residentId: a, title: 'Bill Generated', body: 'Tap to check!', data: { documentId: '17' } });
+    const first = await enqueue({ to: 'device-a', residentId: a, title: 'Bill Generated', body: 'Tap to check!', data: pushData('bill', 17) });
     const second = await enqueue({ to: 'device-b', residentId: b, title: 'Notice', body: 'Water off at 10', image: 'https://example.test/w.png' });
     const third = await enqueue({ to: 'device-a', residentId: a, title: 'Hello', body: 'No data' });
     await worker.poke();
 
     for (const id of [first, second, third]) expect(await get(id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(sendsTo('device-a').map((s) => s.message)).toEqual([
-      { token: 'device-a', notification: { title: 'Bill Generated', body: 'Tap to check!' }, data: { documentId: '17' } },
+      { token: 'device-a', notification: { title: 'Bill Generated', body: 'Tap to check!' }, data: { type: 'bill', id: '17', documentId: '17' } },
       { token: 'device-a', notification: { title: 'Hello', body: 'No data' } },
     ]);
     expect(sendsTo('device-b').map((s) => s.message)).toEqual([
@@ -260,7 +264,7 @@ describe('FCM HTTP v1 transport (contract)', () => {
   it('500, then a dropped connection, then success: retried with back-off and delivered once', async () => {
     const r = await withToken('03000000048', 'device-flaky');
     script.set('device-flaky', [{ status: 500, body: fcmError(500, 'INTERNAL', 'INTERNAL') }, 'destroy']);
-    const id = await enqueue({ to: 'device-flaky', residentId: r, title: 'T', body: 'B', data: { documentId: '5' } });
+    const id = await enqueue({ to: 'device-flaky', residentId: r, title: 'T', body: 'B', data: pushData('order', 5) });
     await worker.poke();
     expect(await get(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'FCM 500 INTERNAL: error' });
     h.clock.advance(backoffMs(1) - 1);

@@ -10,6 +10,7 @@ import { deskRequests, residents } from '../../src/server/db/schema.js';
 import { today } from '../../src/server/modules/not-home/service.js';
 import { useHarness, type Harness } from './harness.js';
 import { residentTokens } from '../support/clients/sessions.js';
+import { walkResidentList } from '../support/clients/resident-lists.js';
 
 /** The resident-API lists this file covers, and the path of each. */
 const LISTS = { complaints: '/api/resident/complaints', alarms: '/api/resident/alarms', notHome: '/api/resident/nothome' } as const;
@@ -20,11 +21,6 @@ interface Item {
   stage?: string;
   state?: string;
   resident: { residentId: string };
-}
-interface Page {
-  items: Item[];
-  total: number;
-  totalExact: boolean;
 }
 
 /** Signs residents in once each (resident sign-in allows 20 a minute per address). */
@@ -37,40 +33,8 @@ function residentsOf(h: Harness) {
   };
 }
 
-/**
- * Every page of a list, read twice — by `?page=` and by walking the `after` cursor — checking both
- * agree, each page holds at most 10, the total is exact, and ids fall strictly (newest first).
- * @returns the ids, newest first, and the items.
- */
-async function walk(h: Harness, path: string, authorization: string): Promise<Item[]> {
-  const get = async (qs: string) => {
-    const res = await h.app.inject({ method: 'GET', url: `${path}${qs}`, headers: { authorization } });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<Page>();
-  };
-  const first = await get('');
-  const pages = Math.max(1, Math.ceil(first.total / 10));
-  const byPage: Item[] = [];
-  const byCursor: Item[] = [];
-  for (let p = 1; p <= pages; p++) {
-    const page = await get(`?page=${p}`);
-    expect(page.totalExact).toBe(true);
-    expect(page.total).toBe(first.total);
-    expect(page.items.length).toBe(Math.min(10, first.total - (p - 1) * 10));
-    byPage.push(...page.items);
-    const viaCursor = p === 1 ? page : await get(`?page=${p}&after=${byCursor.at(-1)!._id}`);
-    byCursor.push(...viaCursor.items);
-  }
-  const ids = byPage.map((i) => i._id);
-  expect(byCursor.map((i) => i._id)).toEqual(ids);
-  expect([...ids].sort((a, b) => b - a)).toEqual(ids);
-  expect(new Set(ids).size).toBe(ids.length);
-  if (byPage.length > 10) {
-    // Moving back one page with `before` gives page 1 again.
-    expect((await get(`?page=1&before=${byPage[10]!._id}`)).items.map((i) => i._id)).toEqual(ids.slice(0, 10));
-  }
-  return byPage;
-}
+/** Every page of a list, checked as {@link walkResidentList} does. */
+const walk = (h: Harness, path: string, authorization: string) => walkResidentList<Item>(h, path, authorization);
 
 describe('resident API: own complaints, alarms and not-at-home requests', () => {
   const h = useHarness();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
 import { useHarness } from './harness.js';
 
 /**
  * One guard per module: every /api route answers 401 to a request with no credentials,
- * except this short list of routes that are public by design.
+ * except this short list of routes that are public by design; and no staff session, of any
+ * sub-role, opens a resident API route (those take a resident's bearer token only).
  */
 const PUBLIC = new Set([
   'GET /api/health',
@@ -29,6 +31,27 @@ describe('route guards', () => {
       }),
     );
     expect(answers).toEqual(guarded.map((r) => `${r.method} ${r.url} → 401`));
+  });
+
+  it('every resident API route refuses the staff cookie of every sub-role with 401', async () => {
+    // The resident API is the routes documented with the resident bearer token (`residentDocs`).
+    const doc = h.app.swagger() as { paths?: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
+    const residentRoutes = Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => (op.security ?? []).some((s) => 'resident' in s))
+        .map(([method]) => ({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, '1') })),
+    );
+    expect(residentRoutes.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/resident/bills');
+    for (const { email, subRole } of DEMO_SIGN_INS) {
+      const cookie = await h.staffCookie(email);
+      const answers = await Promise.all(
+        residentRoutes.map(async (r) => {
+          const res = await h.app.inject({ method: r.method as 'GET', url: r.url, headers: { cookie }, ...(r.method === 'GET' ? {} : { payload: {} }) });
+          return `${subRole} ${r.method} ${r.url} → ${res.statusCode}`;
+        }),
+      );
+      expect(answers).toEqual(residentRoutes.map((r) => `${subRole} ${r.method} ${r.url} → 401`));
+    }
   });
 
   it('the public list names only routes that exist', () => {

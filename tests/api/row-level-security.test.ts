@@ -1,7 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, deskRequests, residents, societies, staffUsers } from '../../src/server/db/schema.js';
+import { auditLog, bills, deskRequests, residents, societies, staffUsers } from '../../src/server/db/schema.js';
 import { inSociety } from '../../src/server/db/society-scope.js';
+import { billingRepo } from '../../src/server/modules/billing/repo.js';
 import { useHarness } from './harness.js';
 
 /** Raw SQL rows: both drivers (PGlite and node-postgres) answer `execute` with `{rows}`. */
@@ -53,6 +54,30 @@ describe('row-level security', () => {
     );
     expect(updated).toEqual([]);
     expect(await h.database.db.select({ n: count() }).from(deskRequests)).toEqual(before);
+  });
+
+  it("a resident's bill page read in another society's scope sees nothing, even naming that society and resident", async () => {
+    const gv = await societyId('Green Valley');
+    const lc = await societyId('Lake City');
+    const residentOf = async (society: number) =>
+      (await h.database.db.select({ id: residents.id }).from(residents).where(eq(residents.societyId, society)).orderBy(residents.id).limit(1))[0]!.id;
+    const [gvResident, lcResident] = [await residentOf(gv), await residentOf(lc)];
+    const bill = { period: '2033-01', ratePerUnit: '45.00', units: '2.00', total: '90.00' };
+    const made = await h.database.db
+      .insert(bills)
+      .values([
+        { ...bill, societyId: gv, residentId: gvResident },
+        { ...bill, societyId: lc, residentId: lcResident },
+      ])
+      .returning({ id: bills.id, societyId: bills.societyId });
+    const lcBill = made.find((b) => b.societyId === lc)!.id;
+    const page = { page: 1 };
+    const foreign = await inSociety(h.database.db, gv, (tx) => billingRepo(tx).residentPage(lc, lcResident, page));
+    expect(foreign).toMatchObject({ items: [], total: 0 });
+    const own = await inSociety(h.database.db, lc, (tx) => billingRepo(tx).residentPage(lc, lcResident, page));
+    expect(own.items.map((b) => b._id)).toEqual([lcBill]);
+    const seen = await inSociety(h.database.db, gv, (tx) => tx.select({ societyId: bills.societyId }).from(bills));
+    expect(new Set(seen.map((r) => r.societyId))).toEqual(new Set([gv]));
   });
 
   it('leaves the pooled connection as it was after a scope', async () => {

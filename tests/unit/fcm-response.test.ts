@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readServiceAccount } from '../../src/server/modules/outbox/fcm-auth.js';
 import { fcmOutcome, parseRetryAfter } from '../../src/server/modules/outbox/fcm-response.js';
 import { fcmMessage } from '../../src/server/modules/outbox/fcm-transport.js';
+import { pushData, type PushData } from '../../src/shared/contracts/push.js';
 
 const NOW = new Date('2025-03-01T10:00:00Z');
 const fcmError = (code: number, status: string, errorCode?: string, extra: object = {}) => ({
@@ -52,10 +53,13 @@ describe('fcmOutcome', () => {
 });
 
 describe('fcmMessage', () => {
-  it('builds notification{title, body, image?}, string data{documentId} and leaves data out when none', () => {
-    expect(fcmMessage({ to: 't', residentId: 1, title: 'T', body: 'B', data: { documentId: '42' } }, 't')).toEqual({
-      message: { token: 't', notification: { title: 'T', body: 'B' }, data: { documentId: '42' } },
+  it('builds notification{title, body, image?}, string data{type, id, documentId} and leaves data out when none', () => {
+    expect(fcmMessage({ to: 't', residentId: 1, title: 'T', body: 'B', data: pushData('consultation', 42) }, 't')).toEqual({
+      message: { token: 't', notification: { title: 'T', body: 'B' }, data: { type: 'consultation', id: '42', documentId: '42' } },
     });
+    // A row queued by an earlier version (documentId alone), even with a number in it: sent as text.
+    const earlier = { documentId: 7 } as unknown as PushData;
+    expect(fcmMessage({ to: 't', residentId: 1, title: 'T', body: 'B', data: earlier }, 't').message.data).toEqual({ documentId: '7' });
     expect(fcmMessage({ to: 't', residentId: 1, title: 'T', body: 'B', image: 'https://x/i.png' }, 't')).toEqual({
       message: { token: 't', notification: { title: 'T', body: 'B', image: 'https://x/i.png' } },
     });

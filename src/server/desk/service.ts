@@ -1,5 +1,6 @@
 import type { Stage } from '../../shared/contracts/desk.js';
 import type { AuditEntry, ListQuery, ListResponse } from '../../shared/contracts/common.js';
+import { pushData, type PushItemType } from '../../shared/contracts/push.js';
 import { MSG } from '../../shared/messages.js';
 import type { Db } from '../db/client.js';
 import { inSociety } from '../db/society-scope.js';
@@ -31,6 +32,8 @@ export interface DeskDefinition<T extends { _id: number }> {
   desk: DeskName;
   /** Audit trail entity name. */
   entity: string;
+  /** What a push about one of the desk's items opens in the resident app (its `data.type`). */
+  pushItem: PushItemType;
   /**
    * Tags an item with its key in `DeskItems` (lib/events.ts) for 'desk.changed', e.g.
    * `(item) => ({desk: 'complaint', item})`; the module's listener picks the client event and the
@@ -118,7 +121,7 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
           residentId: row.resident.id,
           title: notice.push.title,
           body: notice.push.body,
-          data: { documentId: String(id) },
+          data: pushData(def.pushItem, id),
         });
       }
       await recordAudit(t, {

@@ -6,6 +6,7 @@
  */
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Media } from '../../shared/contracts/media.js';
+import type { PushItemType } from '../../shared/contracts/push.js';
 import type { Module } from '../../shared/subroles.js';
 import type { discounts, feedPosts, plots } from '../db/schema.js';
 import type { StaffContext } from '../modules/auth/service.js';
@@ -53,6 +54,8 @@ export interface PostDefinition<T extends PostTable, Body, Dto extends { _id: nu
   toDto(row: PostRow<T>, societyName: string, media: ReadonlyMap<string, Media>): Dto;
   /** The push every approved resident with a device gets when one is created (spec section 7). */
   push: { title: string; body: string };
+  /** What that push opens in the resident app (its `data.type`). */
+  pushItem: PushItemType;
 }
 
 /** The media DTOs of `ids` that `media` has, in order (a row removed meanwhile is skipped). */

@@ -5,6 +5,7 @@
  */
 import type { ListQuery, ListResponse } from '../../shared/contracts/common.js';
 import type { Media } from '../../shared/contracts/media.js';
+import { pushData } from '../../shared/contracts/push.js';
 import { PAGE_SIZE, POST_PAGE_SIZE } from '../../shared/constants.js';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
@@ -91,7 +92,7 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
           action: 'create',
           at,
         });
-        await queueSocietyPush(tx, staff.societyId, { ...def.push, documentId: String(row.id) }, at);
+        await queueSocietyPush(tx, staff.societyId, { ...def.push, data: pushData(def.pushItem, row.id) }, at);
         return def.toDto(row, staff.societyName, media);
       });
       void outbox.poke();

@@ -112,6 +112,21 @@ export const ZBill = z.object({
 export type Bill = z.infer<typeof ZBill>;
 export const ZBillList = listResponse(ZBill);
 
+/**
+ * One of the resident's own bills (`GET /api/resident/bills`), a part of {@link ZBill}: the month
+ * (`period`, YYYY-MM), `units` consumed, `ratePerUnit` and `total` in rupees (numbers with at most
+ * 2 decimals, total = rate × units as the server computed it) and when the bill was entered
+ * (`createdAt`, ISO 8601). `_id` is the `id` of a 'bill' push's data.
+ */
+export const ZResidentBill = ZBill.pick({ _id: true, period: true, units: true, ratePerUnit: true, total: true, createdAt: true });
+export type ResidentBill = z.infer<typeof ZResidentBill>;
+/**
+ * `GET /api/resident/bills`: a page of the resident's own bills, 10 a page, newest first as every
+ * list is (by `_id`: the last entered first, which is the latest month unless a month was billed
+ * late), with the exact total and the list cursors.
+ */
+export const ZResidentBillList = listResponse(ZResidentBill);
+
 /** GET /api/bills: the society's bills, newest first, optionally of one period. */
 export const ZBillListQuery = ZListQuery.pick({ page: true, after: true, before: true }).extend({ period: ZPeriod.optional() });
 

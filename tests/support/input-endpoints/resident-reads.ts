@@ -1,5 +1,5 @@
 /**
- * Generated-input entries of the resident's own reads; see ../input-endpoints.ts. The
+ * Generated-input entries of the resident's own reads (bills included); see ../input-endpoints.ts. The
  * lists take the resident list query (ZResidentListQuery: page and the keyset cursors, no search).
  */
 import fc from 'fast-check';
@@ -11,6 +11,7 @@ export const RESIDENT_READ_INPUTS: readonly InputEndpoint[] = [
   residentList('/api/resident/alarms'),
   residentList('/api/resident/nothome'),
   residentList('/api/resident/notifications'),
+  residentList('/api/resident/bills'),
   {
     route: 'PUT /api/resident/notifications/{id}/read',
     as: 'resident',

@@ -1,6 +1,7 @@
 import type { ListResponse } from '../../../shared/contracts/common.js';
 import type { Announcement, CreateAnnouncement } from '../../../shared/contracts/content.js';
 import type { Media } from '../../../shared/contracts/media.js';
+import { pushData } from '../../../shared/contracts/push.js';
 import { MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
@@ -80,7 +81,7 @@ export function announcementsService({ db, outbox, clock }: AnnouncementsDeps) {
           action: 'create',
           at,
         });
-        await queueSocietyPush(tx, staff.societyId, { title: PUSH.announcementPosted.title, body: row.title, documentId: String(row.id) }, at);
+        await queueSocietyPush(tx, staff.societyId, { title: PUSH.announcementPosted.title, body: row.title, data: pushData('announcement', row.id) }, at);
         return { ...toDto(row, new Map(media.map((m) => [m.id, m]))), seenCount: 0 };
       });
       void outbox.poke();

@@ -3,10 +3,10 @@ import { billingRoutes } from './routes.js';
 import { billingService } from './service.js';
 import { sheetParser } from './sheet-parser.js';
 
-/** Bills: resident search, bills, and spreadsheet imports parsed in worker threads (closed with the app). */
+/** Bills: resident search, bills, spreadsheet imports parsed in worker threads (closed with the app), and the resident's own bills. */
 export const billingModule: ServerModule = {
   name: 'billing',
-  build: ({ db, outbox, clock, config, limits, auth }) => {
+  build: ({ db, outbox, clock, config, limits, auth, residentAuth }) => {
     // Spreadsheets are parsed in worker threads with heap and time limits (sheet-parser.ts).
     const sheets = sheetParser({
       workers: config.IMPORT_PARSE_WORKERS,
@@ -16,7 +16,7 @@ export const billingModule: ServerModule = {
     });
     const billing = billingService({ db, outbox, clock, sheets });
     return {
-      routes: (app) => app.register(billingRoutes, { auth, billing, imports: limits.imports, uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS }),
+      routes: (app) => app.register(billingRoutes, { auth, residentAuth, billing, imports: limits.imports, uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS }),
       close: () => sheets.close(),
     };
   },

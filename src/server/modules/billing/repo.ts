@@ -1,5 +1,5 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Bill } from '../../../shared/contracts/billing.js';
+import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Bill, ResidentBill } from '../../../shared/contracts/billing.js';
 import { IN_APP, PUSH } from '../../../shared/messages.js';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -18,14 +18,18 @@ const billable = (societyId: number) => and(eq(residents.societyId, societyId), 
 /** `lower(name) LIKE 'text%'` with the user's `%`, `_` and `\` taken literally. */
 const namePrefix = (name: string): SQL => sql`lower(${residents.name}) like ${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`;
 
-const billColumns = {
+/** The columns of a resident's own bill (no resident columns: the resident is the caller). */
+const ownBillColumns = {
   id: bills.id,
   period: bills.period,
   ratePerUnit: bills.ratePerUnit,
   units: bills.units,
   total: bills.total,
-  importId: bills.importId,
   createdAt: bills.createdAt,
+};
+const billColumns = {
+  ...ownBillColumns,
+  importId: bills.importId,
   residentCode: residents.residentCode,
   name: residents.name,
   phone: residents.phone,
@@ -49,20 +53,27 @@ interface BillRow {
   block: string;
 }
 
-/** The `created` count of the commit statement's one row (the drivers' result shapes are untyped here). */
-function toBill(r: BillRow): Bill {
+/** A bill's own figures as the API shows them: money and units stored as exact decimal text become numbers (2 decimals at most). */
+function toResidentBill(r: Pick<BillRow, 'id' | 'period' | 'ratePerUnit' | 'units' | 'total' | 'createdAt'>): ResidentBill {
   return {
     _id: r.id,
-    residentId: r.residentCode,
-    name: r.name,
-    phoneNo: r.phone,
-    address: formatAddress(r),
     period: r.period,
     ratePerUnit: Number(r.ratePerUnit),
     units: Number(r.units),
     total: Number(r.total),
-    importId: r.importId,
     createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** A bill with its resident, as staff see it. */
+function toBill(r: BillRow): Bill {
+  return {
+    ...toResidentBill(r),
+    residentId: r.residentCode,
+    name: r.name,
+    phoneNo: r.phone,
+    address: formatAddress(r),
+    importId: r.importId,
   };
 }
 
@@ -125,6 +136,34 @@ export function billingRepo(db: Db) {
         idOf: (r) => r.id,
       });
       return { ...page, items: page.items.map(toBill) };
+    },
+    /**
+     * One page of a resident's own bills, newest first by id, 10 a page, counted exactly (a
+     * resident has a bill a month) in the round trip that reads the page. The filter names the
+     * resident and the society; `bills_resident_period_idx` finds the resident's rows.
+     */
+    async residentPage(societyId: number, residentId: number, req: PageRequest) {
+      const own = and(eq(bills.societyId, societyId), eq(bills.residentId, residentId));
+      const rowsIn = (ids: SQLWrapper | number[]) =>
+        Array.isArray(ids) && ids.length === 0
+          ? Promise.resolve([])
+          : db
+              .select(ownBillColumns)
+              .from(bills)
+              .where(and(own, inArray(bills.id, ids)));
+      const page = await listPage({
+        db,
+        exactCount: true,
+        table: bills,
+        id: bills.id,
+        order: [bills.residentId, bills.id],
+        where: own,
+        req,
+        rows: rowsIn,
+        rowsIn,
+        idOf: (r) => r.id,
+      });
+      return { ...page, items: page.items.map(toResidentBill) };
     },
     /** Every billable resident of the society, with the address parts matching needs. */
     matchResidents(societyId: number): Promise<MatchResident[]> {
@@ -199,7 +238,7 @@ export function billingRepo(db: Db) {
         to: sql`src.push_token`,
         residentId: sql`ins.resident_id`,
         ...PUSH.billGenerated,
-        documentId: sql`ins.id::text`,
+        item: { type: 'bill', id: sql`ins.id::text` },
       });
       const audits = recordAuditsSql({
         societyId: p.societyId,

@@ -1,6 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_IMPORT_BYTES,
   ZBill,
@@ -12,18 +11,17 @@ import {
   ZImportCommitResult,
   ZImportParams,
   ZImportPreview,
+  ZResidentBillList,
 } from '../../../shared/contracts/billing.js';
-import { ZErrorBody } from '../../../shared/contracts/common.js';
+import { ZErrorBody, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { MSG } from '../../../shared/messages.js';
 import { AppError, BadRequestError } from '../../lib/errors.js';
 import type { Limit } from '../../lib/rate-limit/limit.js';
-import { staffOf, staffScope } from '../../plugins/auth.js';
-import type { AuthService } from '../auth/service.js';
+import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { BillingService } from './service.js';
-import { routeDocs } from '../../lib/route-docs.js';
+import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 
 interface Opts {
-  auth: AuthService;
   billing: BillingService;
   /** Longest time (ms) a spreadsheet upload may take, its body included. */
   uploadTimeoutMs: number;
@@ -60,9 +58,9 @@ async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; period?:
 /**
  * /Billing (spec sections 2, 3, 5, 8, 9), module 'billing' (sub-roles billing and
  * super-admin): resident search, manual bills, the society's bills, and the spreadsheet import
- * (multipart upload → preview → commit).
+ * (multipart upload → preview → commit); and the resident API's own bills.
  */
-export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, billing, imports, uploadTimeoutMs }) => {
+export const billingRoutes: ModuleRoutes<Opts> = async (root, { auth, residentAuth, billing, imports, uploadTimeoutMs }) => {
   await staffScope(root, auth, 'billing', async (app) => {
     // Only this plugin takes multipart bodies; the file is read into memory (at most 10 MB).
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
@@ -118,6 +116,17 @@ export const billingRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, b
         { 200: ZImportCommitResult },
       ),
       handler: (req) => billing.commitImport(staffOf(req), req.params.importId),
+    });
+  });
+
+  await residentScope(root, residentAuth, (app) => {
+    app.get('/api/resident/bills', {
+      schema: residentDocs(
+        "The resident's own bills, newest first (last entered first), 10 per page (?page=, or the cursors after/before): period, units, rate per unit, total (rupees), entered at",
+        { querystring: ZResidentListQuery },
+        { 200: ZResidentBillList },
+      ),
+      handler: (req) => billing.residentBills(residentOf(req), req.query),
     });
   });
 };

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { ListResponse } from '../../../shared/contracts/common.js';
-import { ZPeriod, billDescription, billTotal, type Bill, type BillResident, type ImportCommitResult } from '../../../shared/contracts/billing.js';
+import {
+  ZPeriod,
+  billDescription,
+  billTotal,
+  type Bill,
+  type BillResident,
+  type ImportCommitResult,
+  type ResidentBill,
+} from '../../../shared/contracts/billing.js';
+import { pushData } from '../../../shared/contracts/push.js';
 import { IN_APP, MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
@@ -9,6 +18,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.
 import type { PageRequest } from '../../lib/list-page.js';
 import { recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
+import type { ResidentContext } from '../resident-auth/service.js';
 import { notifyResident } from '../notifications/service.js';
 import { queuePush, type OutboxWorker } from '../outbox/service.js';
 import { toResidentCard } from '../residents/service.js';
@@ -50,14 +60,15 @@ export interface BillInput {
 
 /**
  * Electricity bills (spec sections 2 "Billing", 3 "Bill", 5, 8, 9), module 'billing',
- * each call in the staff member's society scope (row-level security).
+ * each call in the caller's society scope (row-level security).
  * - `searchResidents`, `list`: paginated lists (10, newest first);
  * - `create`: one bill (404 'No matching document found.' for a resident not of the society or
  *   not yet approved; 409 when the resident has a bill for the period);
  * - `previewImport`: parses and matches an uploaded .xlsx/.xls in a worker thread (400 for anything else, no
  *   Sheet1, no header; 413 for a zip bomb or a parse over its memory or time limit; 429 when
  *   the parse queue is full) and stores the matched rows as an import; nothing else is written;
- * - `commitImport`: creates the import's bills in one transaction; a second commit creates none.
+ * - `commitImport`: creates the import's bills in one transaction; a second commit creates none;
+ * - `residentBills`: the signed-in resident's own bills (resident API), in the resident's society scope.
  * Every bill writes its in-app record ('BILL'), its queued push ('Bill Generated' / 'Tap to
  * check!') and its audit row in the bill's transaction; the outbox is poked after commit.
  */
@@ -74,6 +85,15 @@ export function billingService(deps: BillingDeps) {
     /** `GET /api/bills?period=`: the society's bills. */
     list(staff: StaffContext, period: string | undefined, req: PageRequest): Promise<ListResponse<Bill>> {
       return inSociety(db, staff.societyId, (tx) => billingRepo(tx).page(staff.societyId, period, req));
+    },
+
+    /**
+     * `GET /api/resident/bills`: one page of the resident's own bills, newest first, 10 a page
+     * (`{items, total, totalExact, nextAfter, prevBefore}`). Read under row-level security in the
+     * resident's society and filtered on the resident, so no other resident's bill is ever read.
+     */
+    residentBills(resident: ResidentContext, req: PageRequest): Promise<ListResponse<ResidentBill>> {
+      return inSociety(db, resident.societyId, (tx) => billingRepo(tx).residentPage(resident.societyId, resident.id, req));
     },
 
     /** `POST /api/bills`: total = rate × units (exact, 2 decimals); one per resident and period. */
@@ -105,7 +125,7 @@ export function billingService(deps: BillingDeps) {
           refId: id,
           createdAt: at,
         });
-        await queuePush(tx, staff.societyId, { to: resident.pushToken, residentId: resident.id, ...PUSH.billGenerated, data: { documentId: String(id) } });
+        await queuePush(tx, staff.societyId, { to: resident.pushToken, residentId: resident.id, ...PUSH.billGenerated, data: pushData('bill', id) });
         await recordAudit(tx, {
           ...staffActor(staff),
           entity: 'bill',

@@ -28,6 +28,7 @@ export function toComplaint(row: DeskRow): Complaint {
 export const complaintDesk: DeskDefinition<Complaint> = {
   desk: 'complaint',
   entity: 'complaint',
+  pushItem: 'complaint',
   announceAs: (item) => ({ desk: 'complaint', item }),
   toDtos: mapRows(toComplaint),
   onProceed: { inApp: IN_APP.complaintProceed, push: PUSH.complaintReviewed },

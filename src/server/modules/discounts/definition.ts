@@ -41,4 +41,5 @@ export const discountDefinition: PostDefinition<typeof discounts, CreateDiscount
     category: row.category,
   }),
   push: PUSH.discountPosted,
+  pushItem: 'discount',
 };

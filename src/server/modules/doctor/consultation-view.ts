@@ -51,6 +51,7 @@ export function consultationView(meet: MeetServers): DeskDefinition<Consultation
   return {
     desk: 'doctor',
     entity: 'doctor',
+    pushItem: 'consultation',
     announceAs: (item) => ({ desk: 'consultation', item }),
     async toDtos(tx: Db, rows: readonly DeskRow[]) {
       if (rows.length === 0) return [];

@@ -25,6 +25,7 @@ export function toDoctorRequest(row: DeskRow): DoctorRequest {
 export const doctorDesk: DeskDefinition<DoctorRequest> = {
   desk: 'doctor',
   entity: 'doctor',
+  pushItem: 'consultation',
   announceAs: (item) => ({ desk: 'doctor', item }),
   toDtos: mapRows(toDoctorRequest),
   onProceed: { inApp: IN_APP.linkGenerated, push: PUSH.linkGenerated },

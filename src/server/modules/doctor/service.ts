@@ -1,4 +1,5 @@
 import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
+import { pushData } from '../../../shared/contracts/push.js';
 import type {
   Consultation,
   ConsultationListQuery,
@@ -124,7 +125,7 @@ export function doctorService(deps: DoctorDeps) {
           if ((await repo.get(sid, id))?.prescribedAt) throw new ConflictError(MSG.wrongStage);
           return false;
         }
-        await queuePush(tx, sid, { to: row.resident.pushToken, residentId: row.resident.id, ...PUSH.doctorReady, data: { documentId: String(id) } });
+        await queuePush(tx, sid, { to: row.resident.pushToken, residentId: row.resident.id, ...PUSH.doctorReady, data: pushData(doctorDesk.pushItem, id) });
         await recordAudit(tx, {
           societyId: sid,
           actorKind: 'staff',

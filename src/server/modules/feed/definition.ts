@@ -33,4 +33,5 @@ export const feedDefinition: PostDefinition<typeof feedPosts, CreateFeedPost, Fe
     likes: row.likes,
   }),
   push: PUSH.feedPosted,
+  pushItem: 'post',
 };

@@ -94,6 +94,7 @@ export async function toResidentOrders(tx: Db, rows: readonly DeskRow[]): Promis
 export const groceryDesk: DeskDefinition<GroceryRequest> = {
   desk: 'grocery',
   entity: 'grocery',
+  pushItem: 'order',
   announceAs: (item) => ({ desk: 'grocery', item }),
   toDtos: mapRows(toGroceryRequest),
   onProceed: { inApp: IN_APP.orderPlaced },

@@ -1,4 +1,5 @@
 import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
+import { pushData } from '../../../shared/contracts/push.js';
 import type {
   GroceryRequest,
   GroceryRequestDetail,
@@ -127,7 +128,12 @@ export function groceryService(deps: GroceryDeps) {
           refEntity: groceryDesk.entity,
           refId: id,
         });
-        await queuePush(tx, staff.societyId, { to: locked.pushToken, residentId: locked.residentId, ...PUSH.orderUpdated, data: { documentId: String(id) } });
+        await queuePush(tx, staff.societyId, {
+          to: locked.pushToken,
+          residentId: locked.residentId,
+          ...PUSH.orderUpdated,
+          data: pushData(groceryDesk.pushItem, id),
+        });
         await recordAudit(tx, {
           ...staffActor(staff),
           entity: groceryDesk.entity,

@@ -1,5 +1,6 @@
 import { notHomeWindowProblem, type AssignGuard, type NotHome, type NotHomeState } from '../../../shared/contracts/not-home.js';
 import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
+import { pushData } from '../../../shared/contracts/push.js';
 import { MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
@@ -126,7 +127,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
           residentId: row!.resident.id,
           title: PUSH.guardAssigned.title,
           body: PUSH.guardAssigned.body,
-          data: { documentId: String(id) },
+          data: pushData('nothome', id),
         });
         await audit(t, staff.societyId, { kind: 'staff', id: staff.id, name: staff.name }, id, `assign guard ${g.guardName}`, 'active', 'active');
       });

@@ -70,7 +70,7 @@ export function panelRepo(db: Db) {
         residentId: sql`r.id`,
         title: c.title,
         body: c.body,
-        documentId: sql`c.id::text`,
+        item: { type: 'message', id: sql`c.id::text` },
         campaignId: sql`c.id`,
         at: c.at,
       });

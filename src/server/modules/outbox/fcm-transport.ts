@@ -14,10 +14,14 @@ export interface FcmMessage {
   };
 }
 
-/** The FCM message for a push to device `token` (`data` left out when the push has none). */
+/**
+ * The FCM message for a push to device `token`: its `data` (`{type, id, documentId}`) with every
+ * value as text, as FCM requires; left out when the push has none. A row queued before `type` and
+ * `id` existed carries `documentId` alone and is sent so.
+ */
 export function fcmMessage(p: PushPayload, token: string): FcmMessage {
   const notification = { title: p.title, body: p.body, ...(p.image ? { image: p.image } : {}) };
-  const data = p.data ? { documentId: String(p.data.documentId) } : undefined;
+  const data = p.data ? Object.fromEntries(Object.entries(p.data).map(([k, v]) => [k, String(v)])) : undefined;
   return { message: { token, notification, ...(data ? { data } : {}) } };
 }
 

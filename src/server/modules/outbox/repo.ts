@@ -4,12 +4,14 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { outbox, residents } from '../../db/schema.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
+import type { PushData, PushItemType } from '../../../shared/contracts/push.js';
 
 /**
  * A push message (spec section 7 "Push messages"): to a device token (`to`, null when the
  * resident has none: never sent, marked failed), with title, body, an optional image URL and the
- * document it opens. `campaignId` ties it to a notification-panel message: it is stored
- * in `outbox.campaign_id` (the delivery report counts by it), not in the payload.
+ * item it opens (`data`, made by `pushData`: `{type, id, documentId}`). `campaignId` ties it to a
+ * notification-panel message: it is stored in `outbox.campaign_id` (the delivery report counts by
+ * it), not in the payload.
  */
 export interface PushPayload {
   to: string | null;
@@ -17,11 +19,14 @@ export interface PushPayload {
   title: string;
   body: string;
   image?: string;
-  data?: { documentId: string };
+  data?: PushData;
   campaignId?: number;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
+
+/** A push every approved resident of a society gets (a new post, …): its texts and the item it opens. */
+export type SocietyPush = Pick<PushPayload, 'title' | 'body' | 'image'> & { data: PushData };
 
 /** A plain string as a text parameter, an SQL expression as it is. */
 const text = (v: SQL | string): SQL => (typeof v === 'string' ? sql`${v}::text` : v);
@@ -39,19 +44,21 @@ export interface PushPayloadSql {
   body: SQL | string;
   /** An image URL; the `image` key is left out when undefined. */
   image?: string;
-  /** The document the push opens (its id as text). */
-  documentId: SQL | string;
+  /** The item the push opens: its kind, and its id as text (e.g. sql`ins.id::text`). */
+  item: { type: PushItemType; id: SQL | string };
 }
 
 /**
  * The push payload JSON (`jsonb`) built in SQL, shaped exactly as a {@link PushPayload} queued
- * from JS: `{to, residentId, title, body, image?, data: {documentId}}` (`to` kept when null).
- * Every statement that queues pushes in bulk builds its payload here and nowhere else.
+ * from JS: `{to, residentId, title, body, image?, data: {type, id, documentId}}` (`to` kept when
+ * null; `documentId` = `id`, as `pushData` makes it). Every statement that queues pushes in bulk
+ * builds its payload here and nowhere else.
  */
 export function pushPayloadSql(p: PushPayloadSql): SQL {
   const image = p.image == null ? sql`` : sql`, 'image', ${p.image}::text`;
+  const id = text(p.item.id);
   return sql`jsonb_build_object('to', ${p.to}, 'residentId', ${p.residentId}, 'title', ${text(p.title)}, 'body', ${text(p.body)}${image},
-    'data', jsonb_build_object('documentId', ${text(p.documentId)}))`;
+    'data', jsonb_build_object('type', ${p.item.type}::text, 'id', ${id}, 'documentId', ${id}))`;
 }
 
 /** Many pushes as ONE `INSERT … SELECT`: one queued push per row of `from`. */
@@ -127,10 +134,10 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
     /**
      * Queues one push per approved resident of `societyId` that has a device token, in ONE
      * INSERT … SELECT (residents are never loaded into the process): content announcements
-     * (a new post, discount, plot or announcement). `data.documentId` names the item.
+     * (a new post, discount, plot or announcement). `data` names the item.
      * @returns how many pushes were queued.
      */
-    async enqueueSocietyPush(societyId: number, message: { title: string; body: string; image?: string; documentId: string }, at: Date): Promise<number> {
+    async enqueueSocietyPush(societyId: number, message: SocietyPush, at: Date): Promise<number> {
       const pushes = insertPushesSql({
         societyId,
         from: sql`residents where society_id = ${societyId} and status = 'Approve' and push_token is not null and push_token <> ''`,
@@ -139,7 +146,7 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
         title: message.title,
         body: message.body,
         image: message.image,
-        documentId: message.documentId,
+        item: { type: message.data.type, id: message.data.id },
         at,
       });
       const result = await db.execute(sql`with i as (${pushes} returning 1) select count(*)::int as n from i`);

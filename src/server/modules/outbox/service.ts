@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { insertPushesSql, outboxRepo, type PushesSelect, type PushPayload } from './repo.js';
+import { insertPushesSql, outboxRepo, type PushesSelect, type PushPayload, type SocietyPush } from './repo.js';
 
-export type { PushPayload, PushPayloadSql, PushesSelect } from './repo.js';
+export type { PushPayload, PushPayloadSql, PushesSelect, SocietyPush } from './repo.js';
 export { outboxWorker, type OutboxWorker } from './worker.js';
 export { logTransport, type PushOutcome, type PushTransport } from './push-contract.js';
 
@@ -38,11 +38,6 @@ export function queuePushes(tx: Db, societyId: number, payloads: readonly PushPa
  * (a new post, discount, plot or announcement; spec section 7). Delivered only if `tx`
  * commits; poke the worker after the commit. @returns how many pushes were queued.
  */
-export function queueSocietyPush(
-  tx: Db,
-  societyId: number,
-  message: { title: string; body: string; image?: string; documentId: string },
-  at: Date,
-): Promise<number> {
+export function queueSocietyPush(tx: Db, societyId: number, message: SocietyPush, at: Date): Promise<number> {
   return outboxRepo(tx).enqueueSocietyPush(societyId, message, at);
 }

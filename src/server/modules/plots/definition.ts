@@ -45,4 +45,5 @@ export const plotDefinition: PostDefinition<typeof plots, CreatePlot, Plot> = {
     media: mediaList(row.mediaIds, media),
   }),
   push: PUSH.plotPosted,
+  pushItem: 'plot',
 };

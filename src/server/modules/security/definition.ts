@@ -53,6 +53,7 @@ export async function toSecurityAlerts(tx: Db, rows: readonly DeskRow[]): Promis
 export const securityDesk: DeskDefinition<SecurityAlert> = {
   desk: 'security',
   entity: 'security',
+  pushItem: 'alarm',
   announceAs: (item) => ({ desk: 'security', item }),
   toDtos: toSecurityAlerts,
   onProceed: { inApp: IN_APP.securityProceed, push: PUSH.securityOnTheWay },
