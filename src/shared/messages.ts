@@ -5,6 +5,8 @@
 export const MSG = {
   loginFailed: 'Invalid email or password. Please try again.',
   loginThrottled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  /** Every staff route but who-am-I and the password change, while the password is a temporary one. */
+  changeTemporaryPassword: 'Please change your temporary password.',
   /** PUT /api/society/me/password with a wrong current password. */
   currentPasswordWrong: 'The current password is not right.',
   /** PUT /api/society/me/password with the same password again. */

@@ -10,6 +10,7 @@ import { auditLog, staffUsers } from '../../src/server/db/schema.js';
 import { operatorActor, runCommand } from '../../src/server/operator/commands.js';
 import { staffAccountsService } from '../../src/server/modules/staff/service.js';
 import { MSG } from '../../src/shared/messages.js';
+import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
 import { useHarness } from './harness.js';
 
 let seq = 0;
@@ -63,6 +64,29 @@ describe('changing your own password', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'staff'), eq(auditLog.entityId, row!.id)));
     expect(trail).toContainEqual({ action: 'change-password', kind: 'staff', actorId: row!.id });
+  });
+
+  it('with a temporary password every other staff route answers 403 until it is changed', async () => {
+    const m = await member();
+    const { cookie } = await m.signIn();
+    const complaints = () => h.app.inject({ method: 'GET', url: '/api/complain?stage=new', headers: { cookie } });
+    const refused = await complaints();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: MSG.changeTemporaryPassword });
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await change(cookie, m.password, STRONG)).statusCode).toBe(204);
+    expect((await complaints()).statusCode).toBe(200);
+  });
+
+  it('is open to every sub-role (the sub-role matrix): each reaches the password check, none is refused by its sub-role', async () => {
+    const answers = await Promise.all(
+      DEMO_SIGN_INS.map(async (s) => {
+        const cookie = await h.staffCookie(s.email);
+        return `${s.subRole} → ${(await change(cookie, 'not-the-password', STRONG)).statusCode}`;
+      }),
+    );
+    expect(answers).toEqual(DEMO_SIGN_INS.map((s) => `${s.subRole} → 400`));
+    expect(new Set(DEMO_SIGN_INS.map((s) => s.subRole)).size).toBe(16);
   });
 
   it('refuses a wrong current password, naming it, and changes nothing', async () => {

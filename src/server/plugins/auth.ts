@@ -37,11 +37,16 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler: 401 without a valid staff session; 403 when the sub-role may use none of `module` (one module or a list: any of them). */
-export function staffGuard(auth: AuthService, module?: Module | readonly Module[]) {
+/**
+ * preHandler: 401 without a valid staff session; 403 MSG.changeTemporaryPassword while the member
+ * still has a temporary password (unless `opts.temporaryPassword`: who-am-I and the password
+ * change itself); 403 when the sub-role may use none of `module` (one module or a list: any of them).
+ */
+export function staffGuard(auth: AuthService, module?: Module | readonly Module[], opts: { temporaryPassword?: boolean } = {}) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const staff = await auth.authenticate(req.cookies[SESSION_COOKIE]);
     if (!staff) throw new UnauthorizedError(MSG.notSignedIn);
+    if (staff.mustChangePassword && !opts.temporaryPassword) throw new ForbiddenError(MSG.changeTemporaryPassword);
     const modules = module === undefined ? [] : typeof module === 'string' ? [module] : module;
     if (modules.length > 0 && !modules.some((m) => canUse(staff.subRole, m))) throw new ForbiddenError(MSG.notAvailable);
     req.staff = staff;

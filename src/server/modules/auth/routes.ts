@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
 
   app.put('/api/society/me/password', {
     config: { sameOriginWrites: true },
-    onRequest: staffGuard(auth),
+    onRequest: staffGuard(auth, undefined, { temporaryPassword: true }),
     schema: docs(
       'Change your own password (at least 10 characters, not common or guessable); every other session of yours ends',
       { body: ZChangePasswordRequest },
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
   });
 
   app.get('/api/society/me', {
-    onRequest: staffGuard(auth),
+    onRequest: staffGuard(auth, undefined, { temporaryPassword: true }),
     schema: docs("The signed-in staff member and the society's logo URL (null: none)", {}, { 200: ZLoginResponse, 401: ZErrorBody }),
     handler: async (req) => {
       const staff = staffOf(req);

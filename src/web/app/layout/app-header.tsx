@@ -1,6 +1,6 @@
 /**
  * Header (spec section 1): the society's logo, 'Hi {name}, Dashboard!', the ticking clock, the
- * live connection state and Log Out (ends the server session, clears all local storage, closes the
+ * live connection state, My account (change your password) and Log Out (ends the server session, clears all local storage, closes the
  * socket, goes to /Login).
  *
  * The logo is the `logoUrl` of the `me` query (GET /api/society/me); the app's mark
@@ -8,9 +8,11 @@
  * listener and the /Logo screen (features/logo) write the new URL into that query (lib/me-query.ts).
  */
 import { Badge, Burger, Button, Group, Image, Text, Title } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useLogout } from '../../features/auth';
+import { AccountDialog, useLogout } from '../../features/auth';
 import { useSocietyLogo } from '../../lib/me-query';
 import { useSocketConnected } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
@@ -27,6 +29,7 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
   const logout = useLogout();
   const live = useSocketConnected();
   const logoUrl = useSocietyLogo();
+  const [accountOpen, account] = useDisclosure(false);
 
   const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/Login', { replace: true }) });
 
@@ -52,6 +55,14 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
         <Badge variant="dot" color={live ? 'teal' : 'gray'} visibleFrom="md">
           {live ? 'Live' : 'Connecting…'}
         </Badge>
+        <Button variant="subtle" leftSection={<IconUserCircle size={16} aria-hidden />} onClick={account.open}>
+          My account
+        </Button>
+        {accountOpen ? (
+          <Suspense fallback={null}>
+            <AccountDialog onClose={account.close} />
+          </Suspense>
+        ) : null}
         <Button variant="light" color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut} loading={logout.isPending}>
           Log Out
         </Button>

@@ -8,11 +8,11 @@
  */
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { receivesAlarms } from '../../../shared/subroles';
 import { BusyNotice } from '../../components/busy-notice';
-import { useSessionCheck } from '../../features/auth';
+import { ChangePasswordForm, useMustChangePassword, useSessionCheck } from '../../features/auth';
 import { AlarmCenter } from '../../features/security';
 import { connectSocket } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
@@ -26,6 +26,9 @@ export function AppLayout() {
   const [navbarOpened, { toggle, close }] = useDisclosure(false);
   const alarms = receivesAlarms(user.SubRole);
   useSessionCheck();
+  // Signed in with a temporary password: the server refuses every screen's requests until the
+  // member chooses their own, so the shell shows only that form (no menu, listeners or alarms).
+  const held = useMustChangePassword();
 
   // Closed by endSession / the route guard when the user goes, not on unmount: going offline
   // unmounts the shell, and the socket should then reconnect (and catch up) by itself.
@@ -39,15 +42,25 @@ export function AppLayout() {
         <AppHeader navbarOpened={navbarOpened} onToggleNavbar={toggle} />
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main menu">
-        <AppNavbar subRole={user.SubRole} onNavigate={close} />
+        {held ? null : <AppNavbar subRole={user.SubRole} onNavigate={close} />}
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        {held ? (
+          <Suspense fallback={null}>
+            <ChangePasswordForm temporary />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </AppShell.Main>
-      <RedirectModal subRole={user.SubRole} />
       <BusyNotice />
-      <LiveUpdates subRole={user.SubRole} />
-      {alarms === 'none' ? null : <AlarmCenter key={user._id} mode={alarms} />}
+      {held ? null : (
+        <>
+          <RedirectModal subRole={user.SubRole} />
+          <LiveUpdates subRole={user.SubRole} />
+          {alarms === 'none' ? null : <AlarmCenter key={user._id} mode={alarms} />}
+        </>
+      )}
     </AppShell>
   );
 }

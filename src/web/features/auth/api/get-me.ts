@@ -17,3 +17,8 @@ export function useSessionCheck(): void {
     if (!stored || JSON.stringify(stored) !== JSON.stringify(data.user)) storeCurrentUser(data.user);
   }, [data]);
 }
+
+/** True while the member signed in with a temporary password has not chosen their own (GET /api/society/me). */
+export function useMustChangePassword(): boolean {
+  return useQuery(meQueryOptions).data?.mustChangePassword === true;
+}
