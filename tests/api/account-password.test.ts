@@ -12,12 +12,16 @@ import { staffAccountsService } from '../../src/server/modules/staff/service.js'
 import { MSG } from '../../src/shared/messages.js';
 import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
 import { useHarness } from './harness.js';
+import { staffScreens } from '../support/staff-socket.js';
+import { moduleRoom } from '../../src/server/realtime/rooms.js';
+import { SUB_ROLE_TABLE } from '../../src/shared/subroles.js';
 
 let seq = 0;
 const STRONG = 'violet-harbour-tractor-57';
 
 describe('changing your own password', () => {
   const h = useHarness();
+  const screens = staffScreens(h);
   const admin = (...argv: string[]) =>
     runCommand(
       argv,
@@ -87,6 +91,23 @@ describe('changing your own password', () => {
     );
     expect(answers).toEqual(DEMO_SIGN_INS.map((s) => `${s.subRole} → 400`));
     expect(new Set(DEMO_SIGN_INS.map((s) => s.subRole)).size).toBe(16);
+  });
+
+  it("a temporary password's socket joins no data room; choosing a password ends it, and the next one joins them all", async () => {
+    const m = await member();
+    const { cookie } = await m.signIn();
+    const first = await screens.openWith(cookie);
+    const roomsOf = async (id: string) => [...((await h.io.fetchSockets()).find((x) => x.id === id)?.rooms ?? [])].filter((r) => r !== id).sort();
+    const held = await roomsOf(first.id!);
+    expect(held).toHaveLength(2);
+    expect(held.every((r) => r.startsWith('session:') || r.startsWith('staff:'))).toBe(true);
+
+    const gone = new Promise<string>((resolve) => first.once('disconnect', resolve));
+    expect((await change(cookie, m.password, STRONG)).statusCode).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+    const next = await screens.openWith(cookie);
+    const [row] = await h.database.db.select({ societyId: staffUsers.societyId }).from(staffUsers).where(eq(staffUsers.email, m.email));
+    expect(await roomsOf(next.id!)).toEqual(expect.arrayContaining(SUB_ROLE_TABLE.complian.modules.map((m) => moduleRoom(row!.societyId, m))));
   });
 
   it('refuses a wrong current password, naming it, and changes nothing', async () => {

@@ -54,6 +54,8 @@ export interface DomainEvents {
   'notHome.updated': [{ societyId: number; item: NotHome }];
   /** A staff session ended (logout): the sockets opened with it must close. `tokenHash` is SHA-256 hex. */
   'staff.session-ended': [{ tokenHash: string }];
+  /** A member replaced a temporary password in this session: its sockets (joined to no data room) reconnect. */
+  'staff.password-chosen': [{ tokenHash: string }];
   /** A staff account changed or was revoked (all its sessions deleted): every socket of it must close. */
   'staff.account-changed': [{ staffId: number }];
   /** A resident signed out: their cached token is dropped on every instance. `tokenHash` is SHA-256 hex. */

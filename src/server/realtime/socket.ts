@@ -38,6 +38,8 @@ interface InterServerEvents {
   'security-presence': (societyId: number, reply: (staffIds: number[]) => void) => void;
   /** A session or account ended on another instance: `room` is its session:/staff: room. */
   'room-ended': (room: string) => void;
+  /** A session's temporary password was replaced on another instance: its sockets reconnect with every room. */
+  'session-reopened': (tokenHash: string) => void;
 }
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -191,6 +193,15 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
   });
   bus.on('staff.session-ended', (e) => end(sessionRoom(e.tokenHash)));
   bus.on('staff.account-changed', (e) => end(staffRoom(e.staffId)));
+  // Not `end`: the session goes on, and its next handshake must be let in (with all its rooms).
+  bus.on('staff.password-chosen', (e) => {
+    io.local.in(sessionRoom(e.tokenHash)).disconnectSockets(true);
+    if (adapter?.clustered) io.serverSideEmit('session-reopened', e.tokenHash);
+  });
+  io.on('session-reopened', (tokenHash) => {
+    auth.forgetSession(tokenHash);
+    io.local.in(sessionRoom(tokenHash)).disconnectSockets(true);
+  });
   bus.on('resident.session-ended', (e) => end(residentSessionRoom(e.tokenHash)));
   bus.on('resident.account-changed', (e) => end(residentRoom(e.residentId)));
 
@@ -211,7 +222,14 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
     const { staff, tokenHash, authAt } = socket.data;
     const rooms = [sessionRoom(tokenHash), staffRoom(staff.id)];
     if (rooms.some((r) => (ended.get(r) ?? -Infinity) >= authAt)) return void socket.disconnect(true);
-    const modules = isSubRole(staff.subRole) ? SUB_ROLE_TABLE[staff.subRole].modules : [];
+    // A temporary password opens no data: the socket only waits (in its session's rooms) for the
+    // password change, which ends it ('staff.password-chosen'); the reconnect gets every room.
+    const modules = isSubRole(staff.subRole) && !staff.mustChangePassword ? SUB_ROLE_TABLE[staff.subRole].modules : [];
+    if (staff.mustChangePassword) {
+      void socket.join(rooms);
+      expireWithSession(socket);
+      return;
+    }
     void socket.join([
       ...rooms,
       societyRoom(staff.societyId),

@@ -128,6 +128,7 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
       // This session's cached copy still says "temporary": read it again at the next request.
       cache.forgetOwner(staff.id);
       for (const tokenHash of ended) bus.emit('staff.session-ended', { tokenHash });
+      if (staff.mustChangePassword) bus.emit('staff.password-chosen', { tokenHash: keep });
     },
     /** The display URL of the society's logo (every staff header shows it), or null. */
     logoUrl,
