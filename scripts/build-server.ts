@@ -10,10 +10,11 @@
  * name `.js` files; packages stay imports from node_modules.
  *
  * Removes dist/server and dist/shared first (dist/web is the web build's). Exits 1 on an error.
+ * The compiled-start test (tests/api/compiled-start.test.ts) calls {@link buildServer} itself.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,23 +28,39 @@ function tsFiles(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-const started = performance.now();
-for (const name of SOURCES) rmSync(path.join(ROOT, 'dist', name), { recursive: true, force: true });
-const entryPoints = SOURCES.flatMap((name) => tsFiles(path.join(ROOT, 'src', name)));
-const result = await build({
-  absWorkingDir: ROOT,
-  entryPoints,
-  outbase: 'src',
-  outdir: 'dist',
-  bundle: false,
-  platform: 'node',
-  format: 'esm',
-  // package.json's engines: Node 20.19+.
-  target: 'node20.19',
-  // Not read at run time unless Node runs with --enable-source-maps; there for debugging a stack.
-  sourcemap: 'linked',
-  tsconfig: 'tsconfig.json',
-  logLevel: 'warning',
-});
-if (result.errors.length > 0) process.exit(1);
-console.log(`server compiled: ${entryPoints.length} files → dist/{${SOURCES.join(',')}} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+/**
+ * Compiles src/server and src/shared to dist/server and dist/shared (see the module comment).
+ * @returns how many files were compiled and how long it took, in seconds
+ * @throws when esbuild reports an error (its messages are printed first)
+ */
+export async function buildServer(): Promise<{ files: number; seconds: number }> {
+  const started = performance.now();
+  for (const name of SOURCES) rmSync(path.join(ROOT, 'dist', name), { recursive: true, force: true });
+  const entryPoints = SOURCES.flatMap((name) => tsFiles(path.join(ROOT, 'src', name)));
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints,
+    outbase: 'src',
+    outdir: 'dist',
+    bundle: false,
+    platform: 'node',
+    format: 'esm',
+    // package.json's engines: Node 20.19+.
+    target: 'node20.19',
+    // Not read at run time unless Node runs with --enable-source-maps; there for debugging a stack.
+    sourcemap: 'linked',
+    tsconfig: 'tsconfig.json',
+    logLevel: 'warning',
+  });
+  return { files: entryPoints.length, seconds: (performance.now() - started) / 1000 };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    const { files, seconds } = await buildServer();
+    console.log(`server compiled: ${files} files → dist/{${SOURCES.join(',')}} in ${seconds.toFixed(1)} s`);
+  } catch {
+    // esbuild has printed the errors.
+    process.exit(1);
+  }
+}
