@@ -2,7 +2,8 @@
  * Starts and stops app instances as real processes: what `npm run cluster`, the nginx
  * tests and the benches (`bench/alarm-latency.ts`, `bench/load.ts`) run many instances with.
  *
- * Each instance is `node --import tsx src/server/main.ts` with its own PORT and the shared
+ * Each instance is `node --import tsx src/server/main.ts` (or, with `entry`, the compiled
+ * `node dist/server/main.js`) with its own PORT and the shared
  * environment given (DATABASE_URL, REDIS_URL, …). The first instance is started alone and waited
  * for (it migrates and loads the demo data under the start-up lock); the others then start
  * together. Stopping sends SIGTERM — the graceful shutdown of src/server/main.ts — and SIGKILL
@@ -41,7 +42,17 @@ export interface InstanceOptions {
   output?: 'inherit' | 'ignore' | ((line: string) => void);
   /** Extra Node options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   execArgv?: string[];
+  /**
+   * What Node runs, after execArgv: default {@link TSX_ENTRY}; {@link COMPILED_ENTRY} runs the
+   * build of `npm run build`.
+   */
+  entry?: string[];
 }
+
+/** The server as TypeScript through tsx's loader (no build needed): the default entry. */
+export const TSX_ENTRY = ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')];
+/** The compiled server (`npm run build` first): plain Node, no TypeScript compiler loaded. */
+export const COMPILED_ENTRY = [path.join(ROOT, 'dist/server/main.js')];
 
 /** True when `cmd` is on PATH. */
 export async function hasCommand(cmd: string): Promise<boolean> {
@@ -88,7 +99,7 @@ function pipeLines(stream: NodeJS.ReadableStream | null, write: (line: string) =
 
 /** Starts one instance and waits for its /api/health. Throws (and kills it) if it does not come up. */
 export async function startInstance(opts: InstanceOptions): Promise<InstanceProcess> {
-  const node = [process.execPath, ...(opts.execArgv ?? []), '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')];
+  const node = [process.execPath, ...(opts.execArgv ?? []), ...(opts.entry ?? TSX_ENTRY)];
   const [cmd, ...args] = opts.cpus && (await hasCommand('taskset')) ? ['taskset', '-c', opts.cpus, ...node] : node;
   const output = opts.output ?? 'inherit';
   const child = spawn(cmd!, args, {

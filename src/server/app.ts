@@ -14,7 +14,6 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -171,7 +170,8 @@ export async function buildApp(opts: {
     transform: jsonSchemaTransform,
   });
   // The API documentation is not published in production unless asked for.
-  if (config.NODE_ENV !== 'production' || config.DOCS_IN_PRODUCTION) await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Imported only then: a production server without docs does not hold Swagger UI's code.
+  if (config.NODE_ENV !== 'production' || config.DOCS_IN_PRODUCTION) await app.register(import('@fastify/swagger-ui'), { routePrefix: '/docs' });
 
   // App plugins (fastify/demo's plugins/app): the shared dependencies every module is built from.
   const bus = new EventBus();

@@ -20,9 +20,6 @@
  */
 import { ResilientPool } from '../db/resilient-pool.js';
 import { withTimeout } from '../lib/with-timeout.js';
-import { Redis } from 'ioredis';
-import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
-import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import { Adapter, MessageType, type BroadcastOptions, type ClusterAdapterWithHeartbeat } from 'socket.io-adapter';
 import type { ServerOptions } from 'socket.io';
 
@@ -80,6 +77,9 @@ export function redisChannelPrefix(databaseUrl: string): string {
 }
 
 async function redisAdapter(url: string, key: string, onError: AdapterOptions['onError']): Promise<RealtimeAdapter> {
+  // Each adapter's packages are loaded only when it is chosen: an instance holds no code it does
+  // not run (idle RSS, bench/startup.ts).
+  const [{ Redis }, { createAdapter: createRedisAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
   // Commands queue while disconnected and replay on reconnection (ioredis default), so a publish
   // during a short Redis outage is sent late rather than lost; none of it blocks local delivery.
   const pub = new Redis(url, { lazyConnect: true, connectionName: 'society-desk:socket.io-pub' });
@@ -106,6 +106,7 @@ async function redisAdapter(url: string, key: string, onError: AdapterOptions['o
 }
 
 async function postgresAdapter(url: string, onError: AdapterOptions['onError']): Promise<RealtimeAdapter> {
+  const { createAdapter: createPostgresAdapter } = await import('@socket.io/postgres-adapter');
   // keepAlive: a LISTEN connection silently cut (NAT, failover) is noticed, ended and re-made by
   // the adapter (1–3 s back-off) instead of listening to nothing.
   // ResilientPool: the adapter holds its LISTEN connection without an 'error' listener and never

@@ -10,7 +10,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
@@ -206,6 +206,8 @@ export async function sharedLimitsFor(opts: {
   // One connection for both: the throttle's script and the rate limit's INCR are short commands.
   // Bounded, so a Redis that is away or hangs costs a sign-in at most about REDIS_COMMAND_TIMEOUT_MS
   // and then a 503 (db/unavailable.ts), not the ~20 reconnections ioredis waits through by default.
+  // Loaded here, not at the top: without REDIS_URL the process never holds ioredis (idle RSS).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(opts.redisUrl, {
     lazyConnect: true,
     connectionName: 'society-desk:limits',

@@ -4,7 +4,7 @@
  * the image data are dropped — sharp strips metadata unless asked to keep it), turned upright from
  * the EXIF orientation first, and a WebP thumbnail is made beside it.
  */
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { DISPLAY_MAX_PX, THUMB_MAX_PX } from '../../../shared/contracts/media.js';
 import { MSG } from '../../../shared/messages.js';
 import { UnsupportedMediaError } from '../../lib/errors.js';
@@ -28,6 +28,13 @@ export interface ProcessedImage {
   height: number;
   thumb: Buffer;
 }
+
+/**
+ * sharp, loaded on the first image rather than at start-up: libvips adds ~20 MB to the resident
+ * memory of a process that may never receive an upload (bench/startup.ts).
+ */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 
 function encode(img: Sharp, mime: ImageMime): { pipeline: Sharp; mime: ProcessedImage['mime'] } {
   switch (mime) {
@@ -54,6 +61,7 @@ function encode(img: Sharp, mime: ImageMime): { pipeline: Sharp; mime: Processed
 export async function processImage(source: Buffer | string, mime: ImageMime): Promise<ProcessedImage> {
   const animated = mime === 'image/gif' || mime === 'image/webp';
   const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+  const sharp = await loadSharp();
   try {
     const { pipeline, mime: outMime } = encode(
       sharp(source, { ...input, animated })

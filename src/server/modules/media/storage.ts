@@ -11,7 +11,6 @@ import { constants, createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
 
 /** Bytes `start`..`end` of a file, both inclusive, 0-based (as in an HTTP Range). */
@@ -139,14 +138,21 @@ export interface S3Settings {
  * understood by many self-hosted stores.
  */
 export function s3Storage(s: S3Settings): MediaStorage {
-  const client = new S3Client({
-    region: s.region,
-    endpoint: s.endpoint,
-    forcePathStyle: s.forcePathStyle,
-    credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK is loaded only when a bucket is configured (it is a few MB of code that a server
+  // storing media on disk would hold for nothing); every operation awaits the one load.
+  const sdk = import('@aws-sdk/client-s3').then((m) => ({
+    m,
+    client: new m.S3Client({
+      region: s.region,
+      endpoint: s.endpoint,
+      forcePathStyle: s.forcePathStyle,
+      credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+  }));
+  // Handled here too, so a failed load is each operation's error, never an unhandled rejection.
+  sdk.catch(() => undefined);
   const Bucket = s.bucket;
   const isMissing = (err: unknown) => {
     const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -157,12 +163,14 @@ export function s3Storage(s: S3Settings): MediaStorage {
     async put(key, body, contentType) {
       assertKey(key);
       // A file goes up as a stream with its length (the SDK then needs no buffering).
+      const { m, client } = await sdk;
       const [Body, ContentLength] = Buffer.isBuffer(body) ? [body, body.length] : [createReadStream(body.path), body.size];
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body, ContentType: contentType, ContentLength }));
+      await client.send(new m.PutObjectCommand({ Bucket, Key: key, Body, ContentType: contentType, ContentLength }));
     },
     async size(key) {
+      const { m, client } = await sdk;
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: assertKey(key) }));
+        const head = await client.send(new m.HeadObjectCommand({ Bucket, Key: assertKey(key) }));
         return head.ContentLength;
       } catch (err) {
         if (isMissing(err)) return undefined;
@@ -170,8 +178,9 @@ export function s3Storage(s: S3Settings): MediaStorage {
       }
     },
     async get(key, range) {
+      const { m, client } = await sdk;
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        const res = await client.send(new m.GetObjectCommand({ Bucket, Key: assertKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         const contentLength = res.ContentLength ?? 0;
         // "bytes 2-9/979": the whole size follows the slash.
         const total = res.ContentRange ? Number(res.ContentRange.split('/')[1]) : contentLength;
@@ -182,7 +191,8 @@ export function s3Storage(s: S3Settings): MediaStorage {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: assertKey(key) }));
+      const { m, client } = await sdk;
+      await client.send(new m.DeleteObjectCommand({ Bucket, Key: assertKey(key) }));
     },
   };
 }
