@@ -23,7 +23,6 @@ import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { billSheet, multipartBody } from '../e2e/fixtures/bill-sheets.js';
 import { zipBomb } from '../e2e/fixtures/zip-bomb.js';
 import { startInstance, stopProcess } from '../scripts/cluster/instances.js';
@@ -31,6 +30,7 @@ import { DEMO_PASSWORD } from '../src/server/seed/demo.js';
 import { connectDesk, residentTokens } from './list-scale/alarms.js';
 import { pct } from './list-scale/load.js';
 import { staffCookie } from './list-scale/probe.js';
+import { freshDatabase } from './fresh-database.js';
 
 const { values } = parseArgs({
   options: {
@@ -62,20 +62,6 @@ const summary = (xs: number[]) => {
   return { n: s.length, p50: pct(s, 50), p99: pct(s, 99), max: s.at(-1) ?? Number.NaN };
 };
 const fmt = (x: { n: number; p50: number; p99: number; max: number }) => `n=${x.n} p50 ${x.p50.toFixed(1)} p99 ${x.p99.toFixed(1)} max ${x.max.toFixed(1)} ms`;
-
-async function freshDatabase(url: string): Promise<void> {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  try {
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.query(`create database "${name}"`);
-  } finally {
-    await c.end();
-  }
-}
 
 console.log(
   `heavy work (${values.label}) ${new Date().toISOString()}; load average ${loadavg()

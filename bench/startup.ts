@@ -23,8 +23,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { COMPILED_ENTRY, ROOT, startInstance, type InstanceProcess } from '../scripts/cluster/instances.js';
+import { freshDatabase } from './fresh-database.js';
 
 const { values } = parseArgs({
   options: {
@@ -78,20 +78,6 @@ function processTree(pid: number): number[] {
 
 /** RSS of a whole tree in MB. */
 const treeMb = (tree: number[]) => tree.reduce((sum, pid) => sum + (rssMb(pid) || 0), 0);
-
-async function freshDatabase(url: string): Promise<void> {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  try {
-    await c.query(`drop database if exists "${name}" with (force)`);
-    await c.query(`create database "${name}"`);
-  } finally {
-    await c.end();
-  }
-}
 
 interface Run {
   mode: string;

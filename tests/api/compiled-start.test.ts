@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billSheet, multipartBody } from '../../e2e/fixtures/bill-sheets.js';
 import { buildServer } from '../../scripts/build-server.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { staffCookie } from '../../bench/list-scale/probe.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -108,16 +109,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('compiled server (node dist/server/m
     await waitForHealth(`${url}/api/health`, proc, () => output, 150_000);
 
     // The spreadsheet parser's worker (sheet-worker.js) reads the file.
-    const login = await fetch(`${url}/api/society/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'billing@greenvalley.test', password: DEMO_PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await staffCookie(url, 'billing@greenvalley.test', DEMO_PASSWORD);
     const { payload, contentType } = multipartBody(billSheet([{ Address: 'House 1, Street 1', Units: 120 }]), { period: '2031-05' });
     const imported = await fetch(`${url}/api/bills/import`, {
       method: 'POST',

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { staffCookie } from '../../bench/list-scale/probe.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -64,16 +65,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM (main.ts)', () => {
     expect(existsSync(path.join(dataDir, 'society-desk.lock'))).toBe(true);
 
     const url = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${url}/api/society/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'security@greenvalley.test', password: DEMO_PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await staffCookie(url, 'security@greenvalley.test', DEMO_PASSWORD);
     const socket = connect(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnectionDelay: 60_000, reconnectionDelayMax: 60_000 });
     try {
       await new Promise<void>((resolve, reject) => {
