@@ -14,7 +14,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,8 @@ import { billSheet, multipartBody } from '../../e2e/fixtures/bill-sheets.js';
 import { buildServer } from '../../scripts/build-server.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import { staffCookie } from '../../bench/list-scale/probe.js';
+import { freePort } from '../support/free-port.js';
+import { waitFor } from '../support/wait-for.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -41,31 +42,6 @@ export async function load(url, context, next) {
   return next(url, context);
 }
 `;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it answered:\n${output()}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url}: no answer within ${timeoutMs / 1000} s:\n${output()}`);
-}
 
 describe.skipIf(!!process.env.DATABASE_URL)('compiled server (node dist/server/main.js)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sd-compiled-'));
@@ -106,7 +82,17 @@ describe.skipIf(!!process.env.DATABASE_URL)('compiled server (node dist/server/m
     proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
     const url = `http://127.0.0.1:${port}`;
-    await waitForHealth(`${url}/api/health`, proc, () => output, 150_000);
+    await waitFor(
+      async () => {
+        if (proc.exitCode !== null) throw new Error(`the server exited (${proc.exitCode}) before it answered:\n${output}`);
+        return fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      'the compiled server to answer /api/health',
+      150_000,
+    );
 
     // The spreadsheet parser's worker (sheet-worker.js) reads the file.
     const cookie = await staffCookie(url, 'billing@greenvalley.test', DEMO_PASSWORD);

@@ -13,17 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import { staffCookie } from '../../bench/list-scale/probe.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../support/free-port.js';
 
 function refused(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -7,13 +7,13 @@
  * Needs DATABASE_URL (the database is wiped, migrated and seeded once for the file); callers skip
  * their suites without it.
  */
-import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { openStaffSocket } from './staff-socket.js';
 import { ADMIT_ALL } from './test-config.js';
 
 // Many files import the wait from here; it lives in wait-for.ts.
 export { waitFor } from './wait-for.js';
+export { freePort } from './free-port.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
@@ -118,13 +118,4 @@ export function useTwoInstances(env: Record<string, string> = {}): TwoInstances 
     return s;
   };
   return t;
-}
-
-/** A TCP port free on 127.0.0.1 right now (the OS picks it), e.g. for nginx in front of the instances. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
