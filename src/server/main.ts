@@ -90,14 +90,15 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The embedded database is this process's alone: `npm run admin` sends its commands here.
-  if (!config.DATABASE_URL)
-    closeOperator = await listenOperatorSocket(config.DATA_DIR, (argv) =>
-      runCommand(
-        argv,
-        staffAccountsService({ db: database.db, clock, temporaryPasswordHours: config.TEMP_PASSWORD_HOURS, revokeSessions: (id) => auth.revokeAccount(id) }),
-        operatorActor(),
-      ),
-    );
+  if (!config.DATABASE_URL) {
+    const accounts = staffAccountsService({
+      db: database.db,
+      clock,
+      temporaryPasswordHours: config.TEMP_PASSWORD_HOURS,
+      revokeSessions: (id) => auth.revokeAccount(id),
+    });
+    closeOperator = await listenOperatorSocket(config.DATA_DIR, (argv) => runCommand(argv, accounts, operatorActor()));
+  }
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
   const lines = [

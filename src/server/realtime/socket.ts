@@ -224,12 +224,12 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
     if (rooms.some((r) => (ended.get(r) ?? -Infinity) >= authAt)) return void socket.disconnect(true);
     // A temporary password opens no data: the socket only waits (in its session's rooms) for the
     // password change, which ends it ('staff.password-chosen'); the reconnect gets every room.
-    const modules = isSubRole(staff.subRole) && !staff.mustChangePassword ? SUB_ROLE_TABLE[staff.subRole].modules : [];
     if (staff.mustChangePassword) {
       void socket.join(rooms);
       expireWithSession(socket);
       return;
     }
+    const modules = isSubRole(staff.subRole) ? SUB_ROLE_TABLE[staff.subRole].modules : [];
     void socket.join([
       ...rooms,
       societyRoom(staff.societyId),

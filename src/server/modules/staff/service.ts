@@ -114,7 +114,7 @@ export function staffAccountsService({ db, clock, temporaryPasswordHours, revoke
     async createStaff(
       input: { society?: string; email?: string; name?: string; subRole?: string },
       actor: OperatorActor,
-    ): Promise<{ id: number; temporaryPassword: string; account: StaffAccountRow }> {
+    ): Promise<{ id: number; temporaryPassword: string; account: Pick<StaffAccountRow, 'name' | 'email' | 'subRole'> }> {
       const society = await societyOf(input.society);
       const email = requiredText(input.email, 'email');
       if (!EMAIL.test(email)) throw new BadRequestError('--email is not an email address.', 'email');
@@ -137,7 +137,7 @@ export function staffAccountsService({ db, clock, temporaryPasswordHours, revoke
         await audit(tx, actor, society.id, 'staff', staffId, 'create', subRole);
         return staffId;
       });
-      return { id, temporaryPassword: password, account: (await repo.staffByEmail(email))! };
+      return { id, temporaryPassword: password, account: { name, email, subRole } };
     },
 
     /** The staff accounts of a society (by its code), by name. @throws 404 for an unknown society. */
