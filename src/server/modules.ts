@@ -25,6 +25,7 @@ import { plotsModule } from './modules/plots/index.js';
 import { residentAuthModule } from './modules/resident-auth/index.js';
 import { residentsModule } from './modules/residents/index.js';
 import { securityModule } from './modules/security/index.js';
+import { staffModule } from './modules/staff/index.js';
 import { videoPanelModule } from './modules/video-panel/index.js';
 
 export const MODULES: readonly ServerModule[] = [
@@ -47,5 +48,6 @@ export const MODULES: readonly ServerModule[] = [
   announcementsModule,
   videoPanelModule,
   logoModule,
+  staffModule,
   maintenanceModule,
 ];

@@ -13,6 +13,14 @@ export const MSG = {
   passwordUnchanged: 'Choose a password other than the current one.',
   /** A temporary password past TEMP_PASSWORD_HOURS (said only when the password itself was right). */
   temporaryPasswordExpired: 'This temporary password has expired. Ask your administrator for a new one.',
+  /** /Staff: a super-admin acting on their own account (My account is the place for it). */
+  staffSelf: 'You cannot change your own account here. Use My account.',
+  /** /Staff: the change would leave the society without an enabled super-admin. */
+  staffLastSuperAdmin: 'The society must keep at least one enabled super-admin.',
+  staffEmailTaken: 'A staff member with this email already exists.',
+  staffNameRequired: 'Name is required',
+  staffNothingToChange: 'Send a sub-role or disabled.',
+  staffNotFound: 'No such staff member.',
   emailRequired: 'Email is required',
   emailInvalid: 'Provide a valid email address',
   passwordRequired: 'Password is required',

@@ -45,6 +45,7 @@ export const MODULES = [
   'status',
   'logo',
   'announcements',
+  'staff',
 ] as const;
 export type Module = (typeof MODULES)[number];
 
@@ -56,7 +57,7 @@ export interface RouteDef {
   module: Module;
 }
 
-/** The 25 module routes of spec section 2 (plus '/Login' and '/', which are not module routes). */
+/** The 25 module routes of spec section 2 and /Staff (plus '/Login' and '/', which are not module routes). */
 export const ROUTES = [
   { path: '/Grocery', label: 'Grocery List', module: 'grocery' },
   { path: '/Orders', label: 'Orders', module: 'grocery' },
@@ -83,10 +84,12 @@ export const ROUTES = [
   { path: '/Status', label: 'Status', module: 'status' },
   { path: '/Logo', label: 'Logo', module: 'logo' },
   { path: '/Annoucements', label: 'Announcements', module: 'announcements' },
+  // Not in the spec: super-admin manages the society's staff accounts (spec-deviations.md).
+  { path: '/Staff', label: 'Staff', module: 'staff' },
 ] as const satisfies readonly RouteDef[];
 export type RoutePath = (typeof ROUTES)[number]['path'];
 
-/** Every path the web app registers: 25 module routes, '/Login' and '/' (27 in all). */
+/** Every path the web app registers: 26 module routes, '/Login' and '/' (28 in all). */
 export const ALL_PATHS: readonly string[] = ['/Login', '/', ...ROUTES.map((r) => r.path)];
 
 interface SubRoleDef {
@@ -121,9 +124,9 @@ export const SUB_ROLE_TABLE: Record<SubRole, SubRoleDef> = {
   'cms-all': { menu: ['/CMS', '/Plots', '/Discounts'], home: '/CMS', modules: ['feed', 'plots', 'discounts'] },
   annoucements: { menu: ['/Annoucements'], home: '/Annoucements', modules: ['announcements'] },
   'super-admin': {
-    menu: ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status'],
+    menu: ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status', '/Staff'],
     home: '/NotificationPanel',
-    modules: ['notificationPanel', 'billing', 'residents', 'videoPanel', 'status'],
+    modules: ['notificationPanel', 'billing', 'residents', 'videoPanel', 'status', 'staff'],
   },
   // "anything else → video panel" (spec section 2 Home).
   'button-five': { menu: ['/VideoPanel'], home: '/VideoPanel', modules: ['videoPanel'] },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, bills, deskRequests, residents, societies, staffUsers } from '../../src/server/db/schema.js';
 import { inSociety } from '../../src/server/db/society-scope.js';
 import { billingRepo } from '../../src/server/modules/billing/repo.js';
+import { staffAdminRepo } from '../../src/server/modules/staff/repo.js';
 import { useHarness } from './harness.js';
 
 /** Raw SQL rows: both drivers (PGlite and node-postgres) answer `execute` with `{rows}`. */
@@ -78,6 +79,31 @@ describe('row-level security', () => {
     expect(own.items.map((b) => b._id)).toEqual([lcBill]);
     const seen = await inSociety(h.database.db, gv, (tx) => tx.select({ societyId: bills.societyId }).from(bills));
     expect(new Set(seen.map((r) => r.societyId))).toEqual(new Set([gv]));
+  });
+
+  it("/Staff's queries in one society's scope neither see nor change another society's accounts, even naming them", async () => {
+    const gv = await societyId('Green Valley');
+    const lc = await societyId('Lake City');
+    const [lcStaff] = await h.database.db
+      .select({ id: staffUsers.id, subRole: staffUsers.subRole })
+      .from(staffUsers)
+      .where(eq(staffUsers.societyId, lc))
+      .orderBy(staffUsers.id)
+      .limit(1);
+    const foreign = await inSociety(h.database.db, gv, async (tx) => {
+      const repo = staffAdminRepo(tx);
+      return {
+        page: await repo.list(lc, '', { page: 1 }),
+        byId: await repo.byId(lc, lcStaff!.id),
+        locked: await repo.lockForChange(lc, lcStaff!.id),
+      };
+    });
+    expect(foreign).toEqual({ page: expect.objectContaining({ items: [], total: 0 }), byId: undefined, locked: { account: undefined, otherSuperAdmins: 0 } });
+    await inSociety(h.database.db, gv, (tx) => staffAdminRepo(tx).setSubRole(lcStaff!.id, 'super-admin'));
+    const [after] = await h.database.db.select({ subRole: staffUsers.subRole }).from(staffUsers).where(eq(staffUsers.id, lcStaff!.id));
+    expect(after!.subRole).toBe(lcStaff!.subRole);
+    const own = await inSociety(h.database.db, lc, (tx) => staffAdminRepo(tx).list(lc, '', { page: 1 }));
+    expect(own.items.length).toBeGreaterThan(0);
   });
 
   it('leaves the pooled connection as it was after a scope', async () => {

@@ -32,6 +32,7 @@ import { RESIDENTS_INPUTS } from './input-endpoints/residents.js';
 import { POSTS_INPUTS } from './input-endpoints/posts.js';
 import { MEDIA_INPUTS } from './input-endpoints/media.js';
 import { CONTENT_INPUTS } from './input-endpoints/content.js';
+import { STAFF_INPUTS } from './input-endpoints/staff.js';
 
 export type { Caller, GeneratedRequest, InputEndpoint } from './input-arbitraries.js';
 
@@ -45,6 +46,7 @@ export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
   ...POSTS_INPUTS,
   ...MEDIA_INPUTS,
   ...CONTENT_INPUTS,
+  ...STAFF_INPUTS,
   // Staff and resident sign-in and sign-out.
   {
     route: 'POST /api/society/login',

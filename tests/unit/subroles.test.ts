@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PATHS, MODULES, ROUTES, SUB_ROLES, SUB_ROLE_TABLE, canUse, homeFor, menuFor, moduleOfPath } from '../../src/shared/subroles.js';
 
-/** Spec section 2: the 27 routes, the menus and the home screens, exactly. */
+/** Spec section 2: its 27 routes (and /Staff), the menus and the home screens, exactly. */
 describe('sub-role table', () => {
-  it('registers the 27 routes of the spec, exactly once each', () => {
+  it('registers the 27 routes of the spec and /Staff, exactly once each', () => {
     const expected = [
       '/Login',
       '/',
@@ -32,9 +32,10 @@ describe('sub-role table', () => {
       '/Status',
       '/Logo',
       '/Annoucements',
+      '/Staff',
     ];
     expect([...ALL_PATHS].sort()).toEqual([...expected].sort());
-    expect(new Set(ALL_PATHS).size).toBe(27);
+    expect(new Set(ALL_PATHS).size).toBe(28);
   });
 
   it('knows all 16 sub-roles', () => {
@@ -73,7 +74,7 @@ describe('sub-role table', () => {
     ['complian', ['/Complaints', '/Pending', '/Completed']],
     ['button-two', ['/Doctor', '/Prescription', '/CompletedDoctor']],
     ['cms-all', ['/CMS', '/Plots', '/Discounts']],
-    ['super-admin', ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status']],
+    ['super-admin', ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status', '/Staff']],
     ['logo', ['/Logo']],
     ['notification', ['/NotificationPanel']],
     ['status', ['/Status']],
@@ -106,7 +107,7 @@ describe('sub-role table', () => {
     expect(canUse('button-one', 'complaints')).toBe(true);
     expect(canUse('complian', 'security')).toBe(false);
     expect(canUse('super-admin', 'complaints')).toBe(false);
-    expect(MODULES.filter((m) => canUse('super-admin', m)).sort()).toEqual(['billing', 'notificationPanel', 'residents', 'status', 'videoPanel']);
+    expect(MODULES.filter((m) => canUse('super-admin', m)).sort()).toEqual(['billing', 'notificationPanel', 'residents', 'staff', 'status', 'videoPanel']);
     expect(canUse('not-a-sub-role', 'videoPanel')).toBe(false);
   });
 });

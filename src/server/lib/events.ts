@@ -58,6 +58,8 @@ export interface DomainEvents {
   'staff.password-chosen': [{ tokenHash: string }];
   /** A staff account changed or was revoked (all its sessions deleted): every socket of it must close. */
   'staff.account-changed': [{ staffId: number }];
+  /** A staff account's sub-role changed: its sessions go on, read afresh; its sockets reconnect to the new rooms. */
+  'staff.access-changed': [{ staffId: number }];
   /** A resident signed out: their cached token is dropped on every instance. `tokenHash` is SHA-256 hex. */
   'resident.session-ended': [{ tokenHash: string }];
   /** A resident's status changed (Approve, Block): their cached tokens are re-read on every instance. */

@@ -40,6 +40,8 @@ interface InterServerEvents {
   'room-ended': (room: string) => void;
   /** A session's temporary password was replaced on another instance: its sockets reconnect with every room. */
   'session-reopened': (tokenHash: string) => void;
+  /** An account's sub-role changed on another instance: its cached sessions are re-read and its sockets reconnect to the new rooms. */
+  'account-reopened': (staffId: number) => void;
 }
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -201,6 +203,15 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
   io.on('session-reopened', (tokenHash) => {
     auth.forgetSession(tokenHash);
     io.local.in(sessionRoom(tokenHash)).disconnectSockets(true);
+  });
+  // A new sub-role: the same, for every session of the account.
+  bus.on('staff.access-changed', (e) => {
+    io.local.in(staffRoom(e.staffId)).disconnectSockets(true);
+    if (adapter?.clustered) io.serverSideEmit('account-reopened', e.staffId);
+  });
+  io.on('account-reopened', (staffId) => {
+    auth.forgetAccount(staffId);
+    io.local.in(staffRoom(staffId)).disconnectSockets(true);
   });
   bus.on('resident.session-ended', (e) => end(residentSessionRoom(e.tokenHash)));
   bus.on('resident.account-changed', (e) => end(residentRoom(e.residentId)));

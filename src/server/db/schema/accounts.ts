@@ -13,6 +13,8 @@ export const societies = pgTable('societies', {
   code: text('code').notNull().unique(),
   /** The society's logo (spec section 1 "logoId"): an uploaded image, shown in every staff header. */
   logoMediaId: uuid('logo_media_id'),
+  /** Set by a super-admin: every super-admin of the society must sign in with two-factor (TOTP). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -38,19 +40,53 @@ export const staffUsers = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     /** The last successful sign-in. */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    /** The TOTP secret (base32, RFC 6238) while two-factor sign-in is on; null while off. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret being enrolled: it becomes `twoFactorSecret` when the member confirms a code of it. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** When two-factor sign-in was turned on; null while off. */
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The TOTP time step (30 s) of the last code accepted: a code is accepted once. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    /** SHA-256 (hex) of the recovery codes not yet used; each one signs in once instead of a code. */
+    twoFactorRecoveryHashes: text('two_factor_recovery_hashes').array(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
 /** Server-side staff sessions; the cookie holds a random token, the table its SHA-256. */
-export const staffSessions = pgTable('staff_sessions', {
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The address and browser that signed in (My account's session list); '' for sessions made before they were kept. */
+    address: text('address').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * A sign-in half done: the password was right and the account has two-factor on, so the answer
+ * was a challenge (its token's SHA-256 here) that POST /api/society/login/2fa completes with a
+ * code. Short-lived; wrong codes are counted per challenge and by the sign-in throttle.
+ */
+export const staffSignInChallenges = pgTable('staff_sign_in_challenges', {
   tokenHash: text('token_hash').primaryKey(),
   staffId: integer('staff_id')
     .notNull()
     .references(() => staffUsers.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** Wrong codes sent with this challenge; it ends at MAX_CHALLENGE_ATTEMPTS. */
+  attempts: smallint('attempts').notNull().default(0),
+  address: text('address').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
 });
 
 /** Residents (spec section 3 "Resident", collection UserRequest). */

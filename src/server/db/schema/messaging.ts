@@ -94,7 +94,9 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     fromStage: text('from_stage'),
     toStage: text('to_stage'),
+    /** What else the row needs to be understood: the address of a sign-in, the email a failed one tried, an export's filter. */
+    detail: text('detail'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('audit_entity_idx').on(t.entity, t.entityId)],
+  (t) => [index('audit_entity_idx').on(t.entity, t.entityId), index('audit_society_id_idx').on(t.societyId, t.id)],
 );

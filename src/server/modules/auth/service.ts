@@ -155,6 +155,15 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
       cache.forgetOwner(staffId);
       bus.emit('staff.account-changed', { staffId });
     },
+    /**
+     * The account's access changed (a new sub-role) but its sessions go on: they are read again
+     * at their next request, and its sockets reconnect to join the new rooms
+     * ('staff.access-changed', relayed to every instance).
+     */
+    refreshAccount(staffId: number): void {
+      cache.forgetOwner(staffId);
+      bus.emit('staff.access-changed', { staffId });
+    },
     /** Drops a session from this instance's cache: another instance ended it (logout). */
     forgetSession(tokenHash: string): void {
       cache.forget(tokenHash);

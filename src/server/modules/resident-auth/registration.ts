@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/service.js';
 import type { ResidentAuthRepo, ResidentContext } from './repo.js';
-import { registrationRepo, violatedUnique } from './registration-repo.js';
+import { violatedUnique } from '../../db/pg-errors.js';
+import { registrationRepo } from './registration-repo.js';
 
 /**
  * Tries at a free resident id when concurrent registrations pick the same one. Each collision

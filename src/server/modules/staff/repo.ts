@@ -1,6 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { societies, staffSessions, staffUsers } from '../../db/schema.js';
+import { listPage, type PageRequest } from '../../lib/list-page.js';
+import { likePattern } from '../../lib/text.js';
 
 /** A society as the operator lists it. */
 export interface SocietyRow {
@@ -20,6 +22,7 @@ export interface StaffAccountRow {
   disabledAt: Date | null;
   temporaryPasswordUntil: Date | null;
   lastSignInAt: Date | null;
+  twoFactorEnabledAt: Date | null;
 }
 
 const accountColumns = {
@@ -31,6 +34,7 @@ const accountColumns = {
   disabledAt: staffUsers.disabledAt,
   temporaryPasswordUntil: staffUsers.temporaryPasswordUntil,
   lastSignInAt: staffUsers.lastSignInAt,
+  twoFactorEnabledAt: staffUsers.twoFactorEnabledAt,
 };
 
 /**
@@ -120,3 +124,73 @@ export function staffAccountsRepo(db: Db) {
   };
 }
 export type StaffAccountsRepo = ReturnType<typeof staffAccountsRepo>;
+
+/**
+ * The Staff screen's queries, for one society's super-admin. Call inside `inSociety`: every query
+ * also filters by the society, and row-level security hides other societies' accounts anyway.
+ * Only dashboard accounts (role 'Admin') are listed and changed; a guard account is not one.
+ */
+export function staffAdminRepo(db: Db) {
+  const admins = (societyId: number): SQL => and(eq(staffUsers.societyId, societyId), eq(staffUsers.role, 'Admin'))!;
+  const accounts = staffAccountsRepo(db);
+  return {
+    /** One page (10, newest first) of the society's accounts whose name or email contains `q` (case-insensitive; '' all). */
+    list(societyId: number, q: string, req: PageRequest) {
+      const where = admins(societyId);
+      const pattern = likePattern(q);
+      return listPage({
+        db,
+        exactCount: true,
+        table: staffUsers,
+        id: staffUsers.id,
+        order: [staffUsers.id],
+        where,
+        search: q ? sql`(${staffUsers.name} ilike ${pattern} or ${staffUsers.email} ilike ${pattern})` : undefined,
+        req,
+        rows: (ids) =>
+          ids.length === 0
+            ? Promise.resolve([])
+            : db
+                .select(accountColumns)
+                .from(staffUsers)
+                .where(and(where, inArray(staffUsers.id, ids))),
+        idOf: (row) => row.id,
+      });
+    },
+    async byId(societyId: number, id: number): Promise<StaffAccountRow | undefined> {
+      const [row] = await db
+        .select(accountColumns)
+        .from(staffUsers)
+        .where(and(admins(societyId), eq(staffUsers.id, id)));
+      return row;
+    },
+    /**
+     * Locks the account for a change together with the society's enabled super-admins, in one
+     * statement and in id order (two super-admins changing each other at once wait for one
+     * another instead of deadlocking, and the second sees the first's change).
+     * @returns the account (undefined when it is not one of the society's) and how many enabled
+     *   super-admins the society has besides it.
+     */
+    async lockForChange(societyId: number, id: number): Promise<{ account: StaffAccountRow | undefined; otherSuperAdmins: number }> {
+      const rows = await db
+        .select(accountColumns)
+        .from(staffUsers)
+        .where(and(admins(societyId), or(eq(staffUsers.id, id), and(eq(staffUsers.subRole, 'super-admin'), isNull(staffUsers.disabledAt)))))
+        .orderBy(asc(staffUsers.id))
+        .for('update');
+      return {
+        account: rows.find((r) => r.id === id),
+        otherSuperAdmins: rows.filter((r) => r.id !== id && r.subRole === 'super-admin' && !r.disabledAt).length,
+      };
+    },
+    async setSubRole(id: number, subRole: string): Promise<void> {
+      await db.update(staffUsers).set({ subRole }).where(eq(staffUsers.id, id));
+    },
+    // The writes the operator's commands make too.
+    setDisabled: accounts.setDisabled,
+    setTemporaryPassword: accounts.setTemporaryPassword,
+    /** Inserts an account (role Admin); a taken email throws the unique index's violation. */
+    insert: accounts.insertStaff,
+  };
+}
+export type StaffAdminRepo = ReturnType<typeof staffAdminRepo>;

@@ -38,6 +38,15 @@ export function temporaryPassword(): string {
   return Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('')).join('-');
 }
 
+/**
+ * A new temporary password for an account: the text to show once, its hash to store, and the
+ * moment it stops signing in (`hours` from now by `clock`).
+ */
+export async function issueTemporaryPassword(clock: Clock, hours: number): Promise<{ password: string; passwordHash: string; until: Date }> {
+  const password = temporaryPassword();
+  return { password, passwordHash: await hashPassword(password), until: new Date(clock.now().getTime() + hours * 3_600_000) };
+}
+
 function requiredText(value: string | undefined, field: string, max = 200): string {
   const v = value?.trim() ?? '';
   if (!v) throw new BadRequestError(`--${field} is required.`, field);
@@ -54,7 +63,6 @@ function requiredText(value: string | undefined, field: string, max = 200): stri
  */
 export function staffAccountsService({ db, clock, temporaryPasswordHours, revokeSessions }: StaffAccountsDeps) {
   const repo = staffAccountsRepo(db);
-  const until = () => new Date(clock.now().getTime() + temporaryPasswordHours * 3_600_000);
   const audit = (tx: Db, actor: OperatorActor, societyId: number, entity: string, entityId: number, action: string, toStage?: string) =>
     recordAudit(tx, {
       societyId,
@@ -122,8 +130,7 @@ export function staffAccountsService({ db, clock, temporaryPasswordHours, revoke
       if (!isSubRole(input.subRole)) throw new BadRequestError(`--sub-role must be one of: ${SUB_ROLES.join(', ')}.`, 'sub-role');
       const subRole = input.subRole;
       if (await repo.staffByEmail(email)) throw new ConflictError(`A staff member with the email ${email} already exists.`);
-      const password = temporaryPassword();
-      const passwordHash = await hashPassword(password);
+      const { password, passwordHash, until } = await issueTemporaryPassword(clock, temporaryPasswordHours);
       const id = await db.transaction(async (tx) => {
         const staffId = await staffAccountsRepo(tx).insertStaff({
           societyId: society.id,
@@ -131,7 +138,7 @@ export function staffAccountsService({ db, clock, temporaryPasswordHours, revoke
           email,
           subRole,
           passwordHash,
-          temporaryPasswordUntil: until(),
+          temporaryPasswordUntil: until,
           at: clock.now(),
         });
         await audit(tx, actor, society.id, 'staff', staffId, 'create', subRole);
@@ -151,10 +158,9 @@ export function staffAccountsService({ db, clock, temporaryPasswordHours, revoke
      */
     async resetPassword(email: string | undefined, actor: OperatorActor): Promise<{ temporaryPassword: string }> {
       const account = await accountOf(email);
-      const password = temporaryPassword();
-      const passwordHash = await hashPassword(password);
+      const { password, passwordHash, until } = await issueTemporaryPassword(clock, temporaryPasswordHours);
       await db.transaction(async (tx) => {
-        await staffAccountsRepo(tx).setTemporaryPassword(account.id, passwordHash, until());
+        await staffAccountsRepo(tx).setTemporaryPassword(account.id, passwordHash, until);
         await audit(tx, actor, account.societyId, 'staff', account.id, 'reset-password');
       });
       await revokeSessions(account.id);
