@@ -108,7 +108,7 @@ describe('staff management (/Staff)', () => {
     for (const email of [m.email.toUpperCase(), 'security@lakecity.test']) {
       const dup = await send('POST', '/api/staff', admin, { name: 'Someone', email, subRole: 'complian' });
       expect(dup.statusCode, email).toBe(409);
-      expect(dup.json()).toMatchObject({ message: MSG.staffEmailTaken });
+      expect(dup.json()).toMatchObject({ message: MSG.staffEmailTaken, field: 'email' });
     }
     for (const [body, field] of [
       [{ name: '', email: 'new1@staff.test', subRole: 'complian' }, 'name'],

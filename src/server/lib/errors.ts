@@ -34,8 +34,9 @@ export class NotFoundError extends AppError {
   }
 }
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
+  /** @param field the input that conflicts, when one does (an email already used). */
+  constructor(message: string, field?: string) {
+    super(409, message, field);
   }
 }
 export class TooManyRequestsError extends AppError {

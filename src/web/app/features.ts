@@ -20,6 +20,7 @@ import { notificationPanel } from '../features/notification-panel';
 import { plots } from '../features/plots';
 import { residents } from '../features/residents';
 import { security } from '../features/security';
+import { staff } from '../features/staff';
 import { status } from '../features/status';
 import { videoPanel } from '../features/video-panel';
 
@@ -39,6 +40,7 @@ export const FEATURES: readonly WebFeature[] = [
   status,
   logo,
   announcements,
+  staff,
 ];
 
 const byModule = new Map<Module, WebFeature>(FEATURES.map((feature) => [feature.module, feature]));

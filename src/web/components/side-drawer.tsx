@@ -26,6 +26,7 @@ export function SideDrawer({ opened, onClose, title, size = DRAWER_WIDTH, childr
       position="right"
       size={narrow ? '100%' : size}
       title={title}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {children}

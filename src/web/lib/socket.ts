@@ -8,9 +8,10 @@
  * The browser coming back online reopens the socket: it may not have noticed the outage.
  *
  * The server closes a socket itself when its session ends (Log Out elsewhere, expiry, account
- * change) and when it shuts down; socket.io does not retry either. While the shell still wants
- * live events we ask the server who we are: a 401 ends the session in the api client (→ /Login);
- * any other answer, or none (a restart), reopens the socket after a pause.
+ * change), when the account's sub-role changes, and when it shuts down; socket.io does not retry
+ * either. While the shell still wants live events we ask the server who we are: a 401 ends the
+ * session in the api client (→ /Login); any other answer, or none (a restart), reopens the socket
+ * after a pause, and a new sub-role in the answer changes the menu.
  */
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
@@ -46,6 +47,21 @@ if (typeof window !== 'undefined') {
 }
 
 const RETRY_AFTER_SERVER_CLOSE_MS = 2_000;
+
+/**
+ * How the socket asks the server who we are after it closed the socket. The shell replaces it
+ * (features/auth `useSessionCheck`) with a refetch of its `me` query, so that a changed sub-role
+ * (the server closes the sockets of an account whose access changed) reaches the stored user and
+ * with it the menu.
+ */
+let whoAmI: () => Promise<unknown> = () => api.get('/api/society/me');
+/** Sets {@link whoAmI}; returns the function restoring the plain request. */
+export function setWhoAmI(ask: () => Promise<unknown>): () => void {
+  whoAmI = ask;
+  return () => {
+    whoAmI = () => api.get('/api/society/me');
+  };
+}
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The server closed or refused the socket: end the session on 401, otherwise try again soon. */
@@ -54,7 +70,7 @@ function recheckSession(s: AppSocket): void {
   retryTimer = setTimeout(() => {
     retryTimer = undefined;
     if (!wanted) return;
-    api.get('/api/society/me').then(
+    whoAmI().then(
       () => {
         if (wanted && !s.connected && !s.active) s.connect();
       },

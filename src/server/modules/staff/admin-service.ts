@@ -72,7 +72,7 @@ export function staffAdminService({ db, clock, auth, temporaryPasswordHours }: S
      * @throws 409 MSG.staffEmailTaken (any society: emails sign in, compared case-insensitively).
      */
     async create(staff: StaffContext, input: StaffCreate): Promise<StaffCreated> {
-      if (await staffAccountsRepo(db).staffByEmail(input.email)) throw new ConflictError(MSG.staffEmailTaken);
+      if (await staffAccountsRepo(db).staffByEmail(input.email)) throw new ConflictError(MSG.staffEmailTaken, 'email');
       const { password, passwordHash, until } = await issueTemporaryPassword(clock, temporaryPasswordHours);
       try {
         const id = await inSociety(db, staff.societyId, async (tx) => {
@@ -89,7 +89,7 @@ export function staffAdminService({ db, clock, auth, temporaryPasswordHours }: S
         return { _id: id, temporaryPassword: password };
       } catch (err) {
         // The same email added at the same moment: the unique index answers for the check above.
-        if (violatedUnique(err) !== undefined) throw new ConflictError(MSG.staffEmailTaken);
+        if (violatedUnique(err) !== undefined) throw new ConflictError(MSG.staffEmailTaken, 'email');
         throw err;
       }
     },

@@ -12,7 +12,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { createListApi } from '../../lib/list-api';
 import type { ListView } from '../../lib/list-params';
 
@@ -59,7 +59,7 @@ export function createPostApi<TItem extends { _id: number }, TCreate>(config: Po
   function useDeletePost() {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: (id: number) => apiRequest('DELETE', `${config.path}/${id}`),
+      mutationFn: (id: number) => api.delete(`${config.path}/${id}`),
       onSuccess: () => list.invalidateLists(queryClient),
     });
   }

@@ -5,12 +5,12 @@
  * post?' (Cancel / Delete); the deletion then shows 'Post deleted successfully' (3 s) or 'Error
  * deleting post' (spec section 8). Page, search and cursor live in the URL like every other list.
  */
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { POST_PAGE_SIZE } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, iconColumn } from '../../components/data-table';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useListParams } from '../../lib/use-list-params';
@@ -66,17 +66,16 @@ export function PostList<T extends { _id: number }>({ label, posts, columns, sea
         searchPlaceholder={searchPlaceholder}
         noRecordsText={list.q ? 'No posts match this search' : 'No posts yet'}
       />
-      <Modal opened={toDelete !== null} onClose={() => (deleting ? undefined : setToDelete(null))} title="Confirm Delete" centered>
-        <Text mb="md">Are you sure you want to delete this post?</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setToDelete(null)} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={deleting}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Confirm Delete"
+        message="Are you sure you want to delete this post?"
+        confirmLabel="Delete"
+        danger
+        busy={deleting}
+        onConfirm={confirm}
+        onCancel={() => setToDelete(null)}
+      />
     </>
   );
 }

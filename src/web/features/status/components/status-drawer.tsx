@@ -5,11 +5,12 @@
  * (or of another society) shows 'No matching document found.'. The account's history (register,
  * approve, block: who and when) is below.
  */
-import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { ResidentStatusDetail } from '../../../../shared/contracts/residents-admin';
 import { MSG } from '../../../../shared/messages';
 import { AuditTrail } from '../../../components/audit-trail';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DetailList } from '../../../components/detail-list';
 import { SideDrawer } from '../../../components/side-drawer';
 import { errorMessage } from '../../../lib/api-error';
@@ -53,17 +54,16 @@ function StatusForm({ resident }: { resident: ResidentStatusDetail }) {
       <Button onClick={() => setConfirming(true)} disabled={!choice} w={120}>
         Save
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Change status" centered>
-        <Text mb="md">{MSG.statusConfirm.replace('{choice}', choice ?? '')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button color={choice === 'Block' ? 'red' : undefined} loading={save.isPending} onClick={confirm}>
-            Yes
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title="Change status"
+        message={MSG.statusConfirm.replace('{choice}', choice ?? '')}
+        confirmLabel="Yes"
+        danger={choice === 'Block'}
+        busy={save.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
+      />
     </Stack>
   );
 }
