@@ -99,6 +99,7 @@ try {
     societyId: society.id,
     societyName: society.name,
     mustChangePassword: false,
+    mustEnrolTwoFactor: false,
   };
   const [preview, previewMs] = await time(() => billing.previewImport(ctx, file, '2030-01'));
   const [committed, commitMs] = await time(() => billing.commitImport(ctx, preview.importId));

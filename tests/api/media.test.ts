@@ -249,6 +249,7 @@ describe('media: upload and serving', () => {
       societyId: cms!.societyId,
       societyName: 'Green Valley',
       mustChangePassword: false,
+      mustEnrolTwoFactor: false,
     };
     await expect(svc.upload(staff, onDisk(mp4(1001)))).rejects.toMatchObject({ statusCode: 413, message: MSG.mediaVideoTooLarge });
     expect(puts).toEqual([]);

@@ -10,6 +10,8 @@ import { useHarness } from './harness.js';
 const PUBLIC = new Set([
   'GET /api/health',
   'POST /api/society/login',
+  // The second step of a two-factor sign-in: its challenge is the credential.
+  'POST /api/society/login/2fa',
   'POST /api/society/logout',
   'POST /api/resident/login',
   'POST /api/resident/register',

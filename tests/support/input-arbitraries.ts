@@ -24,6 +24,11 @@ export interface InputEndpoint {
   request: fc.Arbitrary<GeneratedRequest>;
   /** Share of the generated cases relative to other entries (default 1): lower for slow lists. */
   weight?: number;
+  /**
+   * Why a refused request of this route writes by design (its 4xx is still checked: never a 5xx);
+   * only for a refusal that is itself a record, such as a failed sign-in in the audit log.
+   */
+  writesWhenRefused?: string;
 }
 
 export const COMPLAINTS = { staff: 'complaints@greenvalley.test' };

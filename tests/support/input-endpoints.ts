@@ -33,6 +33,7 @@ import { POSTS_INPUTS } from './input-endpoints/posts.js';
 import { MEDIA_INPUTS } from './input-endpoints/media.js';
 import { CONTENT_INPUTS } from './input-endpoints/content.js';
 import { STAFF_INPUTS } from './input-endpoints/staff.js';
+import { ACCOUNT_INPUTS } from './input-endpoints/account.js';
 
 export type { Caller, GeneratedRequest, InputEndpoint } from './input-arbitraries.js';
 
@@ -47,10 +48,12 @@ export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
   ...MEDIA_INPUTS,
   ...CONTENT_INPUTS,
   ...STAFF_INPUTS,
+  ...ACCOUNT_INPUTS,
   // Staff and resident sign-in and sign-out.
   {
     route: 'POST /api/society/login',
     as: 'anonymous',
+    writesWhenRefused: 'a failed sign-in of a known account is audited, with its address',
     request: withBody(fc.constant('/api/society/login'), body({ email: text(email), password: text(password) })),
   },
   {

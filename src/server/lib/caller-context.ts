@@ -17,4 +17,6 @@ export interface StaffContext {
   societyName: string;
   /** Signed in with a temporary password that has not been changed yet. */
   mustChangePassword: boolean;
+  /** A super-admin of a society that requires two-factor sign-in, who has not turned it on yet. */
+  mustEnrolTwoFactor: boolean;
 }

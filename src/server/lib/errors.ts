@@ -18,8 +18,9 @@ export class BadRequestError extends AppError {
   }
 }
 export class UnauthorizedError extends AppError {
-  constructor(message: string) {
-    super(401, message);
+  /** @param field the credential at fault, when the answer may name it (a two-factor code). */
+  constructor(message: string, field?: string) {
+    super(401, message, field);
   }
 }
 export class ForbiddenError extends AppError {

@@ -54,8 +54,8 @@ export interface DomainEvents {
   'notHome.updated': [{ societyId: number; item: NotHome }];
   /** A staff session ended (logout): the sockets opened with it must close. `tokenHash` is SHA-256 hex. */
   'staff.session-ended': [{ tokenHash: string }];
-  /** A member replaced a temporary password in this session: its sockets (joined to no data room) reconnect. */
-  'staff.password-chosen': [{ tokenHash: string }];
+  /** A held session was released (a temporary password replaced, two-factor turned on as required): its sockets (joined to no data room) reconnect. */
+  'staff.session-released': [{ tokenHash: string }];
   /** A staff account changed or was revoked (all its sessions deleted): every socket of it must close. */
   'staff.account-changed': [{ staffId: number }];
   /** A staff account's sub-role changed: its sessions go on, read afresh; its sockets reconnect to the new rooms. */

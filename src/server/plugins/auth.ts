@@ -38,15 +38,18 @@ declare module 'fastify' {
 }
 
 /**
- * preHandler: 401 without a valid staff session; 403 MSG.changeTemporaryPassword while the member
- * still has a temporary password (unless `opts.temporaryPassword`: who-am-I and the password
- * change itself); 403 when the sub-role may use none of `module` (one module or a list: any of them).
+ * preHandler: 401 without a valid staff session; while the member is held, 403
+ * MSG.changeTemporaryPassword (a temporary password not yet replaced) or MSG.twoFactorRequired (a
+ * super-admin whose society requires two-factor sign-in, not turned on yet), unless
+ * `opts.ownAccount` (who-am-I and the member's own account: password, two-factor, sessions);
+ * 403 when the sub-role may use none of `module` (one module or a list: any of them).
  */
-export function staffGuard(auth: AuthService, module?: Module | readonly Module[], opts: { temporaryPassword?: boolean } = {}) {
+export function staffGuard(auth: AuthService, module?: Module | readonly Module[], opts: { ownAccount?: boolean } = {}) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const staff = await auth.authenticate(req.cookies[SESSION_COOKIE]);
     if (!staff) throw new UnauthorizedError(MSG.notSignedIn);
-    if (staff.mustChangePassword && !opts.temporaryPassword) throw new ForbiddenError(MSG.changeTemporaryPassword);
+    if (!opts.ownAccount && staff.mustChangePassword) throw new ForbiddenError(MSG.changeTemporaryPassword);
+    if (!opts.ownAccount && staff.mustEnrolTwoFactor) throw new ForbiddenError(MSG.twoFactorRequired);
     const modules = module === undefined ? [] : typeof module === 'string' ? [module] : module;
     if (modules.length > 0 && !modules.some((m) => canUse(staff.subRole, m))) throw new ForbiddenError(MSG.notAvailable);
     req.staff = staff;

@@ -38,7 +38,7 @@ interface InterServerEvents {
   'security-presence': (societyId: number, reply: (staffIds: number[]) => void) => void;
   /** A session or account ended on another instance: `room` is its session:/staff: room. */
   'room-ended': (room: string) => void;
-  /** A session's temporary password was replaced on another instance: its sockets reconnect with every room. */
+  /** A held session was released on another instance: its sockets reconnect with every room. */
   'session-reopened': (tokenHash: string) => void;
   /** An account's sub-role changed on another instance: its cached sessions are re-read and its sockets reconnect to the new rooms. */
   'account-reopened': (staffId: number) => void;
@@ -196,7 +196,7 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
   bus.on('staff.session-ended', (e) => end(sessionRoom(e.tokenHash)));
   bus.on('staff.account-changed', (e) => end(staffRoom(e.staffId)));
   // Not `end`: the session goes on, and its next handshake must be let in (with all its rooms).
-  bus.on('staff.password-chosen', (e) => {
+  bus.on('staff.session-released', (e) => {
     io.local.in(sessionRoom(e.tokenHash)).disconnectSockets(true);
     if (adapter?.clustered) io.serverSideEmit('session-reopened', e.tokenHash);
   });
@@ -233,9 +233,10 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
     const { staff, tokenHash, authAt } = socket.data;
     const rooms = [sessionRoom(tokenHash), staffRoom(staff.id)];
     if (rooms.some((r) => (ended.get(r) ?? -Infinity) >= authAt)) return void socket.disconnect(true);
-    // A temporary password opens no data: the socket only waits (in its session's rooms) for the
-    // password change, which ends it ('staff.password-chosen'); the reconnect gets every room.
-    if (staff.mustChangePassword) {
+    // A held session (a temporary password, a two-factor requirement) opens no data: the socket
+    // only waits in its session's rooms for the release ('staff.session-released'), which ends
+    // it; the reconnect gets every room.
+    if (staff.mustChangePassword || staff.mustEnrolTwoFactor) {
       void socket.join(rooms);
       expireWithSession(socket);
       return;

@@ -38,8 +38,65 @@ export const ZLoginResponse = z.object({
   logoUrl: z.string().nullable().optional(),
   /** True when the member signed in with a temporary password (made by the operator or a reset): it must be changed. */
   mustChangePassword: z.boolean(),
+  /** True when the society requires two-factor sign-in of its super-admins and this one has not turned it on yet. */
+  mustEnrolTwoFactor: z.boolean(),
 });
 export type LoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** POST /api/society/login when the account has two-factor sign-in on: no session yet, a challenge to complete with a code. */
+export const ZTwoFactorChallenge = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string().describe('Send with the code to POST /api/society/login/2fa within 5 minutes'),
+});
+export type TwoFactorChallenge = z.infer<typeof ZTwoFactorChallenge>;
+
+/** POST /api/society/login → signed in, or a two-factor challenge. */
+export const ZLoginAnswer = z.union([ZLoginResponse, ZTwoFactorChallenge]);
+export type LoginAnswer = z.infer<typeof ZLoginAnswer>;
+
+/** A TOTP code (6 digits) or a recovery code (10 letters and digits, dashes and spaces ignored). */
+const ZCode = z.string({ error: MSG.twoFactorCodeRequired }).trim().min(1, MSG.twoFactorCodeRequired).max(40, atMostChars(40));
+
+/** POST /api/society/login/2fa body. */
+export const ZTwoFactorLogin = z.object({
+  challenge: z.string({ error: MSG.twoFactorChallengeGone }).min(1, MSG.twoFactorChallengeGone).max(100, atMostChars(100)),
+  code: ZCode,
+});
+export type TwoFactorLogin = z.infer<typeof ZTwoFactorLogin>;
+
+/** POST /api/society/me/2fa answer: the secret to add to an authenticator app, as a link and as a QR code (SVG text). */
+export const ZTwoFactorEnrolment = z.object({
+  otpauthUrl: z.string().describe('otpauth://totp/… (RFC 6238: SHA-1, 6 digits, 30 s)'),
+  secret: z.string().describe('The same secret in base32, for typing in by hand'),
+  qrSvg: z.string().describe('The otpauth URL as an SVG QR code'),
+});
+export type TwoFactorEnrolment = z.infer<typeof ZTwoFactorEnrolment>;
+
+/** POST /api/society/me/2fa/confirm body: a code of the new secret. */
+export const ZTwoFactorConfirm = z.object({ code: ZCode });
+/** POST /api/society/me/2fa/confirm answer: ten recovery codes, shown once. */
+export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof ZRecoveryCodes>;
+
+/** DELETE /api/society/me/2fa body: turning two-factor off asks for the password. */
+export const ZTwoFactorOff = ZChangePasswordRequest.pick({ currentPassword: true });
+
+/** One of the member's own sessions (My account). */
+export const ZOwnSession = z.object({
+  current: z.boolean().describe('The session of this request'),
+  createdAt: z.string().describe('ISO 8601: when it signed in'),
+  expiresAt: z.string(),
+  address: z.string().describe('The address it signed in from'),
+  userAgent: z.string().describe('The browser it signed in with'),
+});
+export type OwnSession = z.infer<typeof ZOwnSession>;
+export const ZOwnSessions = z.object({ items: z.array(ZOwnSession) });
+
+/** GET /api/society/two-factor-policy and PUT (super-admin): whether every super-admin of the society must use two-factor sign-in. */
+export const ZTwoFactorPolicy = z.object({
+  requireForSuperAdmins: z.boolean({ error: 'requireForSuperAdmins must be true or false.' }),
+});
+export type TwoFactorPolicy = z.infer<typeof ZTwoFactorPolicy>;
 
 /** POST /api/resident/login body: the mobile app signs a resident in by phone. */
 export const ZResidentLoginRequest = z.object({

@@ -55,6 +55,18 @@ export const staffUsers = pgTable(
   (t) => [uniqueIndex('staff_users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
+/**
+ * The staff_users columns that turn two-factor sign-in off: the member's own choice, or a password
+ * reset (by a super-admin or the operator), which gives a member who lost their device a new start.
+ */
+export const TWO_FACTOR_OFF = {
+  twoFactorSecret: null,
+  twoFactorPendingSecret: null,
+  twoFactorEnabledAt: null,
+  twoFactorLastStep: null,
+  twoFactorRecoveryHashes: null,
+} satisfies Partial<typeof staffUsers.$inferInsert>;
+
 /** Server-side staff sessions; the cookie holds a random token, the table its SHA-256. */
 export const staffSessions = pgTable(
   'staff_sessions',

@@ -1,6 +1,7 @@
 import type { BaseDeps, ServerModule } from '../../lib/server-module.js';
 import { authRepo } from './repo.js';
 import { authRoutes } from './routes.js';
+import { twoFactorService } from './two-factor-service.js';
 import { authService, type AuthService } from './service.js';
 import type { SignInThrottle } from './login-throttle.js';
 
@@ -12,10 +13,11 @@ export function staffAuth({ db, config, clock, bus }: BaseDeps, throttle: SignIn
   return authService({ repo: authRepo(db), throttle, sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000, clock, bus, sessionCacheMs: config.SESSION_CACHE_MS });
 }
 
-/** Staff sign-in and sign-out (the session cookie is Secure in production). */
+/** Staff sign-in and sign-out (the session cookie is Secure in production), and each member's own account. */
 export const authModule: ServerModule = {
   name: 'auth',
-  build: ({ auth, config }) => ({
-    routes: (app) => app.register(authRoutes, { auth, secureCookie: config.NODE_ENV === 'production' }),
-  }),
+  build: ({ auth, config, db, clock }) => {
+    const twoFactor = twoFactorService({ repo: authRepo(db), clock, auth });
+    return { routes: (app) => app.register(authRoutes, { auth, twoFactor, secureCookie: config.NODE_ENV === 'production' }) };
+  },
 };

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { recordAudit, staffActor } from '../audit/service.js';
 import type { Db } from '../../db/client.js';
-import { media, societies, staffSessions, staffUsers } from '../../db/schema.js';
+import { media, societies, staffSessions, staffSignInChallenges, staffUsers, TWO_FACTOR_OFF } from '../../db/schema.js';
 import type { StaffContext } from '../../lib/caller-context.js';
 
 const staffColumns = {
@@ -12,6 +12,21 @@ const staffColumns = {
   societyId: staffUsers.societyId,
   societyName: societies.name,
 };
+
+/**
+ * True for a super-admin of a society that requires two-factor sign-in who has not turned it on:
+ * held at their own account's routes until they do (plugins/auth.ts).
+ */
+const mustEnrolTwoFactor = sql<boolean>`(${societies.requireTwoFactor} and ${staffUsers.subRole} = 'super-admin' and ${staffUsers.twoFactorEnabledAt} is null)`;
+
+/** Where a sign-in came from, kept with its session (My account lists them). */
+export interface SignInOrigin {
+  address: string;
+  userAgent: string;
+}
+
+/** Wrong codes a sign-in challenge takes before it ends (the sign-in throttle counts them too). */
+export const MAX_CHALLENGE_ATTEMPTS = 5;
 
 /** Staff queries: accounts and server-side sessions. */
 export function authRepo(db: Db) {
@@ -24,14 +39,130 @@ export function authRepo(db: Db) {
           passwordHash: staffUsers.passwordHash,
           disabledAt: staffUsers.disabledAt,
           temporaryPasswordUntil: staffUsers.temporaryPasswordUntil,
+          twoFactorOn: sql<boolean>`${staffUsers.twoFactorEnabledAt} is not null`,
+          mustEnrolTwoFactor,
         })
         .from(staffUsers)
         .innerJoin(societies, eq(societies.id, staffUsers.societyId))
         .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
       return row;
     },
-    async createSession(tokenHash: string, staffId: number, expiresAt: Date): Promise<void> {
-      await db.insert(staffSessions).values({ tokenHash, staffId, expiresAt });
+    async createSession(tokenHash: string, staffId: number, expiresAt: Date, origin: SignInOrigin, at: Date): Promise<void> {
+      await db.insert(staffSessions).values({ tokenHash, staffId, expiresAt, createdAt: at, ...origin });
+    },
+    /** The member's live sessions, newest first. */
+    sessionsOf(staffId: number, now: Date) {
+      return db
+        .select({
+          tokenHash: staffSessions.tokenHash,
+          createdAt: staffSessions.createdAt,
+          expiresAt: staffSessions.expiresAt,
+          address: staffSessions.address,
+          userAgent: staffSessions.userAgent,
+        })
+        .from(staffSessions)
+        .where(and(eq(staffSessions.staffId, staffId), gt(staffSessions.expiresAt, now)))
+        .orderBy(desc(staffSessions.createdAt));
+    },
+    /** Ends every session of the member but `keepTokenHash`; @returns the ended sessions' token hashes. */
+    async deleteOtherSessions(staffId: number, keepTokenHash: string): Promise<string[]> {
+      const ended = await db
+        .delete(staffSessions)
+        .where(and(eq(staffSessions.staffId, staffId), ne(staffSessions.tokenHash, keepTokenHash)))
+        .returning({ tokenHash: staffSessions.tokenHash });
+      return ended.map((e) => e.tokenHash);
+    },
+    async createChallenge(tokenHash: string, staffId: number, expiresAt: Date, origin: SignInOrigin): Promise<void> {
+      await db.insert(staffSignInChallenges).values({ tokenHash, staffId, expiresAt, ...origin });
+    },
+    /** The unexpired challenge of a token hash with its account's email, secret and the origin it began from, or undefined. */
+    async findChallenge(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({
+          staffId: staffSignInChallenges.staffId,
+          email: staffUsers.email,
+          secret: staffUsers.twoFactorSecret,
+          address: staffSignInChallenges.address,
+          userAgent: staffSignInChallenges.userAgent,
+        })
+        .from(staffSignInChallenges)
+        .innerJoin(staffUsers, eq(staffUsers.id, staffSignInChallenges.staffId))
+        .where(and(eq(staffSignInChallenges.tokenHash, tokenHash), gt(staffSignInChallenges.expiresAt, now), isNull(staffUsers.disabledAt)));
+      return row;
+    },
+    /** Counts a wrong code against the challenge; the challenge ends at MAX_CHALLENGE_ATTEMPTS. */
+    async countWrongCode(tokenHash: string): Promise<void> {
+      const [row] = await db
+        .update(staffSignInChallenges)
+        .set({ attempts: sql`${staffSignInChallenges.attempts} + 1` })
+        .where(eq(staffSignInChallenges.tokenHash, tokenHash))
+        .returning({ attempts: staffSignInChallenges.attempts });
+      if (row && row.attempts >= MAX_CHALLENGE_ATTEMPTS) await db.delete(staffSignInChallenges).where(eq(staffSignInChallenges.tokenHash, tokenHash));
+    },
+    async deleteChallenge(tokenHash: string): Promise<void> {
+      await db.delete(staffSignInChallenges).where(eq(staffSignInChallenges.tokenHash, tokenHash));
+    },
+    /**
+     * Accepts a TOTP step once: records it when it is later than the last accepted one.
+     * @returns false when that step (or a later one) was used already: a replayed code.
+     */
+    async acceptStep(staffId: number, step: number): Promise<boolean> {
+      const rows = await db
+        .update(staffUsers)
+        .set({ twoFactorLastStep: step })
+        .where(and(eq(staffUsers.id, staffId), or(isNull(staffUsers.twoFactorLastStep), lt(staffUsers.twoFactorLastStep, step))))
+        .returning({ id: staffUsers.id });
+      return rows.length > 0;
+    },
+    /** Uses up a recovery code (by its hash): true once, false when it is not (or no longer) one of the account's. */
+    async consumeRecoveryCode(staffId: number, hash: string): Promise<boolean> {
+      const rows = await db
+        .update(staffUsers)
+        .set({ twoFactorRecoveryHashes: sql`array_remove(${staffUsers.twoFactorRecoveryHashes}, ${hash})` })
+        .where(and(eq(staffUsers.id, staffId), sql`${hash} = any(${staffUsers.twoFactorRecoveryHashes})`))
+        .returning({ id: staffUsers.id });
+      return rows.length > 0;
+    },
+    /** What enrolment needs of the account: its email, whether two-factor is on, the pending secret, and whether the society requires it. */
+    async twoFactorOf(staffId: number) {
+      const [row] = await db
+        .select({
+          email: staffUsers.email,
+          passwordHash: staffUsers.passwordHash,
+          on: sql<boolean>`${staffUsers.twoFactorEnabledAt} is not null`,
+          pendingSecret: staffUsers.twoFactorPendingSecret,
+          required: sql<boolean>`(${societies.requireTwoFactor} and ${staffUsers.subRole} = 'super-admin')`,
+        })
+        .from(staffUsers)
+        .innerJoin(societies, eq(societies.id, staffUsers.societyId))
+        .where(eq(staffUsers.id, staffId));
+      return row;
+    },
+    async setPendingSecret(staffId: number, secret: string): Promise<void> {
+      await db.update(staffUsers).set({ twoFactorPendingSecret: secret }).where(eq(staffUsers.id, staffId));
+    },
+    /** Turns two-factor on with the pending secret (its first code's step recorded) and the recovery codes' hashes, audited, in one transaction. */
+    async enableTwoFactor(staff: StaffContext, secret: string, step: number, recoveryHashes: string[], at: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(staffUsers)
+          .set({
+            twoFactorSecret: secret,
+            twoFactorPendingSecret: null,
+            twoFactorEnabledAt: at,
+            twoFactorLastStep: step,
+            twoFactorRecoveryHashes: recoveryHashes,
+          })
+          .where(eq(staffUsers.id, staff.id));
+        await recordAudit(tx, { ...staffActor(staff), entity: 'staff', entityId: staff.id, action: 'two-factor-on', at });
+      });
+    },
+    /** Turns two-factor off (secret, recovery codes and pending secret gone), audited, in one transaction. */
+    async disableTwoFactor(staff: StaffContext, at: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(staffUsers).set(TWO_FACTOR_OFF).where(eq(staffUsers.id, staff.id));
+        await recordAudit(tx, { ...staffActor(staff), entity: 'staff', entityId: staff.id, action: 'two-factor-off', at });
+      });
     },
     /** The account's password hash and what its policy check needs, or undefined. */
     async passwordOf(staffId: number): Promise<{ passwordHash: string; email: string } | undefined> {
@@ -53,13 +184,17 @@ export function authRepo(db: Db) {
         return ended.map((e) => e.tokenHash);
       });
     },
+    /** Writes an audit row outside any other change (a sign-in, a failed one, sessions ended). */
+    async audit(entry: Parameters<typeof recordAudit>[1]): Promise<void> {
+      await recordAudit(db, entry);
+    },
     async recordSignIn(staffId: number, at: Date): Promise<void> {
       await db.update(staffUsers).set({ lastSignInAt: at }).where(eq(staffUsers.id, staffId));
     },
     /** The staff member of a session unexpired at `now` whose account is enabled, with the session's expiry, or undefined. */
     async findSession(tokenHash: string, now: Date): Promise<{ staff: StaffContext; expiresAt: Date } | undefined> {
       const [row] = await db
-        .select({ ...staffColumns, expiresAt: staffSessions.expiresAt, temporaryPasswordUntil: staffUsers.temporaryPasswordUntil })
+        .select({ ...staffColumns, expiresAt: staffSessions.expiresAt, temporaryPasswordUntil: staffUsers.temporaryPasswordUntil, mustEnrolTwoFactor })
         .from(staffSessions)
         .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
         .innerJoin(societies, eq(societies.id, staffUsers.societyId))

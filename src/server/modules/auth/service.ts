@@ -1,23 +1,41 @@
-import type { CurrentUser } from '../../../shared/contracts/auth.js';
+import type { CurrentUser, OwnSession } from '../../../shared/contracts/auth.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
 import { SessionCache } from '../../lib/session-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { SignInThrottle } from './login-throttle.js';
+import type { LoginAttempt, SignInThrottle } from './login-throttle.js';
+import { looksLikeRecoveryCode, recoveryHash, totpStep } from './two-factor.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { mediaPaths } from '../media/service.js';
+import { staffActor } from '../audit/service.js';
 import type { StaffContext } from '../../lib/caller-context.js';
-import type { AuthRepo } from './repo.js';
+import type { AuthRepo, SignInOrigin } from './repo.js';
 
 export type { StaffContext } from '../../lib/caller-context.js';
 
 /** Shapes a staff member as the spec's current-user object (section 3). */
-export function toCurrentUser(s: Omit<StaffContext, 'mustChangePassword'>): CurrentUser {
+export function toCurrentUser(s: Pick<StaffContext, 'id' | 'name' | 'role' | 'subRole' | 'societyName'>): CurrentUser {
   return { _id: String(s.id), name: s.name, Role: s.role, SubRole: s.subRole, societyName: s.societyName };
 }
+
+/** A completed sign-in: the session token for the cookie and what the sign-in answers. */
+export interface SignedIn {
+  token: string;
+  expiresAt: Date;
+  user: CurrentUser;
+  logoUrl: string | null;
+  mustChangePassword: boolean;
+  mustEnrolTwoFactor: boolean;
+}
+
+/** A sign-in's outcome: signed in, or (two-factor on) a challenge token to complete with a code. */
+export type SignInResult = { signedIn: SignedIn } | { challenge: string };
+
+/** How long a two-factor challenge may be completed, ms. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
 
 /** A live staff session: who, until when, and the token's SHA-256 (what the socket module keys on). */
 export interface StaffSession {
@@ -65,19 +83,83 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
     return row ? mediaPaths(row).url : null;
   }
 
+  type Account = NonNullable<Awaited<ReturnType<AuthRepo['findByEmail']>>>;
+  // Best effort: a shared store that failed too must not hide the first error.
+  const abandon = (attempt: LoginAttempt) =>
+    Promise.resolve()
+      .then(() => attempt.abandoned())
+      .catch(() => undefined);
+  // Best effort too: a shared store that cannot clear the attempt leaves it counted, no worse.
+  const succeed = (attempt: LoginAttempt) =>
+    Promise.resolve()
+      .then(() => attempt.succeeded())
+      .catch(() => undefined);
+  const auditSignIn = (staff: Account, action: 'sign-in' | 'sign-in-failed', origin: SignInOrigin, what?: string) =>
+    repo.audit({
+      societyId: staff.societyId,
+      actorKind: 'staff',
+      actorId: staff.id,
+      actorName: staff.name,
+      entity: 'staff',
+      entityId: staff.id,
+      action,
+      detail: [`from ${origin.address || 'an unknown address'}`, what].filter(Boolean).join(', '),
+      at: clock.now(),
+    });
+
+  /**
+   * Checks a signed-in member's password (a password change, turning two-factor off), counting a
+   * wrong one like a failed sign-in. @returns the account's email.
+   * @throws 400 MSG.currentPasswordWrong (field currentPassword), 429 MSG.loginThrottled.
+   */
+  async function checkCurrentPassword(staff: StaffContext, password: string, address: string): Promise<{ email: string }> {
+    const account = await repo.passwordOf(staff.id);
+    if (!account) throw new BadRequestError(MSG.currentPasswordWrong, 'currentPassword');
+    const attempt = await throttle.begin(address, account.email);
+    if ('retryAfterS' in attempt) throw new TooManyRequestsError(MSG.loginThrottled, attempt.retryAfterS);
+    let ok: boolean;
+    try {
+      ok = await verifyPassword(account.passwordHash, password);
+    } catch (err) {
+      await abandon(attempt);
+      throw err;
+    }
+    if (!ok) throw new BadRequestError(MSG.currentPasswordWrong, 'currentPassword');
+    await succeed(attempt);
+    return { email: account.email };
+  }
+
+  /** A new session of an account whose sign-in is complete: stored with its origin, the sign-in recorded and audited. */
+  async function openSession(staff: Account, origin: SignInOrigin): Promise<SignedIn> {
+    const now = clock.now();
+    const { token, hash } = newToken();
+    const expiresAt = new Date(now.getTime() + sessionTtlMs);
+    await repo.createSession(hash, staff.id, expiresAt, origin, now);
+    await repo.recordSignIn(staff.id, now);
+    await auditSignIn(staff, 'sign-in', origin);
+    return {
+      token,
+      expiresAt,
+      user: toCurrentUser({ ...staff, subRole: staff.subRole ?? '' }),
+      logoUrl: await logoUrl(staff.societyId),
+      mustChangePassword: staff.temporaryPasswordUntil !== null,
+      mustEnrolTwoFactor: staff.mustEnrolTwoFactor,
+    };
+  }
+
   return {
     /**
-     * @returns the session token for the cookie, the current user, the society's logo URL and
-     * whether the password is a temporary one; records the sign-in time.
+     * POST /api/society/login. A right password opens a session — @returns `signedIn` with the
+     * session token for the cookie, the current user, the society's logo URL and whether the
+     * member is held (a temporary password, a two-factor requirement) — unless the account has
+     * two-factor sign-in on: then no session yet, but a `challenge` (5 minutes) that
+     * {@link completeTwoFactor} turns into one with a code. Sign-ins and failed sign-ins of known
+     * accounts are audited with the address.
      * @throws 401 MSG.loginFailed (also for a disabled account), 401 MSG.temporaryPasswordExpired
      *   (a right temporary password past TEMP_PASSWORD_HOURS), 429.
      */
-    async login(
-      email: string,
-      password: string,
-      ip: string,
-    ): Promise<{ token: string; user: CurrentUser; expiresAt: Date; logoUrl: string | null; mustChangePassword: boolean }> {
-      const attempt = await throttle.begin(ip, email);
+    async login(email: string, password: string, origin: SignInOrigin): Promise<SignInResult> {
+      const attempt = await throttle.begin(origin.address, email);
       if ('retryAfterS' in attempt) throw new TooManyRequestsError(MSG.loginThrottled, attempt.retryAfterS);
       let staff: Awaited<ReturnType<AuthRepo['findByEmail']>>;
       let ok: boolean;
@@ -85,41 +167,70 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
         staff = await repo.findByEmail(email);
         ok = await verifyPassword(staff?.passwordHash, password);
       } catch (err) {
-        // Best effort: a shared store that failed too must not hide the first error.
-        await Promise.resolve()
-          .then(() => attempt.abandoned())
-          .catch(() => undefined);
+        await abandon(attempt);
         throw err;
       }
       // A refused attempt stays counted as a failure. A disabled account fails like a wrong password.
-      if (!staff || !ok || staff.role !== 'Admin' || staff.disabledAt) throw new UnauthorizedError(MSG.loginFailed);
+      if (!staff || !ok || staff.role !== 'Admin' || staff.disabledAt) {
+        if (staff?.role === 'Admin') await auditSignIn(staff, 'sign-in-failed', origin);
+        throw new UnauthorizedError(MSG.loginFailed);
+      }
       const now = clock.now();
       if (staff.temporaryPasswordUntil && staff.temporaryPasswordUntil <= now) throw new UnauthorizedError(MSG.temporaryPasswordExpired);
-      // Best effort too: a shared store that cannot clear the attempt leaves it counted, no worse.
-      await Promise.resolve()
-        .then(() => attempt.succeeded())
-        .catch(() => undefined);
-      const { token, hash } = newToken();
-      const expiresAt = new Date(now.getTime() + sessionTtlMs);
-      await repo.createSession(hash, staff.id, expiresAt);
-      await repo.recordSignIn(staff.id, now);
-      return {
-        token,
-        expiresAt,
-        user: toCurrentUser({ ...staff, subRole: staff.subRole ?? '' }),
-        logoUrl: await logoUrl(staff.societyId),
-        mustChangePassword: staff.temporaryPasswordUntil !== null,
-      };
+      if (staff.twoFactorOn) {
+        // Not a success yet: the attempt stops counting but clears nothing, so the wrong codes
+        // that may follow add up against this address and email like wrong passwords.
+        await abandon(attempt);
+        const { token, hash } = newToken();
+        await repo.createChallenge(hash, staff.id, new Date(now.getTime() + CHALLENGE_TTL_MS), origin);
+        return { challenge: token };
+      }
+      await succeed(attempt);
+      return { signedIn: await openSession(staff, origin) };
+    },
+    /**
+     * POST /api/society/login/2fa: completes a challenged sign-in with a TOTP code (each code works
+     * once) or a recovery code (each works once). A wrong code counts against the challenge (it
+     * ends after MAX_CHALLENGE_ATTEMPTS) and against the sign-in throttle, like a wrong password.
+     * @returns what a sign-in without two-factor returns.
+     * @throws 401 MSG.twoFactorChallengeGone (unknown, expired or used up), 401 MSG.twoFactorCodeWrong (field code), 429.
+     */
+    async completeTwoFactor(challenge: string, code: string, address: string): Promise<SignedIn> {
+      const challengeHash = hashToken(challenge);
+      const found = await repo.findChallenge(challengeHash, clock.now());
+      if (!found?.secret) throw new UnauthorizedError(MSG.twoFactorChallengeGone);
+      const attempt = await throttle.begin(address, found.email);
+      if ('retryAfterS' in attempt) throw new TooManyRequestsError(MSG.loginThrottled, attempt.retryAfterS);
+      let right: boolean;
+      try {
+        if (looksLikeRecoveryCode(code)) right = await repo.consumeRecoveryCode(found.staffId, recoveryHash(code));
+        else {
+          const step = totpStep(found.secret, code, clock.now().getTime());
+          right = step !== null && (await repo.acceptStep(found.staffId, step));
+        }
+      } catch (err) {
+        await abandon(attempt);
+        throw err;
+      }
+      const staff = await repo.findByEmail(found.email);
+      if (!right || !staff) {
+        await repo.countWrongCode(challengeHash);
+        if (staff) await auditSignIn(staff, 'sign-in-failed', { address, userAgent: found.userAgent }, 'two-factor code');
+        throw new UnauthorizedError(MSG.twoFactorCodeWrong, 'code');
+      }
+      await succeed(attempt);
+      await repo.deleteChallenge(challengeHash);
+      return openSession(staff, { address: found.address, userAgent: found.userAgent });
     },
     /**
      * PUT /api/society/me/password: the member sets a password of their own (no longer temporary);
      * every other session of theirs ends (their sockets close on every instance), this one stays.
-     * @throws 400 MSG.currentPasswordWrong (field currentPassword); 400 naming newPassword when it is
-     *   the current one (MSG.passwordUnchanged) or fails the policy (lib/password-policy.ts, its reason).
+     * @throws 400 MSG.currentPasswordWrong (field currentPassword; guesses are throttled like
+     *   sign-ins: 429); 400 naming newPassword when it is the current one (MSG.passwordUnchanged) or
+     *   fails the policy (lib/password-policy.ts, its reason).
      */
-    async changePassword(staff: StaffContext, token: string, currentPassword: string, newPassword: string): Promise<void> {
-      const account = await repo.passwordOf(staff.id);
-      if (!account || !(await verifyPassword(account.passwordHash, currentPassword))) throw new BadRequestError(MSG.currentPasswordWrong, 'currentPassword');
+    async changePassword(staff: StaffContext, token: string, currentPassword: string, newPassword: string, address: string): Promise<void> {
+      const account = await checkCurrentPassword(staff, currentPassword, address);
       if (newPassword === currentPassword) throw new BadRequestError(MSG.passwordUnchanged, 'newPassword');
       const problem = await passwordProblem(newPassword, [staff.name, account.email, account.email.split('@')[0]!, staff.societyName]);
       if (problem) throw new BadRequestError(problem, 'newPassword');
@@ -128,7 +239,47 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
       // This session's cached copy still says "temporary": read it again at the next request.
       cache.forgetOwner(staff.id);
       for (const tokenHash of ended) bus.emit('staff.session-ended', { tokenHash });
-      if (staff.mustChangePassword) bus.emit('staff.password-chosen', { tokenHash: keep });
+      if (staff.mustChangePassword) bus.emit('staff.session-released', { tokenHash: keep });
+    },
+    checkCurrentPassword,
+    /**
+     * The member is no longer held (two-factor turned on as their society requires): the session
+     * is read again at its next request, and its sockets reconnect with every room.
+     */
+    releaseSession(staffId: number, token: string): void {
+      cache.forgetOwner(staffId);
+      bus.emit('staff.session-released', { tokenHash: hashToken(token) });
+    },
+    /** My account: the member's live sessions, newest first, this one marked `current`. */
+    async ownSessions(staff: StaffContext, token: string): Promise<OwnSession[]> {
+      const current = hashToken(token);
+      const rows = await repo.sessionsOf(staff.id, clock.now());
+      return rows.map((r) => ({
+        current: r.tokenHash === current,
+        createdAt: r.createdAt.toISOString(),
+        expiresAt: r.expiresAt.toISOString(),
+        address: r.address,
+        userAgent: r.userAgent,
+      }));
+    },
+    /** My account: ends every other session of the member (their sockets too, on every instance), audited. @returns how many ended. */
+    async endOtherSessions(staff: StaffContext, token: string): Promise<number> {
+      const ended = await repo.deleteOtherSessions(staff.id, hashToken(token));
+      for (const tokenHash of ended) {
+        cache.forget(tokenHash);
+        bus.emit('staff.session-ended', { tokenHash });
+      }
+      if (ended.length > 0) {
+        await repo.audit({
+          ...staffActor(staff),
+          entity: 'staff',
+          entityId: staff.id,
+          action: 'sign-out-others',
+          detail: `${ended.length} session(s)`,
+          at: clock.now(),
+        });
+      }
+      return ended.length;
     },
     /** The display URL of the society's logo (every staff header shows it), or null. */
     logoUrl,

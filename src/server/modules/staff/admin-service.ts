@@ -1,4 +1,5 @@
 import type { ListResponse } from '../../../shared/contracts/common.js';
+import type { TwoFactorPolicy } from '../../../shared/contracts/auth.js';
 import type { StaffCreate, StaffCreated, StaffMember, StaffStatus, StaffUpdate, TemporaryPassword } from '../../../shared/contracts/staff-admin.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
@@ -133,8 +134,9 @@ export function staffAdminService({ db, clock, auth, temporaryPasswordHours }: S
     },
 
     /**
-     * POST /api/staff/:id/reset-password: a new temporary password (the old one stops working) and
-     * every session of the member ends. @returns the password (shown once). @throws 403 MSG.staffSelf; 404.
+     * POST /api/staff/:id/reset-password: a new temporary password (the old one stops working),
+     * two-factor sign-in off (a member who lost their device enrols again), and every session of
+     * the member ends. @returns the password (shown once). @throws 403 MSG.staffSelf; 404.
      */
     async resetPassword(staff: StaffContext, id: number): Promise<TemporaryPassword> {
       notSelf(staff, id);
@@ -147,6 +149,37 @@ export function staffAdminService({ db, clock, auth, temporaryPasswordHours }: S
       });
       await auth.revokeAccount(id);
       return { temporaryPassword: password };
+    },
+
+    /** GET /api/society/two-factor-policy: whether every super-admin of the society must use two-factor sign-in. */
+    async twoFactorPolicy(staff: StaffContext): Promise<TwoFactorPolicy> {
+      return { requireForSuperAdmins: await inSociety(db, staff.societyId, (tx) => staffAdminRepo(tx).twoFactorPolicy(staff.societyId)) };
+    },
+
+    /**
+     * PUT /api/society/two-factor-policy: requires (or no longer requires) two-factor sign-in of
+     * every super-admin of the society, audited. Those without it are held at their own account
+     * from their next request until they turn it on (or released when it is no longer required).
+     * @throws 409 MSG.twoFactorOwnFirst when requiring it while the caller has not turned it on.
+     */
+    async setTwoFactorPolicy(staff: StaffContext, { requireForSuperAdmins }: TwoFactorPolicy): Promise<TwoFactorPolicy> {
+      const affected = await inSociety(db, staff.societyId, async (tx) => {
+        const repo = staffAdminRepo(tx);
+        if ((await repo.twoFactorPolicy(staff.societyId)) === requireForSuperAdmins) return [];
+        const without = await repo.superAdminsWithoutTwoFactor(staff.societyId);
+        if (requireForSuperAdmins && without.includes(staff.id)) throw new ConflictError(MSG.twoFactorOwnFirst);
+        await repo.setTwoFactorPolicy(staff.societyId, requireForSuperAdmins);
+        await recordAudit(tx, {
+          ...staffActor(staff),
+          entity: 'society',
+          entityId: staff.societyId,
+          action: requireForSuperAdmins ? 'require-two-factor' : 'two-factor-optional',
+          at: clock.now(),
+        });
+        return without;
+      });
+      for (const id of affected) auth.refreshAccount(id);
+      return { requireForSuperAdmins };
     },
 
     /** DELETE /api/staff/:id/sessions: signs the member out everywhere (sessions and sockets). @throws 403 MSG.staffSelf; 404. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { societies, staffSessions, staffUsers } from '../../db/schema.js';
+import { societies, staffSessions, staffUsers, TWO_FACTOR_OFF } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { likePattern } from '../../lib/text.js';
 
@@ -109,9 +109,12 @@ export function staffAccountsRepo(db: Db) {
     listStaff(societyId: number): Promise<StaffAccountRow[]> {
       return db.select(accountColumns).from(staffUsers).where(eq(staffUsers.societyId, societyId)).orderBy(asc(staffUsers.name), asc(staffUsers.id));
     },
-    /** Replaces the password with a temporary one valid until `until`. */
+    /** Replaces the password with a temporary one valid until `until`, and turns two-factor sign-in off (the member enrols again). */
     async setTemporaryPassword(id: number, passwordHash: string, until: Date): Promise<void> {
-      await db.update(staffUsers).set({ passwordHash, temporaryPasswordUntil: until }).where(eq(staffUsers.id, id));
+      await db
+        .update(staffUsers)
+        .set({ passwordHash, temporaryPasswordUntil: until, ...TWO_FACTOR_OFF })
+        .where(eq(staffUsers.id, id));
     },
     async setDisabled(id: number, at: Date | null): Promise<void> {
       await db.update(staffUsers).set({ disabledAt: at }).where(eq(staffUsers.id, id));
@@ -185,6 +188,22 @@ export function staffAdminRepo(db: Db) {
     },
     async setSubRole(id: number, subRole: string): Promise<void> {
       await db.update(staffUsers).set({ subRole }).where(eq(staffUsers.id, id));
+    },
+    /** Whether the society requires two-factor sign-in of its super-admins. */
+    async twoFactorPolicy(societyId: number): Promise<boolean> {
+      const [row] = await db.select({ required: societies.requireTwoFactor }).from(societies).where(eq(societies.id, societyId));
+      return row?.required ?? false;
+    },
+    async setTwoFactorPolicy(societyId: number, required: boolean): Promise<void> {
+      await db.update(societies).set({ requireTwoFactor: required }).where(eq(societies.id, societyId));
+    },
+    /** The society's super-admins without two-factor sign-in (held while the society requires it). */
+    async superAdminsWithoutTwoFactor(societyId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(and(admins(societyId), eq(staffUsers.subRole, 'super-admin'), isNull(staffUsers.twoFactorEnabledAt)));
+      return rows.map((r) => r.id);
     },
     // The writes the operator's commands make too.
     setDisabled: accounts.setDisabled,

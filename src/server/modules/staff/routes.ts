@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZTwoFactorPolicy } from '../../../shared/contracts/auth.js';
 import { ZIdParams } from '../../../shared/contracts/common.js';
 import {
   ZStaffCreate,
@@ -54,6 +55,20 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ auth: AuthService; staffA
         { 200: ZTemporaryPassword },
       ),
       handler: (req) => staffAdmin.resetPassword(staffOf(req), req.params.id),
+    });
+
+    app.get('/api/society/two-factor-policy', {
+      schema: docs('Whether every super-admin of the society must sign in with two-factor', {}, { 200: ZTwoFactorPolicy }),
+      handler: (req) => staffAdmin.twoFactorPolicy(staffOf(req)),
+    });
+
+    app.put('/api/society/two-factor-policy', {
+      schema: docs(
+        'Require (or stop requiring) two-factor sign-in of every super-admin of the society; those without it must turn it on before anything else. 409 until you have it on yourself',
+        { body: ZTwoFactorPolicy },
+        { 200: ZTwoFactorPolicy },
+      ),
+      handler: (req) => staffAdmin.setTwoFactorPolicy(staffOf(req), req.body),
     });
 
     app.delete('/api/staff/:id/sessions', {
