@@ -86,6 +86,7 @@ describe('two-factor sign-in and own sessions', () => {
     expect(row!.hashes).toHaveLength(10);
     expect(row!.hashes!.some((hash) => codes.includes(hash))).toBe(false);
     expect(await actionsOf(m.id)).toContain('two-factor-on');
+    expect((await send('GET', '/api/society/me/2fa', m.cookie)).json()).toEqual({ on: true, required: false });
     expect((await send('POST', '/api/society/me/2fa', m.cookie)).statusCode).toBe(409);
 
     const list = await send('GET', `/api/staff?q=${encodeURIComponent(m.email)}`, await h.staffCookie('super-admin@greenvalley.test'));
@@ -188,6 +189,7 @@ describe('two-factor sign-in and own sessions', () => {
     expect(held.statusCode).toBe(403);
     expect(held.json()).toMatchObject({ message: MSG.twoFactorRequired });
     expect((await send('GET', '/api/society/me', b.cookie)).json()).toMatchObject({ mustEnrolTwoFactor: true });
+    expect((await send('GET', '/api/society/me/2fa', b.cookie)).json()).toEqual({ on: false, required: true });
     expect((await send('GET', '/api/staff', a.cookie)).statusCode).toBe(200);
 
     const { secret } = await turnOn(b.cookie);

@@ -72,6 +72,10 @@ export const ZTwoFactorEnrolment = z.object({
 });
 export type TwoFactorEnrolment = z.infer<typeof ZTwoFactorEnrolment>;
 
+/** GET /api/society/me/2fa: whether two-factor sign-in is on, and whether the society requires it of this member. */
+export const ZTwoFactorStatus = z.object({ on: z.boolean(), required: z.boolean() });
+export type TwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
+
 /** POST /api/society/me/2fa/confirm body: a code of the new secret. */
 export const ZTwoFactorConfirm = z.object({ code: ZCode });
 /** POST /api/society/me/2fa/confirm answer: ten recovery codes, shown once. */

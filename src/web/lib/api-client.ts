@@ -27,7 +27,7 @@ export interface Validator<T> {
 }
 
 export interface RequestOptions<T> {
-  /** JSON body (POST/PUT). */
+  /** JSON body (POST/PUT, and the DELETE that takes one). */
   body?: unknown;
   /** Query string values; empty strings and undefined are left out. */
   query?: Query;
@@ -115,5 +115,6 @@ export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => apiRequest<T>('DELETE', path, options),
+  /** A DELETE; a body only where the route takes one (turning two-factor off asks for the password). */
+  delete: <T>(path: string, options?: RequestOptions<T>) => apiRequest<T>('DELETE', path, options),
 };

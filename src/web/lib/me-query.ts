@@ -13,6 +13,8 @@ import { api } from './api-client';
  * page loads the same shared contract (features/auth/api/auth-contract.ts).
  */
 export const loadLoginResponse = () => import('../../shared/contracts/auth').then((contract) => contract.ZLoginResponse);
+/** The validator of the sign-in's answer (signed in, or a two-factor challenge), loaded the same way. */
+export const loadLoginAnswer = () => import('../../shared/contracts/auth').then((contract) => contract.ZLoginAnswer);
 
 export const meQueryOptions = queryOptions({
   queryKey: ['auth', 'me'],

@@ -12,6 +12,7 @@ import {
   ZTwoFactorEnrolment,
   ZTwoFactorLogin,
   ZTwoFactorOff,
+  ZTwoFactorStatus,
   type LoginResponse,
 } from '../../../shared/contracts/auth.js';
 import { ZErrorBody } from '../../../shared/contracts/common.js';
@@ -116,6 +117,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFactor: T
     onRequest: ownAccount,
     schema: docs('Sign out your other sessions (this one stays)', {}, { 200: z.object({ ended: z.number().int() }) }),
     handler: async (req) => ({ ended: await auth.endOtherSessions(staffOf(req), req.cookies[SESSION_COOKIE]!) }),
+  });
+
+  app.get('/api/society/me/2fa', {
+    onRequest: ownAccount,
+    schema: docs('Whether your two-factor sign-in is on, and whether your society requires it of you', {}, { 200: ZTwoFactorStatus }),
+    handler: (req) => twoFactor.status(staffOf(req)),
   });
 
   app.post('/api/society/me/2fa', {

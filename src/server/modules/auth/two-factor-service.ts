@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { RecoveryCodes, TwoFactorEnrolment } from '../../../shared/contracts/auth.js';
+import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '../../../shared/contracts/auth.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors.js';
@@ -20,6 +20,11 @@ export interface TwoFactorDeps {
  */
 export function twoFactorService({ repo, clock, auth }: TwoFactorDeps) {
   return {
+    /** GET /api/society/me/2fa: whether it is on, and whether the society requires it of the member (a super-admin). */
+    async status(staff: StaffContext): Promise<TwoFactorStatus> {
+      const account = await repo.twoFactorOf(staff.id);
+      return { on: account?.on ?? false, required: account?.required ?? false };
+    },
     /**
      * POST /api/society/me/2fa: a new secret, pending until confirmed (a second call replaces it).
      * @throws 409 MSG.twoFactorAlreadyOn.

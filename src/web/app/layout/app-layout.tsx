@@ -12,7 +12,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { receivesAlarms } from '../../../shared/subroles';
 import { BusyNotice } from '../../components/busy-notice';
-import { ChangePasswordForm, useMustChangePassword, useSessionCheck } from '../../features/auth';
+import { ChangePasswordForm, TwoFactorSettings, useAccountHold, useSessionCheck } from '../../features/auth';
 import { AlarmCenter } from '../../features/security';
 import { connectSocket } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
@@ -26,9 +26,11 @@ export function AppLayout() {
   const [navbarOpened, { toggle, close }] = useDisclosure(false);
   const alarms = receivesAlarms(user.SubRole);
   useSessionCheck();
-  // Signed in with a temporary password: the server refuses every screen's requests until the
-  // member chooses their own, so the shell shows only that form (no menu, listeners or alarms).
-  const held = useMustChangePassword();
+  // Held at their own account (a temporary password, a two-factor requirement): the server
+  // refuses every screen's requests until the member acts, so the shell shows only that form (no
+  // menu, listeners or alarms).
+  const hold = useAccountHold();
+  const held = hold !== null;
 
   // Closed by endSession / the route guard when the user goes, not on unmount: going offline
   // unmounts the shell, and the socket should then reconnect (and catch up) by itself.
@@ -45,13 +47,7 @@ export function AppLayout() {
         {held ? null : <AppNavbar subRole={user.SubRole} onNavigate={close} />}
       </AppShell.Navbar>
       <AppShell.Main>
-        {held ? (
-          <Suspense fallback={null}>
-            <ChangePasswordForm temporary />
-          </Suspense>
-        ) : (
-          <Outlet />
-        )}
+        {held ? <Suspense fallback={null}>{hold === 'password' ? <ChangePasswordForm temporary /> : <TwoFactorSettings required />}</Suspense> : <Outlet />}
       </AppShell.Main>
       <BusyNotice />
       {held ? null : (

@@ -2,10 +2,10 @@
  * /Login. A signed-in user is sent to '/'. After a successful sign-in the user is stored and the
  * first navigation to '/' carries `signedIn` so the shell can show the 'Re-directing' modal.
  */
-import { Center } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import { LoginForm } from '../../features/auth';
 import { storeCurrentUser, useStoredUser } from '../../lib/current-user';
@@ -22,14 +22,16 @@ export function LoginRoute() {
   }
   return (
     <Center mih="100vh" p="md" bg="gray.0">
-      <LoginForm
-        onSignedIn={(signedInUser) => {
-          // Both updates land in one render: the redirect below then carries the flag.
-          setSignedIn(true);
-          storeCurrentUser(signedInUser);
-          notifications.clean(); // an earlier failure toast no longer applies
-        }}
-      />
+      <Suspense fallback={<Loader aria-label="Loading the sign-in form" />}>
+        <LoginForm
+          onSignedIn={(signedInUser) => {
+            // Both updates land in one render: the redirect below then carries the flag.
+            setSignedIn(true);
+            storeCurrentUser(signedInUser);
+            notifications.clean(); // an earlier failure toast no longer applies
+          }}
+        />
+      </Suspense>
     </Center>
   );
 }

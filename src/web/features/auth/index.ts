@@ -4,10 +4,16 @@
  */
 import { lazy } from 'react';
 
-export { useMustChangePassword, useSessionCheck } from './api/get-me';
+export { useAccountHold, useSessionCheck } from './api/get-me';
 export { useLogout } from './api/logout';
-export { LoginForm } from './components/login-form';
+/**
+ * Lazy: the sign-in form and its two-factor step. A signed-in shell (most page loads: a desk
+ * stays signed in all shift) never needs them, so they are not part of the initial load.
+ */
+export const LoginForm = lazy(() => import('./components/login-form').then((m) => ({ default: m.LoginForm })));
 /** Lazy (a chunk of its own, with the contract's zod): the password form shown in place of the screens while the password is temporary. */
 export const ChangePasswordForm = lazy(() => import('./components/change-password-form'));
-/** Lazy: the "My account" dialog (the same form). */
+/** Lazy: two-factor setup, shown in place of the screens while the society requires it and it is off. */
+export const TwoFactorSettings = lazy(() => import('./components/two-factor-settings'));
+/** Lazy: the "My account" dialog (password, two-factor sign-in, sessions). */
 export const AccountDialog = lazy(() => import('./components/account-dialog'));

@@ -22,7 +22,13 @@ export function useSessionCheck(): void {
   }, [data]);
 }
 
-/** True while the member signed in with a temporary password has not chosen their own (GET /api/society/me). */
-export function useMustChangePassword(): boolean {
-  return useQuery(meQueryOptions).data?.mustChangePassword === true;
+/**
+ * What holds the member at their own account (GET /api/society/me): 'password' while a temporary
+ * password is not yet replaced, 'two-factor' while their society requires two-factor sign-in they
+ * have not turned on; null otherwise. The server refuses every screen's requests meanwhile.
+ */
+export function useAccountHold(): 'password' | 'two-factor' | null {
+  const data = useQuery(meQueryOptions).data;
+  if (data?.mustChangePassword) return 'password';
+  return data?.mustEnrolTwoFactor ? 'two-factor' : null;
 }

@@ -1,15 +1,16 @@
 /**
- * POST /api/society/login {email, password} → 200 {user} and an httpOnly session cookie.
+ * POST /api/society/login {email, password} → 200 {user} and an httpOnly session cookie, or (the
+ * account has two-factor sign-in on) 200 {twoFactorRequired, challenge} and no cookie yet.
  * Errors: 401 wrong credentials (or not an Admin), 429 throttled, 400 {message, field}.
  * A 401 here is an answer, not a lost session, so it does not end the local session.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse } from '../../../../shared/contracts/auth';
+import type { LoginAnswer, LoginRequest } from '../../../../shared/contracts/auth';
 import { api } from '../../../lib/api-client';
-import { loadLoginResponse } from '../../../lib/me-query';
+import { loadLoginAnswer } from '../../../lib/me-query';
 
-export function login(input: LoginRequest): Promise<LoginResponse> {
-  return api.post('/api/society/login', input, { loadSchema: loadLoginResponse, endSessionOn401: false });
+export function login(input: LoginRequest): Promise<LoginAnswer> {
+  return api.post('/api/society/login', input, { loadSchema: loadLoginAnswer, endSessionOn401: false });
 }
 
 export function useLogin() {

@@ -7,7 +7,7 @@
  * load carries no zod: ADR 0006), so each check resolves a moment later, in order.
  */
 import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../../shared/contracts/auth';
 import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-error';
@@ -25,7 +25,11 @@ async function validate(field: Field, value: string): Promise<string | undefined
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
+/** The code step of a two-factor sign-in: its own chunk, loaded only by accounts that have it on. */
+const TwoFactorStep = lazy(() => import('./two-factor-step'));
+
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => void }) {
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -56,7 +60,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
     loginMutation.mutate(
       { email: values.email.trim(), password: values.password },
       {
-        onSuccess: ({ user }) => onSignedIn(user),
+        onSuccess: (answer) => ('challenge' in answer ? setChallenge(answer.challenge) : onSignedIn(answer.user)),
         onError: (error) => {
           if (error instanceof ApiError && error.status === 400 && (error.field === 'email' || error.field === 'password')) {
             setErrors((prev) => ({ ...prev, [error.field as Field]: error.message }));
@@ -69,6 +73,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
     );
   };
 
+  if (challenge)
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorStep challenge={challenge} onSignedIn={onSignedIn} onRestart={() => setChallenge(null)} />
+      </Suspense>
+    );
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
       <form onSubmit={(event) => void submit(event)} noValidate>

@@ -7,9 +7,13 @@
  *   society's last super-admin;
  * - POST /api/staff/:id/reset-password → {temporaryPassword};
  * - DELETE /api/staff/:id/sessions → 204.
- * Query keys `['staff', 'list', {}, page, q, cursor]`; every change refetches the list.
+ * - GET and PUT /api/society/two-factor-policy {requireForSuperAdmins} (409 while the caller has
+ *   no two-factor sign-in of their own).
+ * Query keys `['staff', 'list', {}, page, q, cursor]` and `['staff', 'two-factor-policy']`; every
+ * change refetches the list.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZTwoFactorPolicy } from '../../../../shared/contracts/auth';
 import {
   ZStaffCreated,
   ZStaffMember,
@@ -40,3 +44,17 @@ export const useUpdateStaff = () =>
 export const useResetStaffPassword = () =>
   useStaffMutation((id: number) => api.post(`/api/staff/${id}/reset-password`, undefined, { schema: ZTemporaryPassword }));
 export const useSignStaffOut = () => useStaffMutation((id: number) => api.delete<void>(`/api/staff/${id}/sessions`));
+
+const POLICY_KEY = ['staff', 'two-factor-policy'] as const;
+
+export function useTwoFactorPolicy() {
+  return useQuery({ queryKey: POLICY_KEY, queryFn: ({ signal }) => api.get('/api/society/two-factor-policy', { schema: ZTwoFactorPolicy, signal }) });
+}
+
+export function useSetTwoFactorPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requireForSuperAdmins: boolean) => api.put('/api/society/two-factor-policy', { requireForSuperAdmins }, { schema: ZTwoFactorPolicy }),
+    onSuccess: (policy) => queryClient.setQueryData(POLICY_KEY, policy),
+  });
+}

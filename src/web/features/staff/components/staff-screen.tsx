@@ -1,7 +1,8 @@
 /**
  * /Staff (super-admin): the society's staff accounts, 10 a page, searched by name or email on the
  * server (page and search in the URL). "Add staff member" opens the form; a new or reset account's
- * temporary password is shown once. Manage opens a member's drawer.
+ * temporary password is shown once. Manage opens a member's drawer. A switch requires two-factor
+ * sign-in of every super-admin.
  */
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -16,6 +17,7 @@ import { AddStaffForm } from './add-staff-form';
 import { staffColumns } from './staff-columns';
 import { StaffDrawer } from './staff-drawer';
 import { TemporaryPasswordDialog, type IssuedPassword } from './temporary-password-dialog';
+import { TwoFactorPolicySwitch } from './two-factor-policy';
 
 export function StaffScreen() {
   const list = useListParams();
@@ -33,6 +35,7 @@ export function StaffScreen() {
           Add staff member
         </Button>
       </Group>
+      <TwoFactorPolicySwitch />
       <DataTable<StaffMember>
         query={query}
         label="Staff"
