@@ -7,7 +7,7 @@ import { choose } from './posts-helpers';
  * /Staff as a super-admin uses it, with the member's own browser open beside: add a complaints
  * member (the temporary password is shown once), who signs in with it, must choose their own,
  * and sees the complaints menu; a new sub-role reaches the member's open screen; disabling the
- * member sends that screen to /Login.
+ * member sends that screen to /Login; the audit log shows each step.
  */
 async function openMember(admin: Page, email: string) {
   await admin.getByPlaceholder('Search by name or email').fill(email);
@@ -64,4 +64,14 @@ test('a super-admin adds a member, changes their sub-role and disables them; the
   await memberContext.close();
 
   await expect(drawer.getByRole('button', { name: 'Enable' })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  // The audit log has all of it, newest first.
+  await admin.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
+  await choose(admin.locator('main'), 'Module', 'Staff');
+  const rows = admin.getByRole('row').filter({ hasText: 'Nadia Aslam' });
+  for (const action of ['disable', 'sub-role', 'change-password', 'sign-in', 'create']) {
+    await expect(rows.filter({ has: admin.getByRole('cell', { name: action, exact: true }) }).first()).toBeVisible();
+  }
+  await expect(rows.filter({ hasText: 'complian → button-one' })).toHaveCount(1);
 });

@@ -7,6 +7,7 @@
  */
 import type { ServerModule } from './lib/server-module.js';
 import { announcementsModule } from './modules/announcements/index.js';
+import { auditModule } from './modules/audit/index.js';
 import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { complaintsModule } from './modules/complaints/index.js';
@@ -49,5 +50,6 @@ export const MODULES: readonly ServerModule[] = [
   videoPanelModule,
   logoModule,
   staffModule,
+  auditModule,
   maintenanceModule,
 ];

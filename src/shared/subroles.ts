@@ -46,6 +46,7 @@ export const MODULES = [
   'logo',
   'announcements',
   'staff',
+  'audit',
 ] as const;
 export type Module = (typeof MODULES)[number];
 
@@ -57,7 +58,7 @@ export interface RouteDef {
   module: Module;
 }
 
-/** The 25 module routes of spec section 2 and /Staff (plus '/Login' and '/', which are not module routes). */
+/** The 25 module routes of spec section 2, /Staff and /Audit (plus '/Login' and '/', which are not module routes). */
 export const ROUTES = [
   { path: '/Grocery', label: 'Grocery List', module: 'grocery' },
   { path: '/Orders', label: 'Orders', module: 'grocery' },
@@ -86,10 +87,12 @@ export const ROUTES = [
   { path: '/Annoucements', label: 'Announcements', module: 'announcements' },
   // Not in the spec: super-admin manages the society's staff accounts (spec-deviations.md).
   { path: '/Staff', label: 'Staff', module: 'staff' },
+  // Not in the spec: super-admin reads every recorded action of the society (spec-deviations.md).
+  { path: '/Audit', label: 'Audit log', module: 'audit' },
 ] as const satisfies readonly RouteDef[];
 export type RoutePath = (typeof ROUTES)[number]['path'];
 
-/** Every path the web app registers: 26 module routes, '/Login' and '/' (28 in all). */
+/** Every path the web app registers: 27 module routes, '/Login' and '/' (29 in all). */
 export const ALL_PATHS: readonly string[] = ['/Login', '/', ...ROUTES.map((r) => r.path)];
 
 interface SubRoleDef {
@@ -124,9 +127,9 @@ export const SUB_ROLE_TABLE: Record<SubRole, SubRoleDef> = {
   'cms-all': { menu: ['/CMS', '/Plots', '/Discounts'], home: '/CMS', modules: ['feed', 'plots', 'discounts'] },
   annoucements: { menu: ['/Annoucements'], home: '/Annoucements', modules: ['announcements'] },
   'super-admin': {
-    menu: ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status', '/Staff'],
+    menu: ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status', '/Staff', '/Audit'],
     home: '/NotificationPanel',
-    modules: ['notificationPanel', 'billing', 'residents', 'videoPanel', 'status', 'staff'],
+    modules: ['notificationPanel', 'billing', 'residents', 'videoPanel', 'status', 'staff', 'audit'],
   },
   // "anything else → video panel" (spec section 2 Home).
   'button-five': { menu: ['/VideoPanel'], home: '/VideoPanel', modules: ['videoPanel'] },

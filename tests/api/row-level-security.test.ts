@@ -4,6 +4,7 @@ import { auditLog, bills, deskRequests, residents, societies, staffUsers } from 
 import { inSociety } from '../../src/server/db/society-scope.js';
 import { billingRepo } from '../../src/server/modules/billing/repo.js';
 import { staffAdminRepo } from '../../src/server/modules/staff/repo.js';
+import { auditRepo } from '../../src/server/modules/audit/repo.js';
 import { useHarness } from './harness.js';
 
 /** Raw SQL rows: both drivers (PGlite and node-postgres) answer `execute` with `{rows}`. */
@@ -103,6 +104,18 @@ describe('row-level security', () => {
     const [after] = await h.database.db.select({ subRole: staffUsers.subRole }).from(staffUsers).where(eq(staffUsers.id, lcStaff!.id));
     expect(after!.subRole).toBe(lcStaff!.subRole);
     const own = await inSociety(h.database.db, lc, (tx) => staffAdminRepo(tx).list(lc, '', { page: 1 }));
+    expect(own.items.length).toBeGreaterThan(0);
+  });
+
+  it("the audit log read in one society's scope sees none of another's rows, even naming that society", async () => {
+    const gv = await societyId('Green Valley');
+    const lc = await societyId('Lake City');
+    const foreign = await inSociety(h.database.db, gv, async (tx) => {
+      const repo = auditRepo(tx);
+      return { page: await repo.page(lc, 'Asia/Karachi', { q: '' }, { page: 1 }), choices: await repo.filterChoices(lc) };
+    });
+    expect(foreign).toEqual({ page: expect.objectContaining({ items: [], total: 0 }), choices: { actors: [], actions: [] } });
+    const own = await inSociety(h.database.db, lc, (tx) => auditRepo(tx).page(lc, 'Asia/Karachi', { q: '' }, { page: 1 }));
     expect(own.items.length).toBeGreaterThan(0);
   });
 

@@ -34,6 +34,7 @@ import { MEDIA_INPUTS } from './input-endpoints/media.js';
 import { CONTENT_INPUTS } from './input-endpoints/content.js';
 import { STAFF_INPUTS } from './input-endpoints/staff.js';
 import { ACCOUNT_INPUTS } from './input-endpoints/account.js';
+import { AUDIT_INPUTS } from './input-endpoints/audit.js';
 
 export type { Caller, GeneratedRequest, InputEndpoint } from './input-arbitraries.js';
 
@@ -49,6 +50,7 @@ export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
   ...CONTENT_INPUTS,
   ...STAFF_INPUTS,
   ...ACCOUNT_INPUTS,
+  ...AUDIT_INPUTS,
   // Staff and resident sign-in and sign-out.
   {
     route: 'POST /api/society/login',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PATHS, MODULES, ROUTES, SUB_ROLES, SUB_ROLE_TABLE, canUse, homeFor, menuFor, moduleOfPath } from '../../src/shared/subroles.js';
 
-/** Spec section 2: its 27 routes (and /Staff), the menus and the home screens, exactly. */
+/** Spec section 2: its 27 routes (and /Staff, /Audit), the menus and the home screens, exactly. */
 describe('sub-role table', () => {
-  it('registers the 27 routes of the spec and /Staff, exactly once each', () => {
+  it('registers the 27 routes of the spec, /Staff and /Audit, exactly once each', () => {
     const expected = [
       '/Login',
       '/',
@@ -33,9 +33,10 @@ describe('sub-role table', () => {
       '/Logo',
       '/Annoucements',
       '/Staff',
+      '/Audit',
     ];
     expect([...ALL_PATHS].sort()).toEqual([...expected].sort());
-    expect(new Set(ALL_PATHS).size).toBe(28);
+    expect(new Set(ALL_PATHS).size).toBe(29);
   });
 
   it('knows all 16 sub-roles', () => {
@@ -74,7 +75,7 @@ describe('sub-role table', () => {
     ['complian', ['/Complaints', '/Pending', '/Completed']],
     ['button-two', ['/Doctor', '/Prescription', '/CompletedDoctor']],
     ['cms-all', ['/CMS', '/Plots', '/Discounts']],
-    ['super-admin', ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status', '/Staff']],
+    ['super-admin', ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status', '/Staff', '/Audit']],
     ['logo', ['/Logo']],
     ['notification', ['/NotificationPanel']],
     ['status', ['/Status']],
@@ -107,7 +108,15 @@ describe('sub-role table', () => {
     expect(canUse('button-one', 'complaints')).toBe(true);
     expect(canUse('complian', 'security')).toBe(false);
     expect(canUse('super-admin', 'complaints')).toBe(false);
-    expect(MODULES.filter((m) => canUse('super-admin', m)).sort()).toEqual(['billing', 'notificationPanel', 'residents', 'staff', 'status', 'videoPanel']);
+    expect(MODULES.filter((m) => canUse('super-admin', m)).sort()).toEqual([
+      'audit',
+      'billing',
+      'notificationPanel',
+      'residents',
+      'staff',
+      'status',
+      'videoPanel',
+    ]);
     expect(canUse('not-a-sub-role', 'videoPanel')).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import type { Module, RouteDef, RoutePath } from '../../shared/subroles';
 import type { WebFeature } from '../lib/web-feature';
 import { announcements } from '../features/announcements';
+import { audit } from '../features/audit';
 import { billing } from '../features/billing';
 import { complaints } from '../features/complaints';
 import { discounts } from '../features/discounts';
@@ -41,6 +42,7 @@ export const FEATURES: readonly WebFeature[] = [
   logo,
   announcements,
   staff,
+  audit,
 ];
 
 const byModule = new Map<Module, WebFeature>(FEATURES.map((feature) => [feature.module, feature]));

@@ -15,6 +15,8 @@ export const societies = pgTable('societies', {
   logoMediaId: uuid('logo_media_id'),
   /** Set by a super-admin: every super-admin of the society must sign in with two-factor (TOTP). */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /** The IANA time zone the society's dates are read and shown in (the audit log's date range, reports). */
+  timeZone: text('time_zone').notNull().default('Asia/Karachi'),
   createdAt: createdAt(),
 });
 

@@ -1,5 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import type { AuditEntry } from '../../../shared/contracts/common.js';
+import type { AuditFilters, AuditQuery, AuditRow } from '../../../shared/contracts/audit.js';
+import type { AuditEntry, ListResponse } from '../../../shared/contracts/common.js';
+import { inSociety } from '../../db/society-scope.js';
 import type { Db } from '../../db/client.js';
 import type { StaffContext } from '../../lib/caller-context.js';
 import { auditRepo, insertAuditsSql, type AuditRecord, type AuditsSelect } from './repo.js';
@@ -33,3 +35,24 @@ export function recordAuditsSql(select: AuditsSelect): SQL {
 export function auditHistory(db: Db, societyId: number, entity: string, entityId: number): Promise<AuditEntry[]> {
   return auditRepo(db).history(societyId, entity, entityId);
 }
+
+/**
+ * /Audit (module 'audit', super-admin): the society's audit log, newest first, 10 a page, with
+ * its filters; everything inside the super-admin's society (`inSociety`).
+ */
+export function auditLogService({ db }: { db: Db }) {
+  return {
+    /** GET /api/audit: one page; the day range is read in the society's time zone. */
+    async page(staff: StaffContext, query: AuditQuery): Promise<ListResponse<AuditRow>> {
+      return inSociety(db, staff.societyId, async (tx) => {
+        const repo = auditRepo(tx);
+        return repo.page(staff.societyId, await repo.timeZoneOf(staff.societyId), query, query);
+      });
+    },
+    /** GET /api/audit/filters: the staff members and actions to filter by. */
+    filters(staff: StaffContext): Promise<AuditFilters> {
+      return inSociety(db, staff.societyId, (tx) => auditRepo(tx).filterChoices(staff.societyId));
+    },
+  };
+}
+export type AuditLogService = ReturnType<typeof auditLogService>;

@@ -7,6 +7,7 @@ import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { queuePushesSql } from '../outbox/service.js';
 import { residentCardPage } from '../residents/service.js';
 import { insertNotificationsSql } from './repo.js';
+import { prefixPattern } from '../../lib/text.js';
 
 export type CampaignRow = typeof notificationCampaigns.$inferSelect;
 export interface DeliveryCounts {
@@ -24,11 +25,6 @@ export interface NewCampaign {
   /** When the records and pushes are written (the injected clock). */
   at: Date;
   residentId?: number;
-}
-
-/** `text` as the start of a LIKE pattern: `%`, `_` and `\` match literally. */
-function prefixPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** A created campaign, as the campaign statement answers it. */

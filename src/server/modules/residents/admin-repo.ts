@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { residentSessions, residents } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
+import { prefixPattern } from '../../lib/text.js';
 
 /** The columns /Residence and /Status show (ZResidentVerify, ZResidentRow). */
 export const adminColumns = {
@@ -19,11 +20,6 @@ export const adminColumns = {
   createdAt: residents.createdAt,
 };
 export type AdminRow = Pick<typeof residents.$inferSelect, keyof typeof adminColumns>;
-
-/** `text%` with LIKE's metacharacters escaped: a prefix match. */
-export function prefixPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Resident administration queries. Call inside `inSociety`: every query also filters by

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZAuditFilters, ZAuditPage, ZAuditQuery } from '../../../shared/contracts/audit.js';
+import { routeDocs } from '../../lib/route-docs.js';
+import { staffOf, staffScope } from '../../plugins/auth.js';
+import type { AuthService } from '../auth/service.js';
+import type { AuditLogService } from './service.js';
+
+const docs = routeDocs('audit');
+
+/** /Audit (module 'audit': super-admin): the society's audit log. */
+export const auditRoutes: FastifyPluginAsyncZod<{ auth: AuthService; auditLog: AuditLogService }> = async (root, { auth, auditLog }) => {
+  await staffScope(root, auth, 'audit', (app) => {
+    app.get('/api/audit', {
+      schema: docs(
+        "Every recorded action of the society, newest first, 10 a page: filter by staff member (`actor`), `module`, `action` and days `from`–`to` (the society's time zone); `q` searches by resident (name start or resident id)",
+        { querystring: ZAuditQuery },
+        { 200: ZAuditPage },
+      ),
+      handler: (req) => auditLog.page(staffOf(req), req.query),
+    });
+    app.get('/api/audit/filters', {
+      schema: docs("The audit log filters' choices: the society's staff members and the actions recorded", {}, { 200: ZAuditFilters }),
+      handler: (req) => auditLog.filters(staffOf(req)),
+    });
+  });
+};
