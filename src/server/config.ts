@@ -86,6 +86,16 @@ const ZEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** PGlite data folder, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where `npm run backup` and the embedded database's daily backup write (default DATA_DIR/backups). */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many automatic backups the embedded database keeps (the oldest beyond are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Hours between the embedded database's automatic backups; 0 turns them off. */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   /** postgres://… to use a PostgreSQL server instead of embedded PGlite. */
   DATABASE_URL: z.string().url().optional(),
   /**
@@ -243,5 +253,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    DATA_DIR: path.resolve(parsed.data.DATA_DIR),
+    BACKUP_DIR: path.resolve(parsed.data.BACKUP_DIR ?? path.join(parsed.data.DATA_DIR, 'backups')),
+  };
 }

@@ -7,14 +7,18 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.js';
 import { buildApp } from './app.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty } from './seed/demo.js';
-import { operatorActor, runCommand } from './operator/commands.js';
+import { operatorActor, runCommand, type CommandResult } from './operator/commands.js';
 import { listenOperatorSocket } from './operator/socket.js';
+import { automaticBackup, writeBackup } from './operator/backup.js';
+import { intervalJob } from './lib/interval-job.js';
 import { staffAccountsService } from './modules/staff/service.js';
 import { prepareDatabase } from './db/prepare.js';
 import { shutdownGracefully } from './lib/shutdown.js';
 
 /** How long requests in flight may run after SIGTERM/SIGINT before they are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often the embedded database's automatic backup looks whether one is due (hourly). */
+const BACKUP_CHECK_MS = 3_600_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -65,6 +69,7 @@ async function main(): Promise<void> {
   // (a stuck job) ends the process 5 s after the grace period.
   let closing = false;
   let closeOperator: (() => Promise<void>) | undefined;
+  let stopBackups: (() => Promise<void>) | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -75,6 +80,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 5_000).unref();
     try {
       await closeOperator?.();
+      await stopBackups?.();
       const { forced } = await shutdownGracefully({ app, io, graceMs: SHUTDOWN_GRACE_MS, closeDatabase: () => database.close() });
       if (forced) app.log.warn('shutdown: requests in flight were cut after the grace period');
     } catch (err) {
@@ -97,7 +103,20 @@ async function main(): Promise<void> {
       temporaryPasswordHours: config.TEMP_PASSWORD_HOURS,
       revokeSessions: (id) => auth.revokeAccount(id),
     });
-    closeOperator = await listenOperatorSocket(config.DATA_DIR, (argv) => runCommand(argv, accounts, operatorActor()));
+    const backup = async (): Promise<CommandResult> => ({ code: 0, out: [`Backup written: ${await writeBackup({ config, database, clock })}`], err: [] });
+    closeOperator = await listenOperatorSocket(config.DATA_DIR, (argv) => (argv[0] === 'backup' ? backup() : runCommand(argv, accounts, operatorActor())));
+    // The embedded database keeps its own backups: one every BACKUP_EVERY_HOURS, BACKUP_KEEP kept (checked hourly).
+    if (config.BACKUP_EVERY_HOURS > 0) {
+      const backups = intervalJob(
+        'backup',
+        BACKUP_CHECK_MS,
+        () => automaticBackup({ config, database, clock, everyHours: config.BACKUP_EVERY_HOURS }),
+        app.log,
+      );
+      backups.start();
+      void backups.runOnce();
+      stopBackups = () => backups.stop();
+    }
   }
   const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;

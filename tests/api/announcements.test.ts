@@ -8,6 +8,7 @@ import type { Announcement } from '../../src/shared/contracts/content.js';
 import { MSG, PUSH } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 import { signedInStaff } from '../support/clients/sessions.js';
+import { changeAuditRows } from '../support/rows.js';
 
 type ResidentAnnouncement = Omit<Announcement, 'seenCount'> & { seen: boolean };
 
@@ -45,9 +46,9 @@ describe('announcements', () => {
   /** Rows a refused call must not change: announcements, seen marks, outbox, audit, attached media. */
   const written = async () => {
     const db = h.database.db;
-    const n = async (t: typeof announcements | typeof announcementSeen | typeof outbox | typeof auditLog) => (await db.select({ n: count() }).from(t))[0]?.n;
+    const n = async (t: typeof announcements | typeof announcementSeen | typeof outbox) => (await db.select({ n: count() }).from(t))[0]?.n;
     const attached = (await db.select({ n: count() }).from(media).where(isNotNull(media.attachedAt)))[0]?.n;
-    return [await n(announcements), await n(announcementSeen), await n(outbox), await n(auditLog), attached].join('/');
+    return [await n(announcements), await n(announcementSeen), await n(outbox), await changeAuditRows(db), attached].join('/');
   };
 
   beforeAll(async () => {

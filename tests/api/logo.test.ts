@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, media, societies } from '../../src/server/db/schema.js';
@@ -9,6 +9,7 @@ import type { Logo } from '../../src/shared/contracts/content.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 import { signedInStaff } from '../support/clients/sessions.js';
+import { changeAuditRows } from '../support/rows.js';
 
 /** /Logo, the logo in every staff header, and the resident's logo (spec sections 1, 2, 3, 7). */
 describe('society logo', () => {
@@ -43,7 +44,7 @@ describe('society logo', () => {
   const mediaRow = async (id: string) => (await h.database.db.select().from(media).where(eq(media.id, id)))[0]!;
   const logoId = async (societyId: number) => (await h.database.db.select().from(societies).where(eq(societies.id, societyId)))[0]!.logoMediaId;
   const written = async () => {
-    const [{ n } = { n: 0 }] = await h.database.db.select({ n: count() }).from(auditLog);
+    const n = await changeAuditRows(h.database.db);
     return `${n}/${await logoId(gv)}/${await logoId(lc)}`;
   };
   async function open(email: string): Promise<Socket> {

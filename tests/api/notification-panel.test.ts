@@ -6,6 +6,7 @@ import type { CampaignCreated, CampaignList, CampaignReport, PanelResidentList }
 import type { ResidentNotificationList } from '../../src/shared/contracts/resident.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
+import { changeAuditRows } from '../support/rows.js';
 
 /**
  * The notification panel: broadcast and single sends write one in-app record and one
@@ -205,9 +206,9 @@ describe('notification panel: sending and the delivery report', () => {
   });
 
   async function totals() {
-    const n = async (table: typeof outbox | typeof notifications | typeof notificationCampaigns | typeof auditLog) =>
+    const n = async (table: typeof outbox | typeof notifications | typeof notificationCampaigns) =>
       Number((await db().select({ n: count() }).from(table))[0]!.n);
-    return { outbox: await n(outbox), notifications: await n(notifications), campaigns: await n(notificationCampaigns), audit: await n(auditLog) };
+    return { outbox: await n(outbox), notifications: await n(notifications), campaigns: await n(notificationCampaigns), audit: await changeAuditRows(db()) };
   }
 
   it('refuses bad input with 400 naming the field, and writes nothing', async () => {

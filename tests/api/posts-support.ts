@@ -8,6 +8,7 @@ import { auditLog, discounts, feedLikes, feedPosts, media, outbox, plots, reside
 import { mediaRepo } from '../../src/server/modules/media/repo.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import type { Harness } from './harness.js';
+import { changeAuditRows } from '../support/rows.js';
 
 export const GV = 'Green Valley';
 export const LC = 'Lake City';
@@ -81,14 +82,14 @@ export const plotBody = (mediaIds: string[], extra: Record<string, unknown> = {}
 /** Row counts of every table a post request may write: equal before and after means nothing written. */
 export async function written(h: Harness) {
   const db = h.database.db;
-  const n = async (t: typeof feedPosts | typeof discounts | typeof plots | typeof auditLog | typeof outbox | typeof feedLikes) =>
+  const n = async (t: typeof feedPosts | typeof discounts | typeof plots | typeof outbox | typeof feedLikes) =>
     Number((await db.select({ n: count() }).from(t))[0]!.n);
   const [attached] = await db.select({ n: sql<number>`count(*) filter (where ${media.attachedAt} is not null)::int` }).from(media);
   return {
     feed: await n(feedPosts),
     discounts: await n(discounts),
     plots: await n(plots),
-    audit: await n(auditLog),
+    audit: await changeAuditRows(db),
     outbox: await n(outbox),
     likes: await n(feedLikes),
     attached: Number(attached!.n),

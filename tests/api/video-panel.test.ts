@@ -6,6 +6,7 @@ import type { VideoPanelEntry } from '../../src/shared/contracts/content.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
 import { signedInStaff } from '../support/clients/sessions.js';
+import { changeAuditRows } from '../support/rows.js';
 
 /** /VideoPanel and the resident's current video URL (spec sections 2, 3 "Video panel entry"). */
 describe('video panel', () => {
@@ -23,8 +24,8 @@ describe('video panel', () => {
       current: VideoPanelEntry | null;
     }>().current;
   const written = async () => {
-    const n = async (t: typeof videoPanelEntries | typeof auditLog) => (await h.database.db.select({ n: count() }).from(t))[0]?.n;
-    return `${await n(videoPanelEntries)}/${await n(auditLog)}`;
+    const n = async (t: typeof videoPanelEntries) => (await h.database.db.select({ n: count() }).from(t))[0]?.n;
+    return `${await n(videoPanelEntries)}/${await changeAuditRows(h.database.db)}`;
   };
 
   it('residents get null before anything is set', async () => {

@@ -13,6 +13,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedServer } from './embedded-server.js';
+import { snapshotDataFolder } from './snapshot.js';
 import { GatedPool, LaneGate } from './lanes.js';
 import { ResilientPool } from './resilient-pool.js';
 import * as schema from './schema.js';
@@ -59,6 +60,12 @@ export interface Database {
    * database (one process by construction) `fn` simply runs.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Embedded database in a data folder only: copies its database to the new folder `dest` while
+   * it runs (db/snapshot.ts: an online base backup; opened, it holds every transaction committed
+   * before the copy ended). @throws on PostgreSQL (use pg_dump) and for an in-memory database.
+   */
+  snapshot(dest: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -143,6 +150,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
           (err: Error) => client.release(err),
         );
       }
+    },
+    async snapshot(dest) {
+      if (!embedded) throw new Error('A PostgreSQL database is backed up with pg_dump');
+      if (!opts.dataDir) throw new Error('An in-memory database has no folder to copy');
+      await snapshotDataFolder(path.resolve(opts.dataDir), dest, async (statement) => (await pool.query(statement)).rows as Record<string, unknown>[]);
     },
     async close() {
       await Promise.all([pool.end(), alarmPool.end()]);

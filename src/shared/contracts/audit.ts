@@ -31,7 +31,10 @@ export const AUDIT_ENTITY_MODULES = {
 export const AUDITED_MODULES = [...new Set(Object.values(AUDIT_ENTITY_MODULES))] as readonly Module[];
 
 const DATE_MSG = 'Enter a date as YYYY-MM-DD.';
-const zDay = z.string({ error: DATE_MSG }).regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MSG).refine(isCalendarDate, 'Not a date on the calendar.');
+const zDay = z
+  .string({ error: DATE_MSG })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MSG)
+  .refine(isCalendarDate, 'Not a date on the calendar.');
 
 /**
  * GET /api/audit query: the shared list query (`q` searches by resident: the start of the name,

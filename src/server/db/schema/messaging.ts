@@ -98,5 +98,9 @@ export const auditLog = pgTable(
     detail: text('detail'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('audit_entity_idx').on(t.entity, t.entityId), index('audit_society_id_idx').on(t.societyId, t.id), index('audit_society_action_idx').on(t.societyId, t.action)],
+  (t) => [
+    index('audit_entity_idx').on(t.entity, t.entityId),
+    index('audit_society_id_idx').on(t.societyId, t.id),
+    index('audit_society_action_idx').on(t.societyId, t.action),
+  ],
 );

@@ -102,27 +102,31 @@ export function auditRepo(db: Db) {
         where,
         search: query.q ? aboutResidents(societyId, query.q) : undefined,
         req,
-        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : db.select(rowColumns).from(auditLog).where(and(where, inArray(auditLog.id, ids)))),
+        rows: (ids) =>
+          ids.length === 0
+            ? Promise.resolve([])
+            : db
+                .select(rowColumns)
+                .from(auditLog)
+                .where(and(where, inArray(auditLog.id, ids))),
         idOf: (row) => row.id,
       });
       return {
         ...page,
-        items: page.items.map(
-          (r): AuditRow => ({
-            _id: r.id,
-            at: r.at.toISOString(),
-            actorKind: r.actorKind,
-            actorName: r.actorName,
-            module: (AUDIT_ENTITY_MODULES as Record<string, string>)[r.entity] ?? null,
-            entity: r.entity,
-            entityId: r.entityId,
-            item: r.item,
-            action: r.action,
-            fromStage: r.fromStage,
-            toStage: r.toStage,
-            detail: r.detail,
-          }),
-        ),
+        items: page.items.map((r): AuditRow => ({
+          _id: r.id,
+          at: r.at.toISOString(),
+          actorKind: r.actorKind,
+          actorName: r.actorName,
+          module: (AUDIT_ENTITY_MODULES as Record<string, string>)[r.entity] ?? null,
+          entity: r.entity,
+          entityId: r.entityId,
+          item: r.item,
+          action: r.action,
+          fromStage: r.fromStage,
+          toStage: r.toStage,
+          detail: r.detail,
+        })),
       };
     },
     /** The filters' choices: the society's staff (by name) and the actions its log holds (at most 500). */
