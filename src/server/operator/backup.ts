@@ -59,8 +59,10 @@ async function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<v
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
     if (e.code === 'ENOENT')
-      throw new BackupRefused(`${tool} is not installed on this machine. Install the PostgreSQL client tools (Debian: apt-get install postgresql-client).`);
-    throw new Error(`${tool} failed: ${(e.stderr ?? e.message).trim()}`);
+      throw new BackupRefused(`${tool} is not installed on this machine. Install the PostgreSQL client tools (Debian: apt-get install postgresql-client).`, {
+        cause: err,
+      });
+    throw new Error(`${tool} failed: ${(e.stderr ?? e.message).trim()}`, { cause: err });
   }
 }
 
