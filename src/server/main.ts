@@ -14,6 +14,7 @@ import { intervalJob } from './lib/interval-job.js';
 import { staffAccountsService } from './modules/staff/service.js';
 import { prepareDatabase } from './db/prepare.js';
 import { shutdownGracefully } from './lib/shutdown.js';
+import { mediaStorageFor } from './modules/media/storage.js';
 
 /** How long requests in flight may run after SIGTERM/SIGINT before they are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
   // Instances starting together (a rolling deploy, `npm run cluster`) take turns (db/prepare.ts).
-  const seeded = await prepareDatabase(database, { demo: config.NODE_ENV !== 'production' });
+  const seeded = await prepareDatabase(database, { demo: config.NODE_ENV !== 'production', media: mediaStorageFor(config) });
   // Fresh planner statistics before the first request (PGlite has no autovacuum; see Database.maintain).
   await database.maintain();
 
