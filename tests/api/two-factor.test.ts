@@ -11,6 +11,7 @@ import { auditLog, staffUsers } from '../../src/server/db/schema.js';
 import { totpCode } from '../../src/server/modules/auth/two-factor.js';
 import { staffAccountsService } from '../../src/server/modules/staff/service.js';
 import { operatorActor, runCommand } from '../../src/server/operator/commands.js';
+import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
 import type { ListResponse } from '../../src/shared/contracts/common.js';
 import type { StaffMember } from '../../src/shared/contracts/staff-admin.js';
 import { MSG } from '../../src/shared/messages.js';
@@ -214,6 +215,24 @@ describe('two-factor sign-in and own sessions', () => {
     expect((await send('GET', '/api/society/me', there)).statusCode).toBe(401);
     expect((await send('GET', '/api/society/me/sessions', here)).json<{ items: unknown[] }>().items).toHaveLength(1);
     expect(await actionsOf(m.id)).toEqual(expect.arrayContaining(['sign-in', 'sign-out-others']));
+  });
+
+  it('every sub-role reaches its own account (the sub-role matrix); only super-admin the society requirement', async () => {
+    const answers = await Promise.all(
+      DEMO_SIGN_INS.map(async (s) => {
+        const cookie = await h.staffCookie(s.email);
+        const own = [
+          (await send('GET', '/api/society/me/2fa', cookie)).statusCode,
+          (await send('GET', '/api/society/me/sessions', cookie)).statusCode,
+          (await send('POST', '/api/society/me/2fa/confirm', cookie, { code: '' })).statusCode,
+        ];
+        const policy = (await send('GET', '/api/society/two-factor-policy', cookie)).statusCode;
+        return `${s.subRole} → ${own.join('/')} ${policy}`;
+      }),
+    );
+    expect(answers).toEqual(DEMO_SIGN_INS.map((s) => `${s.subRole} → 200/200/400 ${s.subRole === 'super-admin' ? 200 : 403}`));
+    for (const url of ['/api/society/me/2fa', '/api/society/me/sessions', '/api/society/two-factor-policy'])
+      expect((await h.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
   });
 
   it('current-password guesses are throttled like sign-ins (429)', async () => {
