@@ -1,8 +1,9 @@
 /**
  * The 'Add New' row editor of the order drawers (spec section 2 "Orders"): Item, Quantity, the
  * unit selector (the 10 units, shown by their labels), Per Price and the read-only line Total,
- * computed as typed. Add puts the line into the items table and empties the editor; it needs an
- * item name (a nameless line could not be saved).
+ * computed as typed. Add puts the line into the items table and empties the editor, the unit
+ * back to its first choice (kg), so the next item is not entered in the previous one's unit; it
+ * needs an item name (a nameless line could not be saved).
  */
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -25,6 +26,7 @@ export function AddLineForm({ onAdd }: { onAdd: (line: EditLine) => void }) {
     onAdd({ key: lineKey(), itemName: itemName.trim(), quantity, currency, price });
     setItemName('');
     setQuantity('');
+    setCurrency(UNITS[0]);
     setPrice('');
   };
 
