@@ -13,7 +13,6 @@ import {
   recordRequests,
   stamp,
   toast,
-  uploadThroughApi,
 } from './content-helpers';
 import { expectLive, signIn } from './helpers';
 
@@ -122,7 +121,7 @@ test.describe('content', () => {
     await expect(current.getByRole('link', { name: first })).toHaveCount(0);
   });
 
-  test('logo: uploaded on /Logo, shown in its header and at once in another staff member’s header; a media id works too', async ({ page, browser }) => {
+  test('logo: picked and uploaded on /Logo, shown in its header and at once in another staff member’s header', async ({ page, browser }) => {
     // Another Green Valley staff member (cms) is signed in elsewhere and stays on their screen.
     const otherContext = await browser.newContext();
     const other = await otherContext.newPage();
@@ -136,25 +135,26 @@ test.describe('content', () => {
       await expect(page.getByRole('heading', { name: 'Logo', exact: true })).toBeVisible();
       await expectLive(page);
       const form = page.getByRole('form', { name: 'Set logo' });
-      const idBox = form.getByLabel('Logo media id');
+      // Pick an image, see it, press Upload: nothing else (no id to type).
+      await expect(form.getByRole('textbox')).toHaveCount(0);
 
-      // No id: refused in the browser.
+      // No image: refused in the browser, in plain words.
       await form.getByRole('button', { name: 'Upload', exact: true }).click();
-      await expect(toast(page, 'Not a valid media id.')).toBeVisible();
+      await expect(toast(page, 'Please choose an image.')).toBeVisible();
       expect(puts).toHaveLength(0);
 
-      // Choosing an image uploads it and fills the id box with its id.
-      await chooseFile(form, 'Upload a logo image');
-      await expect(idBox).toHaveValue(/^[0-9a-f-]{36}$/);
-      const mediaId = await idBox.inputValue();
-      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/logo' && r.request().method() === 'PUT');
-      await form.getByRole('button', { name: 'Upload', exact: true }).click();
-      const answer = await saved;
-      expect(answer.status()).toBe(200);
-      const { logo } = (await answer.json()) as { logo: { id: string; url: string } };
-      expect(logo.id).toBe(mediaId);
-      await expect(toast(page, 'Logo updated.')).toBeVisible();
-      await expect(idBox).toHaveValue('');
+      const upload = async () => {
+        await chooseFile(form, 'Logo image');
+        await expect(form.getByRole('img', { name: 'Selected media' })).toHaveCount(1);
+        const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/logo' && r.request().method() === 'PUT');
+        await form.getByRole('button', { name: 'Upload', exact: true }).click();
+        const answer = await saved;
+        expect(answer.status()).toBe(200);
+        await expect(toast(page, 'Logo updated.').first()).toBeVisible();
+        await expect(form.getByRole('img', { name: 'Selected media' })).toHaveCount(0);
+        return ((await answer.json()) as { logo: { id: string; url: string } }).logo;
+      };
+      const logo = await upload();
 
       // This screen: the header and the current logo show it (a real, decoded image).
       await expect(headerLogo(page)).toHaveAttribute('src', logo.url);
@@ -164,10 +164,9 @@ test.describe('content', () => {
       await expect(headerLogo(other)).toHaveAttribute('src', logo.url);
       await expectLoaded(headerLogo(other));
 
-      // An image uploaded earlier, given by its media id in the text box.
-      const earlier = await uploadThroughApi(page);
-      await idBox.fill(earlier.id);
-      await form.getByRole('button', { name: 'Upload', exact: true }).click();
+      // A second logo replaces the first, here and there.
+      const earlier = await upload();
+      expect(earlier.id).not.toBe(logo.id);
       await expect(headerLogo(page)).toHaveAttribute('src', earlier.url);
       await expect(headerLogo(other)).toHaveAttribute('src', earlier.url);
       expect(await other.evaluate(() => (window as unknown as { stillSamePage?: boolean }).stillSamePage)).toBe(true);

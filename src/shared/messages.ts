@@ -30,6 +30,8 @@ export const MSG = {
   twoFactorNotStarted: 'Start two-factor setup first.',
   twoFactorRequiredBySociety: 'Your society requires two-factor sign-in for super-admins, so it cannot be turned off.',
   twoFactorOwnFirst: 'Turn on two-factor sign-in for your own account first.',
+  /** /Logo: Upload without an image chosen (or with something that is not one of the society's uploads). */
+  logoChooseImage: 'Please choose an image.',
   emailRequired: 'Email is required',
   emailInvalid: 'Provide a valid email address',
   passwordRequired: 'Password is required',

@@ -165,8 +165,9 @@ describe('society logo', () => {
       [(await upload(lc)).id, MSG.mediaUnknown],
       [randomUUID(), MSG.mediaUnknown],
       ['logo-1', 'Not a valid media id.'],
-      [undefined, 'Not a valid media id.'],
-      [42, 'Not a valid media id.'],
+      [undefined, MSG.logoChooseImage],
+      ['', MSG.logoChooseImage],
+      [42, MSG.logoChooseImage],
     ];
     for (const [mediaId, message] of cases) {
       const res = await put(mediaId);

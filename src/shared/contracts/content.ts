@@ -53,7 +53,10 @@ export const ZVideoPanelList = listResponse(ZVideoPanelEntry);
 export const ZResidentVideoPanel = z.object({ current: ZVideoPanelEntry.nullable() });
 
 /** PUT /api/logo body: an uploaded image's id (spec "logoId"). */
-export const ZSetLogo = z.object({ mediaId: ZMediaId });
+export const ZSetLogo = z.object({
+  // Missing or empty: the screen's Upload without an image. An id that is not a uuid keeps ZMediaId's message.
+  mediaId: z.string({ error: MSG.logoChooseImage }).trim().min(1, MSG.logoChooseImage).pipe(ZMediaId),
+});
 /** PUT /api/logo → 200, and GET /api/resident/logo: the logo's URLs, or null when none is set. */
 export const ZLogo = z.object({ logo: ZMedia.nullable() });
 export type Logo = z.infer<typeof ZLogo>;

@@ -1,12 +1,11 @@
 /**
- * /Logo (spec section 2 "Logo": one text box and Upload, which sets the logo id), sub-role
- * logo. The text box holds a media id; choosing an image uploads it at once (the shared
- * MediaPicker, one image) and fills the box with its id, or an id uploaded earlier can be typed
- * in. Upload checks the id with the server's schema, then PUT /api/logo; on success a toast, the
- * header here updates at once (the `me` query, lib/me-query.ts) and every other staff screen of
- * the society by the server's socket event. The current logo is shown above the form.
+ * /Logo (spec section 2 "Logo"), sub-role logo: pick an image (the shared MediaPicker, one image,
+ * uploaded at once and shown as a preview) and press Upload, which sets it as the society's logo
+ * (PUT /api/logo). Upload without an image says 'Please choose an image.' (the shared ZSetLogo).
+ * On success a toast, the header here updates at once (the `me` query, lib/me-query.ts) and every
+ * other staff screen of the society by the server's socket event. The current logo is shown above.
  */
-import { Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ZSetLogo } from '../../../../shared/contracts/content';
 import type { Media } from '../../../../shared/contracts/media';
@@ -25,28 +24,19 @@ export function LogoScreen() {
   const user = useUser();
   const logoUrl = useSocietyLogo();
   const onLogoChanged = useSetSocietyLogo();
-  const [mediaId, setMediaId] = useState('');
   const [media, setMedia] = useState<Media[]>([]);
   const [uploading, setUploading] = useState(false);
   const save = useSetLogo(onLogoChanged);
   const errors = useFormErrors(ZSetLogo);
 
-  const pickMedia = (next: Media[]) => {
-    setMedia(next);
-    setMediaId(next[0]?.id ?? '');
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending || uploading) return;
-    const parsed = errors.check({ mediaId: mediaId.trim() });
+    const parsed = errors.check({ mediaId: media[0]?.id ?? '' });
     if (!parsed) return;
     save.mutate(
       parsed.mediaId,
-      notifyOutcome(LOGO_SAVED, () => {
-        setMediaId('');
-        setMedia([]);
-      }),
+      notifyOutcome(LOGO_SAVED, () => setMedia([])),
     );
   };
 
@@ -66,26 +56,17 @@ export function LogoScreen() {
       <Paper withBorder p="md" radius="sm" component="form" onSubmit={submit} noValidate aria-label="Set logo">
         <Stack gap="sm">
           <MediaPicker
-            label="Upload a logo image"
+            label="Logo image"
             value={media}
-            onChange={pickMedia}
+            onChange={(next) => {
+              setMedia(next);
+              errors.clear();
+            }}
             max={1}
             accept="image"
             tooManyMessage={MSG.announcementOneMedia}
             onBusyChange={setUploading}
             disabled={save.isPending}
-          />
-          <TextInput
-            label="Logo media id"
-            description="Filled in by the upload above, or enter the id of an image uploaded earlier."
-            withAsterisk
-            value={mediaId}
-            onChange={(e) => {
-              setMediaId(e.currentTarget.value);
-              setMedia([]);
-            }}
-            maxLength={80}
-            autoComplete="off"
             error={errors.errorOf('mediaId')}
           />
           <Group>
