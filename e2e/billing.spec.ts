@@ -15,6 +15,11 @@ async function manualBill(page: Page, period: string, residentIndex: number) {
   await expect(section.getByLabel('Rate per unit (PKR)')).toHaveValue('45');
   await section.getByLabel('Period (YYYY-MM)').fill(period);
   await section.getByLabel('Rate per unit (PKR)').fill('33.33');
+  // More than 2 decimals is not cut silently: the field says so, and nothing is saved.
+  await section.getByLabel('Units consumed').fill('123.457');
+  await section.getByLabel('Units consumed').blur();
+  await expect(section.getByText('Units have at most 2 decimal places.')).toBeVisible();
+  await expect(section.getByTestId('bill-total')).toHaveText('Total: —');
   await section.getByLabel('Units consumed').fill('3');
   // The total appears when the field loses focus (exact: 33.33 × 3 = 99.99).
   await expect(section.getByTestId('bill-total')).toHaveText('Total: —');

@@ -2,10 +2,21 @@
  * Generate Bill (spec sections 2 "Billing", 9): rate per unit (default 45), units consumed, the
  * period (default this month) and the total — rate × units, 2 decimals, PKR — shown when a number
  * field loses focus. Save → POST /api/bills (the server computes the stored total the same way).
+ * A rate or units with more than 2 decimals is not cut silently: the field says so (the shared
+ * ZRatePerUnit / ZUnits message) when it loses focus and at Save.
  */
 import { Button, Group, NumberInput, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { DEFAULT_RATE_PER_UNIT, MAX_RATE_PER_UNIT, MAX_UNITS, billTotal, formatRupees, type BillResident } from '../../../../shared/contracts/billing';
+import {
+  DEFAULT_RATE_PER_UNIT,
+  MAX_RATE_PER_UNIT,
+  MAX_UNITS,
+  ZRatePerUnit,
+  ZUnits,
+  billTotal,
+  formatRupees,
+  type BillResident,
+} from '../../../../shared/contracts/billing';
 import { MSG } from '../../../../shared/messages';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -17,7 +28,18 @@ export function thisMonth(now = new Date()): string {
 }
 
 const number = (v: string | number): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const common = { allowNegative: false, clampBehavior: 'strict', hideControls: true, thousandSeparator: false, decimalScale: 2, inputMode: 'decimal' } as const;
+const common = { allowNegative: false, clampBehavior: 'strict', hideControls: true, thousandSeparator: false, inputMode: 'decimal' } as const;
+
+type AmountField = 'ratePerUnit' | 'units';
+const AMOUNT_SCHEMAS = { ratePerUnit: ZRatePerUnit, units: ZUnits } as const;
+
+/** The shared schema's message for a typed amount (more than 2 decimals, out of range), or undefined. */
+function amountProblem(field: AmountField, value: string | number): string | undefined {
+  const n = number(value);
+  if (n === null) return undefined;
+  const parsed = AMOUNT_SCHEMAS[field].safeParse(n);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
 
 export function GenerateBillForm({ resident }: { resident: BillResident }) {
   const [rate, setRate] = useState<string | number>(DEFAULT_RATE_PER_UNIT);
@@ -27,10 +49,18 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const create = useCreateBill();
 
-  const showTotal = () => {
+  /** On leaving a number field: its problem under it, or the total when both are fine. */
+  const checkAndTotal = (field: AmountField) => {
+    const problem = amountProblem(field, field === 'units' ? units : rate);
+    if (problem) {
+      setFieldError({ field, message: problem });
+      setShownTotal(null);
+      return;
+    }
+    if (fieldError?.field === field) setFieldError(null);
     const r = number(rate);
     const u = number(units);
-    setShownTotal(r !== null && u !== null ? billTotal(r, u) : null);
+    setShownTotal(r !== null && u !== null && !amountProblem('ratePerUnit', rate) && !amountProblem('units', units) ? billTotal(r, u) : null);
   };
 
   const save = () => {
@@ -39,6 +69,14 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
     if (r === null || r <= 0 || u === null) {
       notifyError(MSG.fillRequired);
       return;
+    }
+    for (const field of ['ratePerUnit', 'units'] as const) {
+      const problem = amountProblem(field, field === 'units' ? units : rate);
+      if (problem) {
+        setFieldError({ field, message: problem });
+        notifyError(problem);
+        return;
+      }
     }
     setFieldError(null);
     create.mutate(
@@ -66,7 +104,7 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
           label="Rate per unit (PKR)"
           value={rate}
           onChange={setRate}
-          onBlur={showTotal}
+          onBlur={() => checkAndTotal('ratePerUnit')}
           min={0}
           max={MAX_RATE_PER_UNIT}
           w={180}
@@ -77,7 +115,7 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
           label="Units consumed"
           value={units}
           onChange={setUnits}
-          onBlur={showTotal}
+          onBlur={() => checkAndTotal('units')}
           min={0}
           max={MAX_UNITS}
           w={180}
