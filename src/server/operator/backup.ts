@@ -20,9 +20,11 @@ import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { lockFilePath } from '../db/lock.js';
+import { rowsOf } from '../db/raw-rows.js';
 import type { Clock } from '../lib/clock.js';
 
 const run = promisify(execFile);
@@ -200,8 +202,10 @@ export async function restoreBackup(folder: string, config: BackupConfig, openDa
       throw new BackupRefused('This backup is of an embedded database: restore it without DATABASE_URL, into an empty DATA_DIR.');
     const database = await openDatabase(config.DATABASE_URL);
     try {
-      const tables = await database.db.execute(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`);
-      const n = Number((tables as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+      const [{ n } = { n: 0 }] = rowsOf(
+        await database.db.execute(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`),
+        z.object({ n: z.coerce.number() }),
+      );
       if (n > 0) throw new BackupRefused(`The database of DATABASE_URL is not empty (${n} tables in public): restore into an empty database.`);
       if (manifest.media === 'folder' && existsSync(mediaTarget) && (await readdir(mediaTarget)).length > 0)
         throw new BackupRefused(`${mediaTarget} is not empty: restore into an empty data folder.`);

@@ -41,9 +41,12 @@ interface Made {
   id: string;
 }
 
-/** Draws, stores and records one picture for `societyId`, attached at `at`; @returns its media id. */
+/**
+ * Draws, stores and records one picture for `societyId`, attached at `at`; @returns its media id.
+ * The upload path's own re-encoding draws it: sharp reads the SVG and writes the PNG and thumbnail.
+ */
 async function storePicture(db: Db, storage: MediaStorage, societyId: number, createdBy: number, svg: Buffer, at: Date): Promise<Made> {
-  const img = await processImage(await (await import('sharp')).default(svg).png().toBuffer(), 'image/png');
+  const img = await processImage(svg, 'image/png');
   const id = randomUUID();
   const storageKey = `${societyId}/${id}.png`;
   const thumbKey = `${societyId}/${id}-thumb.webp`;
