@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
  * here). The server runs on a fresh embedded database with demo data under ./data-e2e.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3199);
+/** The test server's data folder (E2E_DATA_DIR), so two checkouts can run their browser tests at once. */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'data-e2e';
 
 /**
  * What every browser-test configuration shares (this one and playwright.cluster.config.ts): one
@@ -35,7 +37,7 @@ export default defineConfig({
   testDir: './e2e',
   ...browserTestSettings(PORT),
   webServer: {
-    command: `rm -rf data-e2e data-e2e.lock && DATA_DIR=data-e2e PORT=${PORT} HOST=127.0.0.1 NODE_ENV=test LOG_LEVEL=warn OUTBOX_POLL_MS=200 npx tsx src/server/main.ts`,
+    command: `rm -rf ${DATA_DIR} ${DATA_DIR}.lock && DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 NODE_ENV=test LOG_LEVEL=warn OUTBOX_POLL_MS=200 npx tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
