@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAllColumns } from './helpers';
 import { answerAllWaiting, doctorBellCount, fileDoctorRequest, GV_DOCTOR, LC_DOCTOR, signInDoctor, stubMeetingServer, waitingOnServer } from './doctor-helpers';
 
 // Residents used here only: GV0018 (Green Valley) and LC0018 (Lake City).
@@ -21,6 +22,7 @@ const DOCTOR_COLUMNS = [
   'Family member 2',
   'Family member 2 phone',
   'Description',
+  'Requested',
 ];
 const CONSULTATION_COLUMNS = [
   'Action',
@@ -35,11 +37,8 @@ const CONSULTATION_COLUMNS = [
   'Family member 2',
   'Family member 2 phone',
   'Meet Id',
+  'Status',
 ];
-
-async function expectColumns(page: Page, titles: string[]): Promise<void> {
-  for (const title of titles) await expect(page.getByRole('columnheader', { name: title, exact: true })).toBeVisible();
-}
 
 /** A toast shown now (waits for an earlier one with the same text to have closed first). */
 async function expectFreshToast(page: Page, text: string, action: () => Promise<void>): Promise<void> {
@@ -55,7 +54,7 @@ test.describe('doctor desk', () => {
     await signInDoctor(page, GV_DOCTOR);
     await page.getByRole('navigation').getByRole('link', { name: 'Doctor', exact: true }).click();
     await expect(page).toHaveURL(/\/Doctor$/);
-    await expectColumns(page, DOCTOR_COLUMNS);
+    await expectAllColumns(page, DOCTOR_COLUMNS);
     const before = await waitingOnServer(page);
     await expect.poll(() => doctorBellCount(page)).toBe(before);
 
@@ -101,7 +100,7 @@ test.describe('doctor desk', () => {
     // /Prescription: the consultation with its Meet Id.
     await page.getByRole('navigation').getByRole('link', { name: 'Prescription', exact: true }).click();
     await expect(page).toHaveURL(/\/Prescription$/);
-    await expectColumns(page, CONSULTATION_COLUMNS);
+    await expectAllColumns(page, CONSULTATION_COLUMNS);
     const open = page.getByRole('row').filter({ hasText: link.meetingId });
     await expect(open).toBeVisible();
     await expect(open).toContainText(filed.resident.name);

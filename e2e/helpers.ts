@@ -136,3 +136,16 @@ export async function acknowledgeAllAlarms(request: APIRequestContext, email: st
   const { items } = (await pending.json()) as { items: { _id: number }[] };
   for (const { _id } of items) expect((await request.post(`/api/security/${_id}/acknowledge`)).status()).toBe(200);
 }
+
+/**
+ * Shows every optional column of the screen's table with its Columns button, then checks that the
+ * headers are `titles` in that order (the spec's columns; the Columns button is not a column).
+ */
+export async function expectAllColumns(page: Page, titles: readonly string[]): Promise<void> {
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const choices = page.getByRole('group', { name: 'Columns shown' }).getByRole('checkbox');
+  await expect(choices.first()).toBeVisible();
+  for (const choice of await choices.all()) await choice.check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('table').first().getByRole('columnheader')).toHaveText(titles.map((title) => new RegExp(`^${title}$`)));
+}

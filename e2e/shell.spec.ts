@@ -72,11 +72,12 @@ test.describe('sign-in and the sub-role shell', () => {
     await expect(page.getByText(/^Hi .+, Dashboard!$/)).toBeVisible();
   });
 
-  test('Log Out clears local storage and ends the server session', async ({ page }) => {
+  test('Log Out clears local storage, except display preferences, and ends the server session', async ({ page }) => {
     await signIn(page, 'complaints@greenvalley.test');
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/Login$/);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    // Only display preferences (a member's columns and theme) outlive the session.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => !key.startsWith('pref:')))).toEqual([]);
     const status = await page.evaluate(async () => (await fetch('/api/society/me')).status);
     expect(status).toBe(401);
     await page.goto('/Complaints');

@@ -1,24 +1,32 @@
 /**
  * The app's one list table (spec section 2 "Common table behaviour"): a search toolbar, server-side
- * pagination with one page size (10; the post lists 5, spec section 9), and an optional Action
- * column whose icon opens the row's side drawer. Page, search and keyset cursor live in the URL
- * ({@link useListParams}); the caller fetches with them and passes its list query, whose page of
- * records and server total the table shows.
+ * pagination with one page size (10; the post lists 5, spec section 9) and no page-size selector
+ * (docs/spec-deviations.md), and an optional Action column whose pencil (an eye when read-only) opens the row's side drawer.
+ * Page, search and keyset cursor live in the URL ({@link useListParams}); the caller fetches with
+ * them and passes its list query, whose page of records and server total the table shows.
  *
  * Paging one step forward or back hands the rows' ids to the URL as a cursor (docs/adr/0003). A
  * total that is only a lower bound (`totalExact` false: a search with more than 1,000 matches)
  * shows as '1,000+', and the pager offers the next page while this one is full instead of a page
  * count it does not know.
+ *
+ * Fitting the screen (1366×768 and a 1024×768 guard-desk tablet): the columns staff act on (the
+ * icon columns, the name, the state and the time) are always shown; the others are
+ * {@link optionalColumn}s that a member shows or hides with the Columns button, kept in local
+ * storage per member and screen (`columnsKey`). Free-text columns are {@link truncatedColumn}s: one
+ * line cut with an ellipsis, the full text on hover (and in the row's drawer).
  */
-import { ActionIcon, Alert, Group } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
-import { DataTable as MantineDataTable, type DataTableColumn } from 'mantine-datatable';
+import { ActionIcon, Alert, Button, Checkbox, Group, Popover, Stack, Tooltip } from '@mantine/core';
+import { IconColumns3, IconEye, IconPencil } from '@tabler/icons-react';
+import { DataTable as MantineDataTable, getValueAtPath, useDataTableColumns, type DataTableColumn } from 'mantine-datatable';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { PAGE_SIZE } from '../../shared/constants';
 import { errorMessage } from '../lib/api-error';
 import type { ListPage } from '../lib/list-cache';
+import { preferenceKey } from '../lib/preferences';
 import type { ListParams } from '../lib/use-list-params';
+import { useUser } from '../lib/user-context';
 import { SearchInput } from './search-input';
 
 /** What the table reads of a list page's query (a `useList` result of lib/list-api.ts). */
@@ -45,9 +53,63 @@ export interface DataTableProps<T> {
   /** Extra controls at the right of the toolbar (e.g. a bell). */
   toolbar?: ReactNode;
   noRecordsText?: string;
+  /**
+   * The screen's name under which the member's choice of {@link optionalColumn}s is kept (with the
+   * member's id, in local storage), e.g. 'not-home'. Screens showing the same list share it.
+   */
+  columnsKey?: string;
+  /**
+   * The Action column opens a drawer that only shows the row (a completed stage): an eye saying
+   * 'View details' instead of the pencil saying 'Open details'.
+   */
+  readOnly?: boolean;
 }
 
-/** A column of one icon button a row (Action, View, Update, Delete): its title is the header, `label` the button's name. */
+/** Longest a truncated cell grows before its text is cut with an ellipsis. */
+const TRUNCATED_MAX_WIDTH = '12rem';
+
+/** Viewports at least this wide (a 1366-pixel laptop) show the optional columns marked 'wide'. */
+const WIDE_SCREEN = '(min-width: 80em)';
+
+/**
+ * When an optional column is shown until the member chooses: always, never, or only on a wide
+ * screen (hidden on a 1024-pixel guard-desk tablet so the columns staff act on stay in view).
+ */
+export type ShownByDefault = boolean | 'wide';
+
+/**
+ * A column a member may hide or show with the Columns button; `shown` says whether it is shown
+ * until they choose: the spec's columns that do not fit beside the ones staff act on start hidden.
+ */
+export function optionalColumn<T>(column: DataTableColumn<T>, shown: ShownByDefault = true): DataTableColumn<T> {
+  return { ...column, toggleable: true, defaultToggle: shown === 'wide' ? wideScreen() : shown };
+}
+
+function wideScreen(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia(WIDE_SCREEN).matches;
+}
+
+/**
+ * A free-text column cut to one line with an ellipsis; hovering shows the whole text (the
+ * `title` attribute), which is the cell's value unless `text` says otherwise.
+ */
+export function truncatedColumn<T>(column: DataTableColumn<T>, text?: (record: T) => string): DataTableColumn<T> {
+  const accessor = String(column.accessor);
+  const full = text ?? ((record: T) => String(getValueAtPath(record, accessor) ?? ''));
+  return {
+    ...column,
+    noWrap: undefined,
+    ellipsis: true,
+    cellsStyle: () => ({ maxWidth: TRUNCATED_MAX_WIDTH }),
+    customCellAttributes: (record) => ({ title: full(record) }),
+  } as DataTableColumn<T>;
+}
+
+/**
+ * A column of one icon button a row (Action, View, Update, Delete): its title is the header,
+ * `label` the button's accessible name and `hint` its tooltip. Icons say what they open: a pencil
+ * for a drawer that acts on the row, an eye for a read-only one, a bin for delete.
+ */
 export function iconColumn<T>(column: {
   title: string;
   label: string;
@@ -63,14 +125,14 @@ export function iconColumn<T>(column: {
     width: column.width ?? 80,
     textAlign: 'center',
     render: (record) => (
-      <ActionIcon variant="light" color={column.color} aria-label={column.label} title={column.hint} onClick={() => column.onClick(record)}>
-        {column.icon}
-      </ActionIcon>
+      <Tooltip label={column.hint} openDelay={300}>
+        <ActionIcon variant="light" color={column.color} aria-label={column.label} onClick={() => column.onClick(record)}>
+          {column.icon}
+        </ActionIcon>
+      </Tooltip>
     ),
   };
 }
-
-const keepPageSize = () => undefined; // one page size per list (spec section 9)
 
 /** What the pager is given: the real total, or while it is a lower bound, one page past this one if it is full. */
 export function pagerTotal(page: number, shown: number, total: number, exact: boolean, pageSize = PAGE_SIZE): number {
@@ -89,7 +151,10 @@ export function DataTable<T>({
   searchPlaceholder,
   toolbar,
   noRecordsText = 'No records',
+  columnsKey,
+  readOnly = false,
 }: DataTableProps<T>) {
+  const user = useUser();
   const { data, error } = query;
   const records = data?.items;
   const total = data?.total;
@@ -115,15 +180,34 @@ export function DataTable<T>({
     setPage(to, !fetching && first !== undefined && last !== undefined ? { first: rowId(first), last: rowId(last) } : undefined);
   };
 
-  const actionColumns: DataTableColumn<T>[] = onOpen
-    ? [iconColumn<T>({ title: 'Action', label: 'Action', hint: 'Open details', icon: <IconEye size={18} aria-hidden />, onClick: onOpen })]
-    : [];
+  const allColumns = useMemo(
+    () => [
+      ...(onOpen
+        ? [
+            iconColumn<T>({
+              title: 'Action',
+              label: 'Action',
+              hint: readOnly ? 'View details' : 'Open details',
+              icon: readOnly ? <IconEye size={18} aria-hidden /> : <IconPencil size={18} aria-hidden />,
+              onClick: onOpen,
+            }),
+          ]
+        : []),
+      ...columns,
+    ],
+    [columns, onOpen, readOnly],
+  );
+  const storeKey = columnsKey ? preferenceKey(user._id, `columns:${columnsKey}`) : undefined;
+  const { effectiveColumns, columnsToggle, setColumnsToggle, resetColumnsToggle } = useDataTableColumns<T>({ key: storeKey, columns: allColumns });
 
   return (
     <>
       <Group justify="space-between" mb="sm" gap="sm">
         <SearchInput value={list.q} onSearch={list.setQ} placeholder={searchPlaceholder} />
-        {toolbar}
+        <Group gap="sm">
+          {toolbar}
+          {storeKey ? <ColumnChooser columns={allColumns} toggles={columnsToggle} onChange={setColumnsToggle} onReset={resetColumnsToggle} /> : null}
+        </Group>
       </Group>
       {error ? (
         <Alert color="red" mb="sm" title="Could not load the list">
@@ -139,17 +223,62 @@ export function DataTable<T>({
         minHeight={records && records.length > 0 ? undefined : 220}
         fetching={fetching}
         records={records ?? []}
-        columns={[...actionColumns, ...columns]}
+        storeColumnsKey={storeKey}
+        columns={effectiveColumns}
         idAccessor={rowId}
         noRecordsText={noRecordsText}
         page={page}
         onPageChange={changePage}
         totalRecords={pagerTotal(page, shown, total ?? 0, totalExact, pageSize)}
         recordsPerPage={pageSize}
-        recordsPerPageOptions={[pageSize]}
-        onRecordsPerPageChange={keepPageSize}
         paginationText={({ from, to }) => `${from}–${to} of ${(total ?? 0).toLocaleString('en-US')}${totalExact ? '' : '+'}`}
       />
     </>
+  );
+}
+
+type ColumnToggles = ReturnType<typeof useDataTableColumns>['columnsToggle'];
+
+/** The Columns button: a checkbox per optional column, and Reset to the screen's default. */
+function ColumnChooser<T>({
+  columns,
+  toggles,
+  onChange,
+  onReset,
+}: {
+  columns: DataTableColumn<T>[];
+  toggles: ColumnToggles;
+  onChange: (toggles: ColumnToggles) => void;
+  onReset: () => void;
+}) {
+  const titles = new Map(columns.map((column) => [String(column.accessor), typeof column.title === 'string' ? column.title : String(column.accessor)]));
+  const optional = toggles.filter((toggle) => toggle.toggleable);
+  if (optional.length === 0) return null;
+  return (
+    <Popover position="bottom-end" shadow="md" trapFocus>
+      <Popover.Target>
+        <Button variant="default" leftSection={<IconColumns3 size={16} aria-hidden />}>
+          Columns
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" role="group" aria-label="Columns shown">
+          {optional.map((toggle) => (
+            <Checkbox
+              key={toggle.accessor}
+              label={titles.get(toggle.accessor) ?? toggle.accessor}
+              checked={toggle.toggled}
+              onChange={(event) => {
+                const toggled = event.currentTarget.checked;
+                onChange(toggles.map((t) => (t.accessor === toggle.accessor ? { ...t, toggled } : t)));
+              }}
+            />
+          ))}
+          <Button variant="subtle" size="xs" onClick={onReset}>
+            Reset columns
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -1,23 +1,47 @@
 /**
- * The resident card's columns in the spec's order (section 3 "Grocery request": name, phoneNo,
- * address, age, email, fname, fPhoneNo, fmName, fmphoneNo, fmName1, fmphoneNo1) with readable
- * titles, for a list whose rows carry `resident` (the grocery and doctor request lists).
+ * Columns of a person's card, shared by every list that shows one: the resident card of the
+ * grocery and doctor request lists (spec section 3 "Grocery request": name, phoneNo, address, age,
+ * email, fname, fPhoneNo, fmName, fmphoneNo, fmName1, fmphoneNo1) with readable titles, and the
+ * family columns of the order, consultation and not-at-home lists. The name and phone are always
+ * shown; the address on a wide screen; the email, age and family columns are hidden until a member
+ * shows them (the table's Columns button), so the columns staff act on fit the screen.
  */
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ResidentCard } from '../../shared/contracts/common';
+import { optionalColumn, truncatedColumn } from './data-table';
+
+/** A column's path in the row and its header. */
+export type ColumnField = readonly [accessor: string, title: string];
+
+/** The family columns (father's name and phone, two family members' names and phones), hidden until shown. */
+export function familyColumns<T>(fields: readonly ColumnField[]): DataTableColumn<T>[] {
+  return fields.map(([accessor, title]) => optionalColumn<T>({ accessor, title, noWrap: true }, false));
+}
+
+/** An address: one truncated line, shown on a wide screen until a member chooses. */
+export function addressColumn<T>([accessor, title]: ColumnField): DataTableColumn<T> {
+  return optionalColumn<T>(truncatedColumn<T>({ accessor, title }), 'wide');
+}
+
+/** An email address: one truncated line, hidden until shown. */
+export function emailColumn<T>([accessor, title]: ColumnField): DataTableColumn<T> {
+  return optionalColumn<T>(truncatedColumn<T>({ accessor, title }), false);
+}
 
 export function residentCardColumns<T extends { resident: ResidentCard }>(): DataTableColumn<T>[] {
   return [
-    { accessor: 'resident.name', title: 'Name', noWrap: true },
+    truncatedColumn<T>({ accessor: 'resident.name', title: 'Name' }),
     { accessor: 'resident.phoneNo', title: 'Phone', noWrap: true },
-    { accessor: 'resident.address', title: 'Address', noWrap: true },
-    { accessor: 'resident.age', title: 'Age', render: (row) => row.resident.age ?? '' },
-    { accessor: 'resident.email', title: 'Email', noWrap: true },
-    { accessor: 'resident.fname', title: 'Father name', noWrap: true },
-    { accessor: 'resident.fPhoneNo', title: 'Father phone', noWrap: true },
-    { accessor: 'resident.fmName', title: 'Family member', noWrap: true },
-    { accessor: 'resident.fmphoneNo', title: 'Family member phone', noWrap: true },
-    { accessor: 'resident.fmName1', title: 'Family member 2', noWrap: true },
-    { accessor: 'resident.fmphoneNo1', title: 'Family member 2 phone', noWrap: true },
+    addressColumn<T>(['resident.address', 'Address']),
+    optionalColumn<T>({ accessor: 'resident.age', title: 'Age', render: (row) => row.resident.age ?? '' }, false),
+    emailColumn<T>(['resident.email', 'Email']),
+    ...familyColumns<T>([
+      ['resident.fname', 'Father name'],
+      ['resident.fPhoneNo', 'Father phone'],
+      ['resident.fmName', 'Family member'],
+      ['resident.fmphoneNo', 'Family member phone'],
+      ['resident.fmName1', 'Family member 2'],
+      ['resident.fmphoneNo1', 'Family member 2 phone'],
+    ]),
   ];
 }

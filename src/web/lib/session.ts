@@ -1,6 +1,6 @@
 /**
- * Ends the browser side of a session: clears ALL local storage (spec section 2 "Log Out"),
- * closes the socket and drops cached data so the next user never sees the previous one's lists.
+ * Ends the browser side of a session: clears local storage (spec section 2 "Log Out") except the
+ * members' display preferences (lib/preferences.ts), closes the socket and drops cached data so the next user never sees the previous one's lists.
  * Called on Log Out and whenever the server answers 401. The protected routes react to the
  * cleared user and render /Login.
  *
@@ -9,11 +9,12 @@
  * api client, so an import of the socket here would close a circle.
  */
 import { notifyCurrentUserChanged } from './current-user';
+import { clearSessionStorage } from './preferences';
 import { queryClient } from './query-client';
 
 const endListeners = new Set<() => void>();
 
-/** Calls `listener` whenever a session ends, after local storage is cleared; returns the unsubscribe function. */
+/** Calls `listener` whenever a session ends, after the session's local storage is cleared; returns the unsubscribe function. */
 export function onSessionEnd(listener: () => void): () => void {
   endListeners.add(listener);
   return () => endListeners.delete(listener);
@@ -21,7 +22,7 @@ export function onSessionEnd(listener: () => void): () => void {
 
 export function endSession(): void {
   try {
-    window.localStorage.clear();
+    clearSessionStorage(window.localStorage);
   } catch {
     // storage unavailable: nothing to clear
   }

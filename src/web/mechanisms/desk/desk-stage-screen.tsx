@@ -2,8 +2,8 @@
  * One list screen of a three-stage desk (STYLE "Distilled" 4: one mechanism, per-module
  * configuration): complaints (/Complaints, /Pending, /Completed), security (/Security,
  * /ProcessSec, /CompletedSecurity) and the first stage of grocery (/Grocery) and doctor
- * (/Doctor). Page, search and cursor are in the URL; the Action column
- * opens the desk's drawer with the clicked row (shown at once, refreshed by the drawer's detail
+ * (/Doctor). Page, search and cursor are in the URL; the Action column (a pencil, an eye on the
+ * read-only completed stage) opens the desk's drawer with the clicked row (shown at once, refreshed by the drawer's detail
  * call).
  */
 import { Group, Title } from '@mantine/core';
@@ -33,6 +33,8 @@ export interface DeskStageScreenProps<TItem extends { _id: number }> {
   title: string;
   /** Data columns (the Action column is added in front). */
   columns: DataTableColumn<TItem>[];
+  /** The desk's name for the member's choice of columns, shared by its stages, e.g. 'complaints'. */
+  columnsKey: string;
   searchPlaceholder: string;
   /** Empty list without a search, e.g. 'No new complaints'. */
   emptyText: string;
@@ -51,6 +53,7 @@ export function DeskStageScreen<TItem extends { _id: number }>({
   useList,
   title,
   columns,
+  columnsKey,
   searchPlaceholder,
   emptyText,
   noMatchText,
@@ -72,6 +75,8 @@ export function DeskStageScreen<TItem extends { _id: number }>({
       <DataTable<TItem>
         query={query}
         columns={columns}
+        columnsKey={columnsKey}
+        readOnly={stage === 'completed'}
         rowId={(item) => item._id}
         onOpen={(item) => {
           setSelected(item);

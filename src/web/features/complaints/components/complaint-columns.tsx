@@ -1,22 +1,19 @@
-/** Table columns of every complaint list (after the Action column): Name, Phone, Address, Complaint, Time, Date. */
-import { Text } from '@mantine/core';
+/**
+ * Table columns of every complaint list (after the Action column): Name, Phone, Address,
+ * Complaint, Time, Date. The complaint is cut to one line (the whole text on hover and in the
+ * drawer); the address is shown on a wide screen only.
+ */
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Complaint } from '../../../../shared/contracts/complaints';
+import { truncatedColumn } from '../../../components/data-table';
+import { addressColumn } from '../../../components/resident-card-columns';
 import { formatDate, formatTime } from '../../../lib/format';
 
 export const complaintColumns: DataTableColumn<Complaint>[] = [
-  { accessor: 'resident.name', title: 'Name' },
-  { accessor: 'resident.phoneNo', title: 'Phone' },
-  { accessor: 'resident.address', title: 'Address' },
-  {
-    accessor: 'complain',
-    title: 'Complaint',
-    render: (complaint) => (
-      <Text size="sm" lineClamp={2} maw={360}>
-        {complaint.complain}
-      </Text>
-    ),
-  },
-  { accessor: 'time', title: 'Time', render: (complaint) => formatTime(complaint.pressedTime) },
-  { accessor: 'date', title: 'Date', render: (complaint) => formatDate(complaint.pressedTime) },
+  truncatedColumn<Complaint>({ accessor: 'resident.name', title: 'Name' }),
+  { accessor: 'resident.phoneNo', title: 'Phone', noWrap: true },
+  addressColumn<Complaint>(['resident.address', 'Address']),
+  truncatedColumn<Complaint>({ accessor: 'complain', title: 'Complaint' }),
+  { accessor: 'time', title: 'Time', noWrap: true, render: (complaint) => formatTime(complaint.pressedTime) },
+  { accessor: 'date', title: 'Date', noWrap: true, render: (complaint) => formatDate(complaint.pressedTime) },
 ];

@@ -42,6 +42,7 @@ export function ComplaintStageScreen({ stage }: { stage: Stage }) {
       useList={complaintsDesk.useList}
       title={TITLES[stage]}
       columns={complaintColumns}
+      columnsKey="complaints"
       searchPlaceholder="Search name, phone, address or complaint"
       emptyText={EMPTY[stage]}
       noMatchText="No complaints match this search"

@@ -6,19 +6,23 @@
 import { Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Consultation } from '../../../../shared/contracts/doctor';
+import { optionalColumn, truncatedColumn } from '../../../components/data-table';
+import { addressColumn, emailColumn, familyColumns } from '../../../components/resident-card-columns';
 
 export const consultationColumns: DataTableColumn<Consultation>[] = [
-  { accessor: 'patientName', title: 'Patient name', noWrap: true },
+  truncatedColumn<Consultation>({ accessor: 'patientName', title: 'Patient name' }),
   { accessor: 'patientPhone', title: 'Phone', noWrap: true },
-  { accessor: 'patientAddress', title: 'Address', noWrap: true },
-  { accessor: 'patientEmail', title: 'Email', noWrap: true },
-  { accessor: 'Fname', title: 'Father name', noWrap: true },
-  { accessor: 'Fphone', title: 'Father phone', noWrap: true },
-  { accessor: 'FMname', title: 'Family member', noWrap: true },
-  { accessor: 'FMphone', title: 'Family member phone', noWrap: true },
-  { accessor: 'FMname1', title: 'Family member 2', noWrap: true },
-  { accessor: 'FMphone1', title: 'Family member 2 phone', noWrap: true },
-  { accessor: 'meetingId', title: 'Meet Id', noWrap: true },
+  addressColumn<Consultation>(['patientAddress', 'Address']),
+  emailColumn<Consultation>(['patientEmail', 'Email']),
+  ...familyColumns<Consultation>([
+    ['Fname', 'Father name'],
+    ['Fphone', 'Father phone'],
+    ['FMname', 'Family member'],
+    ['FMphone', 'Family member phone'],
+    ['FMname1', 'Family member 2'],
+    ['FMphone1', 'Family member 2 phone'],
+  ]),
+  optionalColumn<Consultation>(truncatedColumn<Consultation>({ accessor: 'meetingId', title: 'Meet Id' }), 'wide'),
   {
     accessor: 'meetingStatus',
     title: 'Status',

@@ -51,6 +51,8 @@ export function ConsultationsScreen({ stage }: { stage: ConsultationStage }) {
       <DataTable<Consultation>
         query={query}
         columns={consultationColumns}
+        columnsKey="consultations"
+        readOnly={stage !== 'open'}
         rowId={(consultation) => consultation._id}
         onOpen={open}
         list={list}

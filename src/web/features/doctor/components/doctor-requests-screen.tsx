@@ -29,6 +29,7 @@ export function DoctorRequestsScreen() {
       useList={useNewDoctorRequests}
       title="Doctor requests"
       columns={doctorRequestColumns}
+      columnsKey="doctor-requests"
       searchPlaceholder="Search name, phone, address or description"
       emptyText="No new doctor requests"
       noMatchText="No requests match this search"

@@ -36,6 +36,7 @@ export function GroceryRequestsScreen() {
       useList={useNewGroceryRequests}
       title="Grocery list"
       columns={groceryColumns}
+      columnsKey="grocery-requests"
       searchPlaceholder="Search name, phone, address or email"
       emptyText="No new grocery requests"
       noMatchText="No requests match this search"
@@ -70,6 +71,7 @@ export function OrdersScreen({ stage }: { stage: OrderStage }) {
       <DataTable<Order>
         query={query}
         columns={columns}
+        columnsKey="orders"
         rowId={(order) => order._id}
         list={list}
         searchPlaceholder="Search name, phone, address or email"

@@ -1,13 +1,16 @@
 /**
  * Table columns of every not-at-home list, after the Action column, in the spec's order
  * (section 2 "Not at home"): View, Name, Phone No, From, To, Address, Email Address, Father Name,
- * Father Phone, two pairs of family member name and phone — then Guard (who was assigned).
+ * Father Phone, two pairs of family member name and phone — then Guard (who was assigned). The
+ * address shows on a wide screen; email and family columns are hidden until a member shows them, so
+ * Guard stays in view. View is an eye: its drawer only shows the request.
  */
 import { Badge } from '@mantine/core';
-import { IconFileDescription } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { NotHome } from '../../../../shared/contracts/not-home';
-import { iconColumn } from '../../../components/data-table';
+import { iconColumn, truncatedColumn } from '../../../components/data-table';
+import { addressColumn, emailColumn, familyColumns } from '../../../components/resident-card-columns';
 import { formatDate } from '../../../lib/format';
 
 export function notHomeColumns(onView: (request: NotHome) => void): DataTableColumn<NotHome>[] {
@@ -18,21 +21,23 @@ export function notHomeColumns(onView: (request: NotHome) => void): DataTableCol
       hint: 'View request',
       color: 'gray',
       width: 70,
-      icon: <IconFileDescription size={18} aria-hidden />,
+      icon: <IconEye size={18} aria-hidden />,
       onClick: onView,
     }),
-    { accessor: 'resident.name', title: 'Name', noWrap: true },
+    truncatedColumn<NotHome>({ accessor: 'resident.name', title: 'Name' }),
     { accessor: 'resident.phoneNo', title: 'Phone No', noWrap: true },
     { accessor: 'from', title: 'From', noWrap: true, render: (request) => formatDate(request.from) },
     { accessor: 'to', title: 'To', noWrap: true, render: (request) => formatDate(request.to) },
-    { accessor: 'resident.address', title: 'Address', noWrap: true },
-    { accessor: 'resident.email', title: 'Email Address', noWrap: true },
-    { accessor: 'resident.fname', title: 'Father Name', noWrap: true },
-    { accessor: 'resident.fPhoneNo', title: 'Father Phone', noWrap: true },
-    { accessor: 'resident.fmName', title: 'Family Member Name', noWrap: true },
-    { accessor: 'resident.fmphoneNo', title: 'Family Member Phone', noWrap: true },
-    { accessor: 'resident.fmName1', title: 'Family Member 2 Name', noWrap: true },
-    { accessor: 'resident.fmphoneNo1', title: 'Family Member 2 Phone', noWrap: true },
+    addressColumn<NotHome>(['resident.address', 'Address']),
+    emailColumn<NotHome>(['resident.email', 'Email Address']),
+    ...familyColumns<NotHome>([
+      ['resident.fname', 'Father Name'],
+      ['resident.fPhoneNo', 'Father Phone'],
+      ['resident.fmName', 'Family Member Name'],
+      ['resident.fmphoneNo', 'Family Member Phone'],
+      ['resident.fmName1', 'Family Member 2 Name'],
+      ['resident.fmphoneNo1', 'Family Member 2 Phone'],
+    ]),
     {
       accessor: 'guardName',
       title: 'Guard',

@@ -56,6 +56,8 @@ export function NotHomeScreen({ state }: { state: NotHomeState }) {
       <DataTable<NotHome>
         query={query}
         columns={columns}
+        columnsKey="not-home"
+        readOnly={state !== 'active'}
         rowId={(request) => request._id}
         onOpen={(request) => {
           setSelected(request);

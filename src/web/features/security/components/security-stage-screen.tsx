@@ -30,6 +30,7 @@ export function SecurityStageScreen({ stage }: { stage: Stage }) {
       useList={securityDesk.useList}
       title={TITLES[stage]}
       columns={securityColumns}
+      columnsKey="security"
       searchPlaceholder="Search name, phone, address or issue"
       emptyText={EMPTY[stage]}
       noMatchText="No security alerts match this search"

@@ -2,6 +2,7 @@
 import { Badge, Button } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ResidentRow, ResidentStatus } from '../../../../shared/contracts/residents-admin';
+import { truncatedColumn } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 
 export const STATUS_COLORS: Record<ResidentStatus, string> = { Pending: 'yellow', Approve: 'teal', Block: 'red' };
@@ -27,10 +28,10 @@ export function residentColumns(onVerify: (row: ResidentRow) => void): DataTable
         </Button>
       ),
     },
-    { accessor: 'Name', title: 'Name' },
+    truncatedColumn<ResidentRow>({ accessor: 'Name', title: 'Name' }),
     { accessor: 'ResidentID', title: 'Resident ID' },
     { accessor: 'Phone_Number', title: 'Phone No' },
-    { accessor: 'Address', title: 'Address' },
+    truncatedColumn<ResidentRow>({ accessor: 'Address', title: 'Address' }),
     { accessor: 'Status', title: 'Status', render: (row) => <StatusBadge status={row.Status} /> },
     { accessor: 'registeredAt', title: 'Registered', render: (row) => formatDateTime(row.registeredAt) },
   ];
