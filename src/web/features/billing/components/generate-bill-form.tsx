@@ -7,17 +7,9 @@
  */
 import { Button, Group, NumberInput, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import {
-  DEFAULT_RATE_PER_UNIT,
-  MAX_RATE_PER_UNIT,
-  MAX_UNITS,
-  ZRatePerUnit,
-  ZUnits,
-  billTotal,
-  formatRupees,
-  type BillResident,
-} from '../../../../shared/contracts/billing';
+import { DEFAULT_RATE_PER_UNIT, MAX_RATE_PER_UNIT, MAX_UNITS, ZRatePerUnit, ZUnits, billTotal, type BillResident } from '../../../../shared/contracts/billing';
 import { MSG } from '../../../../shared/messages';
+import { formatPkr } from '../../../../shared/money';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateBill } from '../api/create-bill';
@@ -84,7 +76,7 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
       {
         onSuccess: (bill) => {
           setShownTotal(bill.total);
-          notifySuccess(`${MSG.billSaved} ${bill.name}, ${bill.period}: PKR ${formatRupees(bill.total)}`);
+          notifySuccess(`${MSG.billSaved} ${bill.name}, ${bill.period}: ${formatPkr(bill.total)}`);
           setUnits('');
         },
         onError: (error) => {
@@ -125,7 +117,7 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
       </Group>
       <Group justify="space-between" mt="sm">
         <Text fw={700} aria-live="polite" data-testid="bill-total">
-          Total: {shownTotal === null ? '—' : `PKR ${formatRupees(shownTotal)}`}
+          Total: {shownTotal === null ? '—' : formatPkr(shownTotal)}
         </Text>
         <Button onClick={save} loading={create.isPending}>
           Save
