@@ -4,8 +4,10 @@ import { residentAuth, signIn } from './helpers';
 /**
  * /NotificationPanel (spec sections 2 and 8) as the notification desk and as super-admin:
  * Send to All ('Fetching...' while busy), send to one resident found by full name, the no-match
- * toast, and the live delivery report.
+ * toast, and the live delivery report, its time written in the society's zone (DD/MM/YYYY, 12-hour)
+ * by a browser that lives in another.
  */
+test.use({ timezoneId: 'America/New_York' });
 
 interface PanelResident {
   _id: number;
@@ -29,9 +31,25 @@ async function searchResidents(page: Page, name: string): Promise<ResidentPage> 
 const figure = (page: Page, label: string) => page.getByRole('region', { name: 'Delivery report' }).getByRole('group', { name: label }).locator('p').first();
 const figureValue = async (page: Page, label: string) => Number((await figure(page, label).innerText()).replace(/\D/g, ''));
 
+/**
+ * An instant as the dashboard writes it for the demo societies (Asia/Karachi: UTC+5 all year),
+ * computed here without Intl: '2026-11-25T23:55:08Z' → '26/11/2026 4:55 AM'.
+ */
+function karachiDateTime(iso: string): string {
+  const t = new Date(Date.parse(iso) + 5 * 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hour = t.getUTCHours();
+  return `${two(t.getUTCDate())}/${two(t.getUTCMonth() + 1)}/${t.getUTCFullYear()} ${hour % 12 || 12}:${two(t.getUTCMinutes())} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
 async function expectReport(page: Page, title: string, recipients: number): Promise<void> {
   const report = page.getByRole('region', { name: 'Delivery report' });
   await expect(report.getByText(title, { exact: true })).toBeVisible();
+  const campaigns = await page.request.get('/api/notifications/campaigns?page=1');
+  expect(campaigns.status()).toBe(200);
+  const sent = ((await campaigns.json()) as { items: { title: string; createdAt: string }[] }).items.find((c) => c.title === title);
+  expect(sent, title).toBeDefined();
+  await expect(report).toContainText(`, ${karachiDateTime(sent!.createdAt)}`);
   await expect(figure(page, 'Recipients')).toHaveText(recipients.toLocaleString('en-US'));
   // The outbox delivers in the background; the report polls until nothing is pending.
   await expect(figure(page, 'Pending')).toHaveText('0', { timeout: 15_000 });
