@@ -20,16 +20,17 @@ async function manualBill(page: Page, period: string, residentIndex: number) {
   await section.getByLabel('Units consumed').blur();
   await expect(section.getByText('Units have at most 2 decimal places.')).toBeVisible();
   await expect(section.getByTestId('bill-total')).toHaveText('Total: —');
-  await section.getByLabel('Units consumed').fill('3');
-  // The total appears when the field loses focus (exact: 33.33 × 3 = 99.99).
+  await section.getByLabel('Units consumed').fill('150');
+  // The total appears when the field loses focus (exact: 33.33 × 150 = 4,999.50, written with two
+  // decimals and separators).
   await expect(section.getByTestId('bill-total')).toHaveText('Total: —');
   await section.getByLabel('Units consumed').blur();
-  await expect(section.getByTestId('bill-total')).toHaveText('Total: PKR 99.99');
+  await expect(section.getByTestId('bill-total')).toHaveText('Total: PKR 4,999.50');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.request().method() === 'POST');
   await section.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(201);
-  await expect(page.getByText(`Bill saved. ${resident.name}, ${period}: PKR 99.99`)).toBeVisible();
-  expect((await billsOf(page, period)).find((b) => b.residentId === resident.residentId)).toMatchObject({ total: 99.99, units: 3, ratePerUnit: 33.33 });
+  await expect(page.getByText(`Bill saved. ${resident.name}, ${period}: PKR 4,999.50`)).toBeVisible();
+  expect((await billsOf(page, period)).find((b) => b.residentId === resident.residentId)).toMatchObject({ total: 4999.5, units: 150, ratePerUnit: 33.33 });
 }
 
 async function importWithMismatch(page: Page, period: string, residentIndex: number) {
@@ -39,7 +40,7 @@ async function importWithMismatch(page: Page, period: string, residentIndex: num
   await writeFile(
     file,
     billSheet([
-      { Index: 1, Name: resident.name, Address: resident.address.toUpperCase(), Units: 12.5 },
+      { Index: 1, Name: resident.name, Address: resident.address.toUpperCase(), Units: 112.5 },
       { Index: 2, Name: 'Nobody Here', Address: 'House 999, Street 99, Block Z', Units: 3 },
     ]),
   );
@@ -61,14 +62,17 @@ async function importWithMismatch(page: Page, period: string, residentIndex: num
   await expect(section.getByRole('heading', { name: 'File Data (1)' })).toBeVisible();
   await page.unroute('**/api/bills/import');
   const fileData = section.getByRole('table', { name: 'File Data' });
-  await expect(fileData.getByRole('row').filter({ hasText: resident.residentId })).toContainText('562.50');
+  // Money in the preview as everywhere: the rate and the total with two decimals and separators.
+  const matched = fileData.getByRole('row').filter({ hasText: resident.residentId });
+  await expect(matched).toContainText('45.00');
+  await expect(matched).toContainText('5,062.50');
   const misMatched = section.getByRole('table', { name: 'Mis-Matched Data' });
   await expect(misMatched.getByRole('row').filter({ hasText: 'Nobody Here' })).toContainText('No resident has this address.');
 
   await section.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Successfully Submit.')).toBeVisible();
   await expect(section.getByText(`1 bill created for ${period}.`)).toBeVisible();
-  expect((await billsOf(page, period)).find((b) => b.residentId === resident.residentId)).toMatchObject({ total: 562.5, units: 12.5, ratePerUnit: 45 });
+  expect((await billsOf(page, period)).find((b) => b.residentId === resident.residentId)).toMatchObject({ total: 5062.5, units: 112.5, ratePerUnit: 45 });
 }
 
 test.describe('billing', () => {

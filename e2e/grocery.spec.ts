@@ -28,17 +28,18 @@ test.describe('grocery desk', () => {
     await page.keyboard.press('Escape');
     await expect(bellDrawer).toBeHidden();
 
-    // 'Grocery List Items': two lines with live totals (exact money: 3 × 0.1 is 0.3).
+    // 'Grocery List Items': two lines with live totals (exact money: 3 × 0.1 is 0.3), written with
+    // two decimals everywhere (shared/money.ts).
     await row.getByRole('button', { name: 'Action' }).click();
     let drawer = page.getByRole('dialog', { name: 'Grocery List Items' });
     await expect(drawer.getByText(list)).toBeVisible();
-    await addLine(drawer, { item: 'Rice', quantity: '2', unit: 'kg', price: '120.50', total: '241' });
-    await addLine(drawer, { item: 'Milk', quantity: '3', unit: 'liter', price: '0.1', total: '0.3' });
+    await addLine(drawer, { item: 'Rice', quantity: '2', unit: 'kg', price: '120.50', total: '241.00' });
+    await addLine(drawer, { item: 'Milk', quantity: '3', unit: 'liter', price: '0.1', total: '0.30' });
     await expect(itemRow(drawer, 'Rice')).toContainText('kg');
-    await expect(lineTotal(drawer, 'Rice')).toHaveText('241');
-    await expect(lineTotal(drawer, 'Milk')).toHaveText('0.3');
+    await expect(lineTotal(drawer, 'Rice')).toHaveText('241.00');
+    await expect(lineTotal(drawer, 'Milk')).toHaveText('0.30');
     await expect(drawer.getByText('Delivery Charges: 150Rs')).toBeVisible();
-    await expect(drawer.getByText('Grand Total: 391.3Rs')).toBeVisible();
+    await expect(drawer.getByText('Grand Total: 391.30Rs')).toBeVisible();
     const placed = page.waitForResponse((res) => res.url().endsWith('/api/orders') && res.request().method() === 'POST');
     await drawer.getByRole('button', { name: 'Save' }).click();
     expect((await placed).status()).toBe(201);
@@ -62,13 +63,13 @@ test.describe('grocery desk', () => {
     await expect(itemRow(drawer, 'Milk')).toBeVisible();
     const width = (await drawer.boundingBox())?.width ?? 0;
     expect(Math.round(width)).toBe(Math.round(1280 * 0.45));
-    await expect(drawer.getByText('Grand Total: 391.3Rs')).toBeVisible();
+    await expect(drawer.getByText('Grand Total: 391.30Rs')).toBeVisible();
     await drawer.getByRole('button', { name: 'Delete Milk' }).click();
     await expect(itemRow(drawer, 'Milk')).toHaveCount(0);
-    await addLine(drawer, { item: 'Eggs', quantity: '1', unit: 'dz', price: '300', total: '300' });
+    await addLine(drawer, { item: 'Eggs', quantity: '4', unit: 'dz', price: '300', total: '1,200.00' });
     await drawer.getByLabel('Quantity of Rice').fill('3');
-    await expect(lineTotal(drawer, 'Rice')).toHaveText('361.5');
-    await expect(drawer.getByText('Grand Total: 811.5Rs')).toBeVisible();
+    await expect(lineTotal(drawer, 'Rice')).toHaveText('361.50');
+    await expect(drawer.getByText('Grand Total: 1,711.50Rs')).toBeVisible();
     const changed = () => page.waitForResponse((res) => res.url().endsWith(`/api/orders/${filed._id}`) && res.request().method() === 'PUT');
     const updated = changed();
     await drawer.getByRole('button', { name: 'Update' }).click();
@@ -76,14 +77,14 @@ test.describe('grocery desk', () => {
     await expect(page.getByText('Successfully updated!')).toBeVisible();
     await expect(drawer).toBeVisible();
     // The table now shows the saved lines: the server's totals are the editor's.
-    await expect(lineTotal(drawer, 'Eggs')).toHaveText('300');
-    await expect(drawer.getByText('Grand Total: 811.5Rs')).toBeVisible();
+    await expect(lineTotal(drawer, 'Eggs')).toHaveText('1,200.00');
+    await expect(drawer.getByText('Grand Total: 1,711.50Rs')).toBeVisible();
     stored = await storedOrder(page, filed._id);
     expect(stored.Status).toBe('Processing');
-    expect(stored.allTotal).toBe(811.5);
+    expect(stored.allTotal).toBe(1711.5);
     expect(stored.items.map((i) => [i.itemName, i.quantity, i.currency, i.total])).toEqual([
       ['Rice', 3, 'Kilogram', 361.5],
-      ['Eggs', 1, 'dozen', 300],
+      ['Eggs', 4, 'dozen', 1200],
     ]);
 
     // Save delivers it: it leaves /Orders and shows on /CompletedGrocery, read-only.
@@ -101,7 +102,8 @@ test.describe('grocery desk', () => {
     drawer = page.getByRole('dialog', { name: 'Order Items' });
     await expect(drawer.getByText('Delivered', { exact: true })).toBeVisible();
     await expect(itemRow(drawer, 'Eggs')).toContainText('dz');
-    await expect(drawer.getByText('Grand Total: 811.5Rs')).toBeVisible();
+    await expect(itemRow(drawer, 'Eggs').getByRole('cell').nth(3)).toHaveText('300.00');
+    await expect(drawer.getByText('Grand Total: 1,711.50Rs')).toBeVisible();
     await expect(drawer.getByRole('textbox')).toHaveCount(0);
     await expect(drawer.getByRole('button', { name: /Save|Update|Delete/ })).toHaveCount(0);
     expect((await storedOrder(page, filed._id)).Status).toBe('Delivered');
@@ -142,9 +144,9 @@ test.describe('grocery desk', () => {
     await price.fill('-90');
     await expect(price).toHaveValue('0');
     // After Add the unit goes back to the first choice: the next item is not entered in dozens.
-    await addLine(drawer, { item: 'Eggs', quantity: '2', unit: 'dz', price: '300', total: '600' });
+    await addLine(drawer, { item: 'Eggs', quantity: '2', unit: 'dz', price: '300', total: '600.00' });
     await expect(form.getByLabel('Unit', { exact: true })).toHaveValue('Kilogram');
-    await addLine(drawer, { item: 'Flour', quantity: '5', unit: 'kg', price: '90', total: '450' });
+    await addLine(drawer, { item: 'Flour', quantity: '5', unit: 'kg', price: '90', total: '450.00' });
     // The server fails this one save (a 500 that hides its details, as the error handler does).
     await page.route('**/api/orders', (route) =>
       route.fulfill({

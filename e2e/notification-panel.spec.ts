@@ -4,8 +4,10 @@ import { residentAuth, signIn } from './helpers';
 /**
  * /NotificationPanel (spec sections 2 and 8) as the notification desk and as super-admin:
  * Send to All ('Fetching...' while busy), send to one resident found by full name, the no-match
- * toast, and the live delivery report.
+ * toast, and the live delivery report, its time written in the society's zone (DD/MM/YYYY, 12-hour)
+ * by a browser that lives in another.
  */
+test.use({ timezoneId: 'America/New_York' });
 
 interface PanelResident {
   _id: number;
@@ -29,9 +31,30 @@ async function searchResidents(page: Page, name: string): Promise<ResidentPage> 
 const figure = (page: Page, label: string) => page.getByRole('region', { name: 'Delivery report' }).getByRole('group', { name: label }).locator('p').first();
 const figureValue = async (page: Page, label: string) => Number((await figure(page, label).innerText()).replace(/\D/g, ''));
 
+/**
+ * An instant as the dashboard writes it `offsetHours` from UTC, computed here without Intl. The
+ * demo societies are in Asia/Karachi (UTC+5 all year): '2026-11-25T23:55:08Z', 5 → '26/11/2026 4:55 AM'.
+ */
+function dateTimeAt(iso: string, offsetHours: number): string {
+  const t = new Date(Date.parse(iso) + offsetHours * 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hour = t.getUTCHours();
+  return `${two(t.getUTCDate())}/${two(t.getUTCMonth() + 1)}/${t.getUTCFullYear()} ${hour % 12 || 12}:${two(t.getUTCMinutes())} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** When the society's campaign titled `title` was sent (ISO 8601). */
+async function sentAt(page: Page, title: string): Promise<string> {
+  const campaigns = await page.request.get('/api/notifications/campaigns?page=1');
+  expect(campaigns.status()).toBe(200);
+  const sent = ((await campaigns.json()) as { items: { title: string; createdAt: string }[] }).items.find((c) => c.title === title);
+  expect(sent, title).toBeDefined();
+  return sent!.createdAt;
+}
+
 async function expectReport(page: Page, title: string, recipients: number): Promise<void> {
   const report = page.getByRole('region', { name: 'Delivery report' });
   await expect(report.getByText(title, { exact: true })).toBeVisible();
+  await expect(report).toContainText(`, ${dateTimeAt(await sentAt(page, title), 5)}`);
   await expect(figure(page, 'Recipients')).toHaveText(recipients.toLocaleString('en-US'));
   // The outbox delivers in the background; the report polls until nothing is pending.
   await expect(figure(page, 'Pending')).toHaveText('0', { timeout: 15_000 });
@@ -72,6 +95,23 @@ for (const [who, email] of [
     await expect(page.getByRole('button', { name: 'Send to All' })).toBeEnabled();
     await page.unroute('**/api/notifications/broadcast');
     await expectReport(page, title, everyone.total);
+
+    // A wrong zone remembered by this browser is put right by GET /me: the screen drawn before its
+    // answer (held here until the report shows) is drawn again in the society's zone.
+    const report = page.getByRole('region', { name: 'Delivery report' });
+    const at = await sentAt(page, title);
+    await page.evaluate(() => window.localStorage.setItem('societyTimeZone', 'UTC'));
+    let answerMe!: () => void;
+    const meHeld = new Promise<void>((resolve) => (answerMe = resolve));
+    await page.route('**/api/society/me', async (route) => {
+      await meHeld;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(report).toContainText(`${title} — to all residents, ${dateTimeAt(at, 0)}`);
+    answerMe();
+    await expect(report).toContainText(`${title} — to all residents, ${dateTimeAt(at, 5)}`);
+    await page.unroute('**/api/society/me');
 
     // No resident by that name.
     await page.getByLabel('Full name').fill(`Nobody Panel ${stamp}`);

@@ -6,5 +6,8 @@ export const DRAWER_WIDTH = '40%';
 export const ORDER_DRAWER_WIDTH = '45%';
 /** Phone numbers are exactly 11 digits (spec section 9), e.g. 03001234567. */
 export const PHONE_PATTERN = /^\d{11}$/;
-/** Header shows the first 24 characters of the date string (spec section 1). */
-export const HEADER_DATE_CHARS = 24;
+/**
+ * The time zone (IANA name) of a society that names none (`societies.time_zone`'s default): dates
+ * and times are shown in the society's zone, whatever the browser's.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Karachi';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { residents, staffSessions, staffUsers } from '../../src/server/db/schema.js';
+import { residents, societies, staffSessions, staffUsers } from '../../src/server/db/schema.js';
 import { hashToken } from '../../src/server/lib/tokens.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness, type Harness } from './harness.js';
@@ -175,6 +175,23 @@ describe('staff sign-in', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it("answers the society's time zone with the sign-in and GET /me (Asia/Karachi unless the society names another)", async () => {
+    const signIn = await login({ email: 'security@lakecity.test', password: 'demo-pass-1' }, '10.0.0.30');
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({ timeZone: 'Asia/Karachi' });
+    const lakeCity = eq(societies.name, 'Lake City');
+    await h.database.db.update(societies).set({ timeZone: 'America/New_York' }).where(lakeCity);
+    try {
+      const cookie = await h.staffCookie('security@lakecity.test');
+      const me = await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } });
+      expect(me.json()).toMatchObject({ user: { societyName: 'Lake City' }, timeZone: 'America/New_York' });
+      const other = await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie: await h.staffCookie('complaints@greenvalley.test') } });
+      expect(other.json()).toMatchObject({ user: { societyName: 'Green Valley' }, timeZone: 'Asia/Karachi' });
+    } finally {
+      await h.database.db.update(societies).set({ timeZone: 'Asia/Karachi' }).where(lakeCity);
+    }
+  });
+
   it('refuses a forged cookie', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie: 'sd_session=forged' } });
     expect(res.statusCode).toBe(401);
@@ -194,6 +211,10 @@ describe('staff sign-in', () => {
     const doc = await h.app.inject({ method: 'GET', url: '/docs/json' });
     expect(doc.statusCode).toBe(200);
     expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/society/login', '/api/complain', '/api/resident/login']));
+    // The shared contract is the documented answer: GET /me names the society's time zone.
+    const meAnswer = doc.json().paths['/api/society/me'].get.responses['200'].content['application/json'].schema;
+    expect(meAnswer.required).toContain('timeZone');
+    expect(meAnswer.properties.timeZone).toMatchObject({ type: 'string' });
   });
 });
 

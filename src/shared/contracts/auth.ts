@@ -30,12 +30,14 @@ export const ZCurrentUser = z.object({
 export type CurrentUser = z.infer<typeof ZCurrentUser>;
 
 /**
- * POST /api/society/login and GET /api/society/me → the user, and the society's logo URL (issue
- * 10, spec section 1 "logoId": every staff header shows it; null when none is set).
+ * POST /api/society/login and GET /api/society/me → the user, the society's logo URL (issue
+ * 10, spec section 1 "logoId": every staff header shows it; null when none is set) and the
+ * society's time zone, in which the dashboard writes every date and time.
  */
 export const ZLoginResponse = z.object({
   user: ZCurrentUser,
   logoUrl: z.string().nullable().optional(),
+  timeZone: z.string().describe("The society's time zone (IANA name, e.g. Asia/Karachi): dates and times are shown in it"),
   /** True when the member signed in with a temporary password (made by the operator or a reset): it must be changed. */
   mustChangePassword: z.boolean(),
   /** True when the society requires two-factor sign-in of its super-admins and this one has not turned it on yet. */

@@ -6,6 +6,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { IN_APP } from '../messages.js';
+import { formatMoney } from '../money.js';
 import { ZListQuery, ZResidentCard, atMostChars, listResponse, residentSearchQuery, zIdText } from './common.js';
 
 /** Default rate per unit in rupees (spec section 9). */
@@ -45,14 +46,9 @@ export function billTotal(ratePerUnit: number, units: number): number {
   return new Big(ratePerUnit).times(units).round(2, Big.roundHalfUp).toNumber();
 }
 
-/** '1,234.50' — a rupee amount with thousands separators and 2 decimals (shown with 'PKR' or 'Rs'). */
-export function formatRupees(amount: number): string {
-  return amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
-
-/** The in-app record's description of a bill (title 'BILL', spec section 3 "Notification"). */
+/** The in-app record's description of a bill (title 'BILL', spec section 3 "Notification"): '… for 2026-11 is Rs 4,565.02'. */
 export function billDescription(period: string, total: number): string {
-  return IN_APP.bill.description.replace('{period}', period).replace('{total}', formatRupees(total));
+  return IN_APP.bill.description.replace('{period}', period).replace('{total}', formatMoney(total));
 }
 
 const PERIOD_MSG = 'Period must be a month written YYYY-MM, e.g. 2026-11.';

@@ -1,22 +1,155 @@
-/** Display formats for server timestamps (ISO 8601 strings from the shared contracts). */
-import dayjs from 'dayjs';
+/**
+ * The one way dates and times are written: DD/MM/YYYY and 12-hour time, in the signed-in
+ * society's time zone (`societies.time_zone`, an IANA name), whatever the browser's zone. Server
+ * timestamps are ISO 8601 strings (shared contracts); a calendar date without a time
+ * ('YYYY-MM-DD', a not-at-home day) is written as it is, never moved by a zone.
+ *
+ * The zone is module state, not React state: the sign-in answer and every GET /api/society/me
+ * answer set it (features/auth, lib/me-query.ts) before React sees them, and it is remembered in
+ * local storage, so a reload writes the first table in the right zone before `me` answers. Should
+ * `me` bring another zone, the shell remounts the screen (app/layout/app-layout.tsx): nothing
+ * relies on a component re-rendering by chance. Uses Intl.DateTimeFormat only (no zone data in
+ * the bundle).
+ */
+import { DEFAULT_TIME_ZONE } from '../../shared/constants';
 
-/** '3:05 PM'; '' for a missing or invalid time. */
-export function formatTime(iso: string | null | undefined): string {
-  const d = iso ? dayjs(iso) : null;
-  return d?.isValid() ? d.format('h:mm A') : '';
+/** Local storage key of the last society time zone this browser was given (cleared with the session). */
+export const TIME_ZONE_KEY = 'societyTimeZone';
+
+/** Whether the browser knows `name` as a time zone. */
+function isTimeZone(name: unknown): name is string {
+  if (typeof name !== 'string' || name === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-/** '21/03/2025'; '' for a missing or invalid date. */
-export function formatDate(iso: string | null | undefined): string {
-  const d = iso ? dayjs(iso) : null;
-  return d?.isValid() ? d.format('DD/MM/YYYY') : '';
+function remembered(): string | null {
+  try {
+    const stored = typeof window === 'undefined' ? null : window.localStorage.getItem(TIME_ZONE_KEY);
+    return isTimeZone(stored) ? stored : null;
+  } catch {
+    return null; // storage disabled: the default until the server answers
+  }
 }
 
-/** '21/03/2025 3:05 PM'. */
-export function formatDateTime(iso: string | null | undefined): string {
-  const d = iso ? dayjs(iso) : null;
-  return d?.isValid() ? d.format('DD/MM/YYYY h:mm A') : '';
+let zone = remembered() ?? DEFAULT_TIME_ZONE;
+const listeners = new Set<() => void>();
+
+/** The time zone dates are written in: the society's (IANA name), Asia/Karachi until known. */
+export function societyTimeZone(): string {
+  return zone;
+}
+
+/**
+ * Sets the society's time zone (from the sign-in or GET /api/society/me answer) and remembers it
+ * for the next load. A name the browser does not know is ignored (the zone stays as it was).
+ */
+export function setSocietyTimeZone(timeZone: string): void {
+  if (!isTimeZone(timeZone)) return;
+  try {
+    window.localStorage.setItem(TIME_ZONE_KEY, timeZone);
+  } catch {
+    // storage disabled or no window (unit tests): kept for this page only
+  }
+  if (timeZone === zone) return;
+  zone = timeZone;
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` when the zone changes (for useSyncExternalStore); returns the unsubscribe function. */
+export function subscribeSocietyTimeZone(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+type Part = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'dayPeriod' | 'weekday';
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The parts of `date` in `timeZone`: numeric (12-hour) or, for the header clock, words and 24-hour. */
+function partsOf(date: Date, timeZone: string, style: 'numeric' | 'clock'): Record<Part, string> {
+  const key = `${style} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(
+      'en-US',
+      style === 'numeric'
+        ? { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', second: '2-digit', hourCycle: 'h12' }
+        : {
+            timeZone,
+            weekday: 'short',
+            year: 'numeric',
+            month: 'short',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+            hourCycle: 'h23',
+          },
+    );
+    formatters.set(key, formatter);
+  }
+  const parts = { year: '', month: '', day: '', hour: '', minute: '', second: '', dayPeriod: '', weekday: '' };
+  for (const part of formatter.formatToParts(date)) if (part.type in parts) parts[part.type as Part] = part.value;
+  return parts;
+}
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The instant an ISO 8601 text stands for, or null when missing or invalid (a calendar date is not an instant). */
+function instantOf(iso: string | null | undefined): Date | null {
+  if (!iso || CALENDAR_DATE.test(iso)) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * '3:05 PM' (12-hour, no leading zero; midnight is 12:05 AM), or with `seconds` '3:05:09 PM', in
+ * the society's zone; '' for a missing or invalid time and for a calendar date (it has no time).
+ */
+export function formatTime(iso: string | null | undefined, options: { seconds?: boolean; timeZone?: string } = {}): string {
+  const date = instantOf(iso);
+  if (!date) return '';
+  const p = partsOf(date, options.timeZone ?? zone, 'numeric');
+  return `${p.hour}:${p.minute}${options.seconds ? `:${p.second}` : ''} ${p.dayPeriod.toUpperCase()}`;
+}
+
+/**
+ * '21/03/2025' (DD/MM/YYYY): the day of the instant in the society's zone, or a calendar date
+ * ('2025-03-21') as it is; '' for a missing or invalid date.
+ */
+export function formatDate(iso: string | null | undefined, options: { timeZone?: string } = {}): string {
+  const calendar = iso ? CALENDAR_DATE.exec(iso) : null;
+  if (calendar) return `${calendar[3]}/${calendar[2]}/${calendar[1]}`;
+  const date = instantOf(iso);
+  if (!date) return '';
+  const p = partsOf(date, options.timeZone ?? zone, 'numeric');
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** '21/03/2025 3:05 PM' in the society's zone (a calendar date alone: '21/03/2025'); '' for a missing or invalid one. */
+export function formatDateTime(iso: string | null | undefined, options: { timeZone?: string } = {}): string {
+  const date = formatDate(iso, options);
+  const time = formatTime(iso, options);
+  return time ? `${date} ${time}` : date;
+}
+
+/**
+ * The header clock (spec section 1: the date string's first 24 characters), at `now` in the
+ * society's zone: 'Fri Mar 21 2025 15:04:05'.
+ */
+export function formatClock(now: Date, options: { timeZone?: string } = {}): string {
+  const p = partsOf(now, options.timeZone ?? zone, 'clock');
+  return `${p.weekday} ${p.month} ${p.day} ${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** The month of `now` in the society's zone, 'YYYY-MM' (a default billing period). */
+export function formatMonth(now: Date, options: { timeZone?: string } = {}): string {
+  const p = partsOf(now, options.timeZone ?? zone, 'numeric');
+  return `${p.year}-${p.month}`;
 }
 
 const STAGE_LABELS: Record<string, string> = { new: 'New', processing: 'Processing', completed: 'Completed' };

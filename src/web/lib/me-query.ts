@@ -1,12 +1,14 @@
 /**
- * GET /api/society/me → 200 {user, logoUrl} or 401: the signed-in staff member's details and the
- * society's logo. The shell checks it once (features/auth `useSessionCheck`); the header, the
+ * GET /api/society/me → 200 {user, logoUrl, timeZone} or 401: the signed-in staff member's details,
+ * the society's logo and time zone. The answer sets the zone dates are written in (lib/format.ts)
+ * as it arrives, before any component reads it. The shell checks it once (features/auth `useSessionCheck`); the header, the
  * /Logo screen and the logo's socket listener read and write its `logoUrl`, so a new logo shows on
  * every screen at once. It lives in lib because the shell and several features share it.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from './api-client';
+import { setSocietyTimeZone } from './format';
 
 /**
  * The validator of the answer, loaded on first use: the initial load carries no zod. The login
@@ -18,7 +20,11 @@ export const loadLoginAnswer = () => import('../../shared/contracts/auth').then(
 
 export const meQueryOptions = queryOptions({
   queryKey: ['auth', 'me'],
-  queryFn: ({ signal }) => api.get('/api/society/me', { loadSchema: loadLoginResponse, signal }),
+  queryFn: async ({ signal }) => {
+    const answer = await api.get('/api/society/me', { loadSchema: loadLoginResponse, signal });
+    setSocietyTimeZone(answer.timeZone);
+    return answer;
+  },
   staleTime: Infinity,
   retry: false,
 });

@@ -6,6 +6,7 @@ import { prefixPattern } from '../../lib/text.js';
 import { AUDIT_ENTITY_MODULES, type AuditQuery, type AuditRow } from '../../../shared/contracts/audit.js';
 import type { Module } from '../../../shared/subroles.js';
 import type { AuditEntry } from '../../../shared/contracts/common.js';
+import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 
 export type AuditRecord = typeof auditLog.$inferInsert;
 
@@ -147,7 +148,7 @@ export function auditRepo(db: Db) {
     /** The society's time zone (IANA name). */
     async timeZoneOf(societyId: number): Promise<string> {
       const [row] = await db.select({ timeZone: societies.timeZone }).from(societies).where(eq(societies.id, societyId));
-      return row?.timeZone ?? 'Asia/Karachi';
+      return row?.timeZone ?? DEFAULT_TIME_ZONE;
     },
     async record(entry: AuditRecord): Promise<void> {
       await db.insert(auditLog).values(entry);

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 import { recordAudit, staffActor } from '../audit/service.js';
 import type { Db } from '../../db/client.js';
 import { media, societies, staffSessions, staffSignInChallenges, staffUsers, TWO_FACTOR_OFF } from '../../db/schema.js';
@@ -210,14 +211,19 @@ export function authRepo(db: Db) {
     async deleteSessionsOf(staffId: number): Promise<void> {
       await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
     },
-    /** The media row of the society's logo, or undefined when none is set. Owner connection. */
-    async logoOf(societyId: number): Promise<{ id: string; mime: string; thumbKey: string | null } | undefined> {
+    /**
+     * What every staff screen of the society shows: its time zone (IANA name) and the media row of
+     * its logo (null when none is set). Owner connection.
+     */
+    async societyLook(societyId: number): Promise<{ timeZone: string; logo: { id: string; mime: string; thumbKey: string | null } | null }> {
       const [row] = await db
-        .select({ id: media.id, mime: media.mime, thumbKey: media.thumbKey })
+        .select({ timeZone: societies.timeZone, id: media.id, mime: media.mime, thumbKey: media.thumbKey })
         .from(societies)
-        .innerJoin(media, eq(media.id, societies.logoMediaId))
+        .leftJoin(media, eq(media.id, societies.logoMediaId))
         .where(eq(societies.id, societyId));
-      return row;
+      if (!row) return { timeZone: DEFAULT_TIME_ZONE, logo: null };
+      const { timeZone, id, mime, thumbKey } = row;
+      return { timeZone, logo: id !== null && mime !== null ? { id, mime, thumbKey } : null };
     },
     async deleteExpiredSessions(now: Date): Promise<void> {
       await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now));

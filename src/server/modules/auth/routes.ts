@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFactor: T
   /** Sets the session cookie of a completed sign-in and answers what the sign-in answers. */
   const signedIn = (reply: FastifyReply, s: SignedIn): LoginResponse => {
     reply.setCookie(SESSION_COOKIE, s.token, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookie, expires: s.expiresAt });
-    return { user: s.user, logoUrl: s.logoUrl, mustChangePassword: s.mustChangePassword, mustEnrolTwoFactor: s.mustEnrolTwoFactor };
+    return { user: s.user, logoUrl: s.logoUrl, timeZone: s.timeZone, mustChangePassword: s.mustChangePassword, mustEnrolTwoFactor: s.mustEnrolTwoFactor };
   };
 
   // Sign-in and sign-out set and clear the session cookie: same-origin pages only (lib/request-origin.ts).
@@ -80,12 +80,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFactor: T
 
   app.get('/api/society/me', {
     onRequest: ownAccount,
-    schema: docs("The signed-in staff member and the society's logo URL (null: none)", {}, { 200: ZLoginResponse, 401: ZErrorBody }),
+    schema: docs("The signed-in staff member, the society's logo URL (null: none) and its time zone", {}, { 200: ZLoginResponse, 401: ZErrorBody }),
     handler: async (req) => {
       const staff = staffOf(req);
       return {
         user: toCurrentUser(staff),
-        logoUrl: await auth.logoUrl(staff.societyId),
+        ...(await auth.societyLook(staff.societyId)),
         mustChangePassword: staff.mustChangePassword,
         mustEnrolTwoFactor: staff.mustEnrolTwoFactor,
       };

@@ -27,6 +27,8 @@ export interface SignedIn {
   expiresAt: Date;
   user: CurrentUser;
   logoUrl: string | null;
+  /** The society's time zone (IANA name): the dashboard shows every date and time in it. */
+  timeZone: string;
   mustChangePassword: boolean;
   mustEnrolTwoFactor: boolean;
 }
@@ -78,9 +80,9 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
     });
   }
 
-  async function logoUrl(societyId: number): Promise<string | null> {
-    const row = await repo.logoOf(societyId);
-    return row ? mediaPaths(row).url : null;
+  async function societyLook(societyId: number): Promise<{ logoUrl: string | null; timeZone: string }> {
+    const { logo, timeZone } = await repo.societyLook(societyId);
+    return { logoUrl: logo ? mediaPaths(logo).url : null, timeZone };
   }
 
   type Account = NonNullable<Awaited<ReturnType<AuthRepo['findByEmail']>>>;
@@ -141,7 +143,7 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
       token,
       expiresAt,
       user: toCurrentUser({ ...staff, subRole: staff.subRole ?? '' }),
-      logoUrl: await logoUrl(staff.societyId),
+      ...(await societyLook(staff.societyId)),
       mustChangePassword: staff.temporaryPasswordUntil !== null,
       mustEnrolTwoFactor: staff.mustEnrolTwoFactor,
     };
@@ -281,8 +283,11 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
       }
       return ended.length;
     },
-    /** The display URL of the society's logo (every staff header shows it), or null. */
-    logoUrl,
+    /**
+     * What every staff screen of the society shows: the display URL of its logo (null: none) and
+     * its time zone (IANA name, `societies.time_zone`), in which dates and times are written.
+     */
+    societyLook,
     /** The staff member of a session token, or undefined (expired, logged out, unknown). */
     async authenticate(token: string | undefined): Promise<StaffContext | undefined> {
       return (await session(token))?.staff;

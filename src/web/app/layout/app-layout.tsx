@@ -8,12 +8,13 @@
  */
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { receivesAlarms } from '../../../shared/subroles';
 import { BusyNotice } from '../../components/busy-notice';
 import { ChangePasswordForm, TwoFactorSettings, useAccountHold, useSessionCheck } from '../../features/auth';
 import { AlarmCenter } from '../../features/security';
+import { societyTimeZone, subscribeSocietyTimeZone } from '../../lib/format';
 import { connectSocket } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
 import { LiveUpdates } from '../live-updates';
@@ -31,6 +32,10 @@ export function AppLayout() {
   // menu, listeners or alarms).
   const hold = useAccountHold();
   const held = hold !== null;
+  // Dates are written in the society's zone, known from the sign-in or remembered from the last
+  // load; should GET /me bring another, the screen is drawn again from scratch (cached lists stay),
+  // so no table keeps a date in the old zone.
+  const timeZone = useSyncExternalStore(subscribeSocietyTimeZone, societyTimeZone);
 
   // Closed by endSession / the route guard when the user goes, not on unmount: going offline
   // unmounts the shell, and the socket should then reconnect (and catch up) by itself.
@@ -47,7 +52,11 @@ export function AppLayout() {
         {held ? null : <AppNavbar subRole={user.SubRole} onNavigate={close} />}
       </AppShell.Navbar>
       <AppShell.Main>
-        {held ? <Suspense fallback={null}>{hold === 'password' ? <ChangePasswordForm temporary /> : <TwoFactorSettings required />}</Suspense> : <Outlet />}
+        {held ? (
+          <Suspense fallback={null}>{hold === 'password' ? <ChangePasswordForm temporary /> : <TwoFactorSettings required />}</Suspense>
+        ) : (
+          <Outlet key={timeZone} />
+        )}
       </AppShell.Main>
       <BusyNotice />
       {held ? null : (

@@ -1,9 +1,13 @@
-/** The header's date and time: the first 24 characters of the date string, e.g. 'Fri Mar 21 2025 15:04:05' (spec section 1). */
+/**
+ * The header's date and time (spec section 1: the date string's first 24 characters, e.g. 'Fri Mar
+ * 21 2025 15:04:05'), in the society's time zone: staff work in the society's time, wherever the
+ * browser thinks it is.
+ */
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { HEADER_DATE_CHARS } from '../../../shared/constants';
+import { formatClock } from '../../lib/format';
 
-const now = () => new Date().toString().slice(0, HEADER_DATE_CHARS);
+const now = () => formatClock(new Date());
 
 export function HeaderClock() {
   const [text, setText] = useState(now);

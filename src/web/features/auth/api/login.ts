@@ -7,10 +7,14 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginAnswer, LoginRequest } from '../../../../shared/contracts/auth';
 import { api } from '../../../lib/api-client';
+import { setSocietyTimeZone } from '../../../lib/format';
 import { loadLoginAnswer } from '../../../lib/me-query';
 
-export function login(input: LoginRequest): Promise<LoginAnswer> {
-  return api.post('/api/society/login', input, { loadSchema: loadLoginAnswer, endSessionOn401: false });
+/** Signs in; a completed sign-in sets the society's time zone before the shell renders a date. */
+export async function login(input: LoginRequest): Promise<LoginAnswer> {
+  const answer = await api.post('/api/society/login', input, { loadSchema: loadLoginAnswer, endSessionOn401: false });
+  if (!('challenge' in answer)) setSocietyTimeZone(answer.timeZone);
+  return answer;
 }
 
 export function useLogin() {

@@ -10,6 +10,7 @@ import { ZLoginResponse, ZTwoFactorLogin, type CurrentUser, type TwoFactorLogin 
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
+import { setSocietyTimeZone } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { bindText, useFormErrors } from '../../../lib/use-form-errors';
 
@@ -24,7 +25,11 @@ export default function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoF
   const [code, setCode] = useState('');
   const form = useFormErrors(ZTwoFactorLogin);
   const verify = useMutation({
-    mutationFn: (body: TwoFactorLogin) => api.post('/api/society/login/2fa', body, { schema: ZLoginResponse, endSessionOn401: false }),
+    mutationFn: async (body: TwoFactorLogin) => {
+      const answer = await api.post('/api/society/login/2fa', body, { schema: ZLoginResponse, endSessionOn401: false });
+      setSocietyTimeZone(answer.timeZone); // before the shell renders a date
+      return answer;
+    },
   });
 
   const submit = (event: FormEvent) => {

@@ -9,14 +9,14 @@ import { useState } from 'react';
 import type { ImportPreview } from '../../../../shared/contracts/billing';
 import { MSG } from '../../../../shared/messages';
 import { errorMessage } from '../../../lib/api-error';
+import { formatMonth } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCommitImport, useUploadBills } from '../api/import-bills';
-import { thisMonth } from './generate-bill-form';
 import { ImportTables } from './import-tables';
 
 export function BillImport() {
   const [file, setFile] = useState<File | null>(null);
-  const [period, setPeriod] = useState(thisMonth());
+  const [period, setPeriod] = useState(() => formatMonth(new Date()));
   const [progress, setProgress] = useState(0);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<string | null>(null);

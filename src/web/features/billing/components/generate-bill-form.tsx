@@ -7,25 +7,13 @@
  */
 import { Button, Group, NumberInput, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import {
-  DEFAULT_RATE_PER_UNIT,
-  MAX_RATE_PER_UNIT,
-  MAX_UNITS,
-  ZRatePerUnit,
-  ZUnits,
-  billTotal,
-  formatRupees,
-  type BillResident,
-} from '../../../../shared/contracts/billing';
+import { DEFAULT_RATE_PER_UNIT, MAX_RATE_PER_UNIT, MAX_UNITS, ZRatePerUnit, ZUnits, billTotal, type BillResident } from '../../../../shared/contracts/billing';
 import { MSG } from '../../../../shared/messages';
+import { formatPkr } from '../../../../shared/money';
 import { ApiError, errorMessage } from '../../../lib/api-error';
+import { formatMonth } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateBill } from '../api/create-bill';
-
-/** This month as 'YYYY-MM' in the browser's time zone. */
-export function thisMonth(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
-}
 
 const number = (v: string | number): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const common = { allowNegative: false, clampBehavior: 'strict', hideControls: true, thousandSeparator: false, inputMode: 'decimal' } as const;
@@ -44,7 +32,7 @@ function amountProblem(field: AmountField, value: string | number): string | und
 export function GenerateBillForm({ resident }: { resident: BillResident }) {
   const [rate, setRate] = useState<string | number>(DEFAULT_RATE_PER_UNIT);
   const [units, setUnits] = useState<string | number>('');
-  const [period, setPeriod] = useState(thisMonth());
+  const [period, setPeriod] = useState(() => formatMonth(new Date()));
   const [shownTotal, setShownTotal] = useState<number | null>(null);
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const create = useCreateBill();
@@ -84,7 +72,7 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
       {
         onSuccess: (bill) => {
           setShownTotal(bill.total);
-          notifySuccess(`${MSG.billSaved} ${bill.name}, ${bill.period}: PKR ${formatRupees(bill.total)}`);
+          notifySuccess(`${MSG.billSaved} ${bill.name}, ${bill.period}: ${formatPkr(bill.total)}`);
           setUnits('');
         },
         onError: (error) => {
@@ -125,7 +113,7 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
       </Group>
       <Group justify="space-between" mt="sm">
         <Text fw={700} aria-live="polite" data-testid="bill-total">
-          Total: {shownTotal === null ? '—' : `PKR ${formatRupees(shownTotal)}`}
+          Total: {shownTotal === null ? '—' : formatPkr(shownTotal)}
         </Text>
         <Button onClick={save} loading={create.isPending}>
           Save

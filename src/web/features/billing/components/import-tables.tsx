@@ -6,7 +6,8 @@
 import { Title } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { formatRupees, type ImportRow, type MisMatchedRow } from '../../../../shared/contracts/billing';
+import type { ImportRow, MisMatchedRow } from '../../../../shared/contracts/billing';
+import { formatMoney } from '../../../../shared/money';
 import { PAGE_SIZE } from '../../../../shared/constants';
 
 const sheetColumns = [
@@ -21,8 +22,8 @@ const fileDataColumns: DataTableColumn<ImportRow>[] = [
   ...sheetColumns,
   { accessor: 'residentId', title: 'Resident ID' },
   { accessor: 'units', title: 'Units' },
-  { accessor: 'ratePerUnit', title: 'Rate (PKR)' },
-  { accessor: 'total', title: 'Total (PKR)', render: (r) => formatRupees(r.total) },
+  { accessor: 'ratePerUnit', title: 'Rate (PKR)', render: (r) => formatMoney(r.ratePerUnit) },
+  { accessor: 'total', title: 'Total (PKR)', render: (r) => formatMoney(r.total) },
 ];
 
 const misMatchedColumns: DataTableColumn<MisMatchedRow>[] = [

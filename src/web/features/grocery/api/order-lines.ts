@@ -4,8 +4,8 @@
  * A line being edited keeps what the number inputs hold (`number | string`: a field may be empty
  * or half typed, e.g. '0.'); {@link amount} reads it as the number the server gets — negative,
  * empty or non-numeric text is 0 (spec section 5: "negative or non-numeric becomes 0"). Totals
- * come from the shared `lineTotal`/`orderTotal` (exact decimals, the server's own figures), and
- * money is shown with at most 2 decimals: 0.1 × 3 shows 0.3.
+ * come from the shared `lineTotal`/`orderTotal` (exact decimals, the server's own figures): 0.1 × 3
+ * is 0.3, shown by the shared `formatMoney` (shared/money.ts) as '0.30'.
  */
 import { lineTotal, orderTotal, type OrderLine, type OrderLineInput, type Unit } from '../../../../shared/contracts/grocery';
 
@@ -52,13 +52,6 @@ export function toEditLines(items: readonly OrderLine[]): EditLine[] {
 /** The lines as the API takes them (item names trimmed; the server computes the totals). */
 export function toLineInputs(lines: readonly EditLine[]): OrderLineInput[] {
   return lines.map((line) => ({ itemName: line.itemName.trim(), quantity: amount(line.quantity), currency: line.currency, price: amount(line.price) }));
-}
-
-const MONEY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** 391.3 → '391.3', 1241 → '1,241' (rupees). */
-export function formatMoney(value: number): string {
-  return MONEY.format(value);
 }
 
 /** 2.5 → '2.5' (a quantity, up to 3 decimals). */

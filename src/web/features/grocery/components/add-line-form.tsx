@@ -8,7 +8,8 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { UNITS, UNIT_LABELS, type Unit } from '../../../../shared/contracts/grocery';
-import { editLineTotal, formatMoney, lineKey, type EditLine, type NumberText } from '../api/order-lines';
+import { formatMoney } from '../../../../shared/money';
+import { editLineTotal, lineKey, type EditLine, type NumberText } from '../api/order-lines';
 import { PriceInput, QuantityInput } from './amount-inputs';
 
 const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }));

@@ -6,7 +6,8 @@
 import { ActionIcon, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { UNIT_LABELS } from '../../../../shared/contracts/grocery';
-import { amount, editLineTotal, formatMoney, formatQuantity, type EditLine, type NumberText } from '../api/order-lines';
+import { formatMoney } from '../../../../shared/money';
+import { amount, editLineTotal, formatQuantity, type EditLine, type NumberText } from '../api/order-lines';
 import { PriceInput, QuantityInput } from './amount-inputs';
 
 interface OrderLinesTableProps {

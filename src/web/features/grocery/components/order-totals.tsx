@@ -1,10 +1,11 @@
 /**
  * The foot of every order drawer (spec sections 2 "Orders", 9): 'Delivery Charges: 150Rs' and
- * the grand total (Σ line totals + 150), in rupees.
+ * the grand total (Σ line totals + 150), in rupees with two decimals ('Grand Total: 980.50Rs';
+ * the spec's delivery text stays as it is written).
  */
 import { Stack, Text } from '@mantine/core';
 import { DELIVERY_CHARGE } from '../../../../shared/contracts/grocery';
-import { formatMoney } from '../api/order-lines';
+import { formatMoney } from '../../../../shared/money';
 
 export function OrderTotals({ grandTotal }: { grandTotal: number }) {
   return (

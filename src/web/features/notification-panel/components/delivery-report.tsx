@@ -6,6 +6,7 @@
 import { Alert, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { CampaignReport } from '../../../../shared/contracts/notification-panel';
 import { errorMessage } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/format';
 import { useCampaignReport, useLatestCampaign } from '../api/campaigns';
 
 function Figure({ label, value }: { label: string; value: number }) {
@@ -29,7 +30,7 @@ function ReportBody({ report }: { report: CampaignReport }) {
         <Text span fw={600}>
           {report.title}
         </Text>{' '}
-        — {report.kind === 'broadcast' ? 'to all residents' : 'to one resident'}, {new Date(report.createdAt).toLocaleString()}
+        — {report.kind === 'broadcast' ? 'to all residents' : 'to one resident'}, {formatDateTime(report.createdAt)}
         {report.pending > 0 ? ' (delivering…)' : ''}
       </Text>
       <Group gap="xl">

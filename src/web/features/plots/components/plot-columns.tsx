@@ -8,7 +8,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { Plot } from '../../../../shared/contracts/posts';
 import { MediaThumb } from '../../../components/media-thumb';
 import { formatDate } from '../../../lib/format';
-import { formatPkr } from './format-price';
+import { formatPkr } from '../../../../shared/money';
 
 function TwoLines({ main, sub }: { main: string; sub: string }) {
   return (

@@ -16,7 +16,7 @@ import { usePostForm } from '../../../mechanisms/posts/post-form';
 import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
 import { useUser } from '../../../lib/user-context';
 import { plots } from '../api/plots';
-import { formatPkr } from './format-price';
+import { formatPkr } from '../../../../shared/money';
 import { bindText, REQUIRED_CHOICE } from '../../../lib/use-form-errors';
 import { PostDescription } from '../../../mechanisms/posts/post-description';
 

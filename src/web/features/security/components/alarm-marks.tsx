@@ -5,8 +5,8 @@
  */
 import { Alert, Badge, Group } from '@mantine/core';
 import { IconHomeOff } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { SecurityAlert } from '../../../../shared/contracts/security';
+import { formatTime } from '../../../lib/format';
 
 /** 'Acknowledged by Imran Qureshi after 12.4 s' / 'Not acknowledged yet'. */
 export function acknowledgementText(alert: Pick<SecurityAlert, 'acknowledgedAt' | 'acknowledgedBy' | 'ackSeconds'>): string {
@@ -18,12 +18,11 @@ export function acknowledgementText(alert: Pick<SecurityAlert, 'acknowledgedAt' 
 
 /**
  * 'Pressed 3 times, last at 10:42:05 AM' when the resident pressed again while the alarm was
- * unacknowledged (the presses were merged into it); null for a single press.
+ * unacknowledged (the presses were merged into it), in the society's time zone; null for a single press.
  */
 export function pressesText(alert: Pick<SecurityAlert, 'pressCount' | 'lastPressedTime'>): string | null {
   if (alert.pressCount <= 1) return null;
-  const last = dayjs(alert.lastPressedTime);
-  return `Pressed ${alert.pressCount} times, last at ${last.isValid() ? last.format('h:mm:ss A') : '—'}`;
+  return `Pressed ${alert.pressCount} times, last at ${formatTime(alert.lastPressedTime, { seconds: true }) || '—'}`;
 }
 
 /** 12.4 → '12.4 s'; 75 → '1 min 15 s'. */

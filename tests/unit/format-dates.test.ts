@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { pressesText } from '../../src/web/features/security/components/alarm-marks.js';
+import {
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  formatTime,
+  setSocietyTimeZone,
+  societyTimeZone,
+  subscribeSocietyTimeZone,
+} from '../../src/web/lib/format.js';
+
+// 20:30 UTC on 25 November is 1:30 AM on 26 November in Karachi (UTC+5).
+const LATE_EVENING_UTC = '2026-11-25T20:30:00Z';
+
+describe("dates and times: DD/MM/YYYY and 12-hour time in the society's time zone", () => {
+  afterEach(() => setSocietyTimeZone('Asia/Karachi'));
+
+  it('writes an instant in Asia/Karachi by default, whatever the machine zone', () => {
+    expect(societyTimeZone()).toBe('Asia/Karachi');
+    expect(formatDate(LATE_EVENING_UTC)).toBe('26/11/2026');
+    expect(formatTime(LATE_EVENING_UTC)).toBe('1:30 AM');
+    expect(formatDateTime(LATE_EVENING_UTC)).toBe('26/11/2026 1:30 AM');
+  });
+
+  it('moves the day with the zone', () => {
+    expect(formatDateTime(LATE_EVENING_UTC, { timeZone: 'UTC' })).toBe('25/11/2026 8:30 PM');
+    setSocietyTimeZone('America/New_York'); // UTC−5 in November
+    expect(formatDateTime(LATE_EVENING_UTC)).toBe('25/11/2026 3:30 PM');
+  });
+
+  it('puts the day first on days 1–12 (never MM/DD)', () => {
+    expect(formatDate('2026-03-04T06:00:00Z')).toBe('04/03/2026');
+    expect(formatDate('2026-12-01T10:00:00+05:00')).toBe('01/12/2026');
+  });
+
+  it('writes 12-hour time: no leading zero, 12 at midnight and noon, seconds when asked', () => {
+    expect(formatTime('2026-03-21T19:00:00Z')).toBe('12:00 AM');
+    expect(formatTime('2026-03-21T07:05:00Z')).toBe('12:05 PM');
+    expect(formatTime('2026-03-21T10:04:05Z')).toBe('3:04 PM');
+    expect(formatTime('2026-03-21T05:42:05Z', { seconds: true })).toBe('10:42:05 AM');
+    expect(pressesText({ pressCount: 3, lastPressedTime: '2026-03-21T05:42:05Z' })).toBe('Pressed 3 times, last at 10:42:05 AM');
+  });
+
+  it('writes a calendar date as it is, in any zone', () => {
+    setSocietyTimeZone('America/Los_Angeles');
+    expect(formatDate('2026-03-21')).toBe('21/03/2026');
+    expect(formatDateTime('2026-03-21')).toBe('21/03/2026');
+    expect(formatTime('2026-03-21')).toBe('');
+  });
+
+  it('gives empty text for a missing or invalid value', () => {
+    for (const value of [null, undefined, '', 'not a date']) {
+      expect(formatDate(value)).toBe('');
+      expect(formatTime(value)).toBe('');
+      expect(formatDateTime(value)).toBe('');
+    }
+  });
+
+  it('writes the header clock and the default billing month in the society zone', () => {
+    const instant = new Date(LATE_EVENING_UTC);
+    expect(formatClock(instant)).toBe('Thu Nov 26 2026 01:30:00');
+    expect(formatClock(instant)).toHaveLength(24); // spec section 1: the date string's first 24 characters
+    expect(formatClock(instant, { timeZone: 'UTC' })).toBe('Wed Nov 25 2026 20:30:00');
+    expect(formatMonth(new Date('2026-11-30T19:30:00Z'))).toBe('2026-12');
+    expect(formatMonth(new Date('2026-11-30T19:30:00Z'), { timeZone: 'UTC' })).toBe('2026-11');
+  });
+
+  it('keeps its zone for an unknown name and tells subscribers of a change', () => {
+    const heard: string[] = [];
+    const stop = subscribeSocietyTimeZone(() => heard.push(societyTimeZone()));
+    setSocietyTimeZone('Not/AZone');
+    setSocietyTimeZone('Asia/Karachi'); // unchanged: nobody is told
+    setSocietyTimeZone('Asia/Dubai');
+    stop();
+    expect(heard).toEqual(['Asia/Dubai']);
+  });
+});
