@@ -11,7 +11,7 @@ import { totpCode } from '../src/server/modules/auth/two-factor';
  */
 async function admin(...argv: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/operator/cli.ts', ...argv], {
-    env: { ...process.env, DATA_DIR: 'data-e2e', DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? 'data-e2e', DATABASE_URL: '' },
   });
   return stdout;
 }
