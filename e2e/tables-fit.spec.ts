@@ -145,3 +145,24 @@ test('a long complaint is cut to one line, with the whole text on hover', async 
   expect(box!.width, 'at most 12rem and its padding').toBeLessThan(12 * 16 + 60);
   expect(await cell.evaluate((element) => element.scrollWidth > element.clientWidth), 'the text is cut').toBe(true);
 });
+
+test('icons say what they open: a pencil to act, an eye to view, each with a name and a tooltip; no one-option page-size selector', async ({
+  page,
+  request,
+}) => {
+  const text = `Broken street light near gate 2 ${Date.now()}`;
+  await fileComplaint(request, '03000000021', text);
+  await signIn(page, 'complaints@greenvalley.test');
+  const action = page.getByRole('row').filter({ hasText: text }).getByRole('button', { name: 'Action' });
+  await expect(action.locator('svg.tabler-icon-pencil')).toBeVisible();
+  await action.hover();
+  await expect(page.getByRole('tooltip', { name: 'Open details' })).toBeVisible();
+  await expect(page.getByText('Records per page')).toHaveCount(0);
+
+  // A completed complaint's drawer only shows it: the Action icon is an eye there.
+  await page.goto('/Completed');
+  const view = page.getByRole('table').locator('tbody tr').first().getByRole('button', { name: 'Action' });
+  await expect(view.locator('svg.tabler-icon-eye')).toBeVisible();
+  await view.hover();
+  await expect(page.getByRole('tooltip', { name: 'View details' })).toBeVisible();
+});
