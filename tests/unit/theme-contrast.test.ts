@@ -37,6 +37,7 @@ describe('theme colours meet WCAG 2.2 AA (4.5:1) in both schemes', () => {
     for (const scheme of schemes) {
       for (const name of colorNames) expect(vars[scheme][`--mantine-color-${name}-contrast`]).toMatch(/^#/);
       expect(vars[scheme]['--mantine-color-dimmed']).toBe(dimmed(scheme));
+      expect(vars[scheme]['--mantine-color-placeholder']).toBe(dimmed(scheme));
       expect(vars[scheme]['--mantine-color-anchor']).toBe(schemeColors(DEFAULT_THEME.colors.teal, scheme).text);
     }
   });

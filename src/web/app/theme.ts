@@ -11,7 +11,7 @@
  *   darkened (light scheme) until readable on the tint and on the page.
  * - outline and text (Anchor, `c="red"`, the error text): the first shade readable on the page
  *   and on its grey surfaces (striped rows, hovered items), darkened further if none is.
- * - dimmed: gray-6 darkened until readable (light); dark-2 lightened to dark-1 (dark).
+ * - dimmed, and placeholders with it: gray-6 darkened until readable (light); dark-1 (dark).
  * The same rules are checked for every colour by theme.test.ts.
  */
 import {
@@ -96,7 +96,7 @@ export function schemeColors(tuple: MantineColorsTuple, scheme: 'light' | 'dark'
   };
 }
 
-/** Every theme colour's scheme variables, plus the page-wide ones (dimmed, anchor, error, success). */
+/** Every theme colour's scheme variables, plus the page-wide ones (dimmed, placeholder, anchor, error, success). */
 const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const result = { variables: {}, light: {} as Record<string, string>, dark: {} as Record<string, string> };
   for (const scheme of ['light', 'dark'] as const) {
@@ -120,8 +120,11 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     vars['--mantine-color-error'] = schemeColors(theme.colors.red, scheme).text;
     vars['--mantine-color-success'] = schemeColors(theme.colors.teal, scheme).text;
   }
-  result.light['--mantine-color-dimmed'] = dimmed('light');
-  result.dark['--mantine-color-dimmed'] = dimmed('dark');
+  for (const scheme of ['light', 'dark'] as const) {
+    result[scheme]['--mantine-color-dimmed'] = dimmed(scheme);
+    // Mantine's gray-5 / dark-3 placeholders are 2:1; some (FileInput's 'Choose a file') are text.
+    result[scheme]['--mantine-color-placeholder'] = dimmed(scheme);
+  }
   return result;
 };
 
