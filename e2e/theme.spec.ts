@@ -110,6 +110,15 @@ test.describe('night theme', () => {
     });
   });
 
+  test("the billing import's file box (a placeholder shown as text) is readable in both schemes", async ({ page }) => {
+    await signIn(page, 'billing@greenvalley.test');
+    await page.goto('/Billing');
+    await expect(page.getByText('Choose a file').first()).toBeVisible();
+    await expectReadable(page, 'the billing screen, dark');
+    await switchTo(page, 'light');
+    await expectReadable(page, 'the billing screen, light');
+  });
+
   test('the phone preview of a post is readable in both schemes', async ({ page }) => {
     await signIn(page, GV_CMS);
     await page.goto('/CMS');
