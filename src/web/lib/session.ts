@@ -1,6 +1,8 @@
 /**
  * Ends the browser side of a session: clears local storage (spec section 2 "Log Out") except the
- * members' display preferences (lib/preferences.ts), closes the socket and drops cached data so the next user never sees the previous one's lists.
+ * members' display preferences (lib/preferences.ts: their columns and light/dark choice; spec
+ * deviations 82 and 85), closes the socket and drops cached data so the next user never sees the
+ * previous one's lists.
  * Called on Log Out and whenever the server answers 401. The protected routes react to the
  * cleared user and render /Login.
  *

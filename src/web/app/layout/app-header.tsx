@@ -1,6 +1,6 @@
 /**
  * Header (spec section 1): the society's logo, 'Hi {name}, Dashboard!', the ticking clock, the
- * live connection state, My account (change your password) and Log Out (ends the server session, clears all local storage, closes the
+ * live connection state, the light/dark theme toggle (kept per member), My account (change your password) and Log Out (ends the server session, clears all local storage, closes the
  * socket, goes to /Login).
  *
  * The logo is the `logoUrl` of the `me` query (GET /api/society/me); the app's mark
@@ -12,6 +12,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { AccountDialog, useLogout } from '../../features/auth';
 import { useSocietyLogo } from '../../lib/me-query';
 import { useSocketConnected } from '../../lib/socket';
@@ -42,7 +43,7 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
             <Image src={logoUrl} alt={`${user.societyName} logo`} h={40} w="auto" maw={160} fit="contain" />
           </Link>
         ) : (
-          <Text component={Link} to="/" fw={800} c="teal.7" style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}>
+          <Text component={Link} to="/" fw={800} c="teal" style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}>
             Society Desk
           </Text>
         )}
@@ -55,6 +56,7 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
         <Badge variant="dot" color={live ? 'teal' : 'gray'} visibleFrom="md">
           {live ? 'Live' : 'Connecting…'}
         </Badge>
+        <ColorSchemeToggle />
         <Button variant="subtle" leftSection={<IconUserCircle size={16} aria-hidden />} onClick={account.open}>
           My account
         </Button>

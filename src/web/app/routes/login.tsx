@@ -2,11 +2,12 @@
  * /Login. A signed-in user is sent to '/'. After a successful sign-in the user is stored and the
  * first navigation to '/' carries `signedIn` so the shell can show the 'Re-directing' modal.
  */
-import { Center, Loader } from '@mantine/core';
+import { Box, Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { LoginForm } from '../../features/auth';
 import { storeCurrentUser, useStoredUser } from '../../lib/current-user';
 import type { SignedInState } from '../layout/redirect-modal';
@@ -21,7 +22,11 @@ export function LoginRoute() {
     return <Navigate to="/" replace state={state} />;
   }
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center mih="100vh" p="md" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+      {/* The guard often signs in at night: the theme can be switched before sign-in too. */}
+      <Box pos="absolute" top="var(--mantine-spacing-md)" right="var(--mantine-spacing-md)">
+        <ColorSchemeToggle />
+      </Box>
       <Suspense fallback={<Loader aria-label="Loading the sign-in form" />}>
         <LoginForm
           onSignedIn={(signedInUser) => {

@@ -4,6 +4,7 @@
  *
  * - Several media show as a carousel (@mantine/carousel), one as a single slide.
  * - Videos start muted and loop; each has its own sound toggle ('Unmute video' / 'Mute video').
+ * - The phone's screen follows the colour scheme, as a phone set to dark mode would.
  * - A YouTube link shows as a play icon with the link text: the app's CSP allows neither frames
  *   (`frame-src`) nor images from img.youtube.com (`img-src 'self'`), so no embed or thumbnail.
  */
@@ -102,15 +103,15 @@ function PreviewMedia({ media, youtubeLink }: { media: readonly Media[]; youtube
 export function PhonePreview({ societyName, title, subtitle, logo, description, media, youtubeLink, details }: PhonePreviewProps) {
   return (
     <Paper component="section" aria-label="Phone preview" w={320} h={620} radius={40} p={10} bg="dark.8" shadow="md" style={{ flexShrink: 0 }}>
-      <Stack gap={0} h="100%" bg="gray.0" style={{ borderRadius: 30, overflow: 'hidden' }}>
-        <Group justify="center" py={6} bg="gray.2">
-          <Box w={90} h={6} bg="dark.3" style={{ borderRadius: 3 }} aria-hidden />
+      <Stack gap={0} h="100%" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))" style={{ borderRadius: 30, overflow: 'hidden' }}>
+        <Group justify="center" py={6} bg="light-dark(var(--mantine-color-gray-2), var(--mantine-color-dark-5))">
+          <Box w={90} h={6} bg="var(--mantine-color-dimmed)" style={{ borderRadius: 3 }} aria-hidden />
         </Group>
-        <Text fw={700} px="md" py="xs" bg="teal.7" c="white" truncate>
+        <Text fw={700} px="md" py="xs" bg="var(--mantine-color-teal-filled)" c="var(--mantine-color-teal-contrast)" truncate>
           {societyName}
         </Text>
         <Box p="xs" style={{ flex: 1, overflowY: 'auto' }}>
-          <Paper withBorder radius="md" bg="white" style={{ overflow: 'hidden' }}>
+          <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
             <Group gap="xs" p="xs" wrap="nowrap">
               {logo ? (
                 <Avatar src={logo.thumbUrl ?? logo.url} alt={`${title} logo`} radius="xl" />

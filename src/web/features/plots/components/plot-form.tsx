@@ -56,7 +56,7 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
 
   const details = (
     <>
-      <Text fw={700} c="teal.8" data-testid="preview-price">
+      <Text fw={700} c="teal" data-testid="preview-price">
         {priceValue !== undefined && priceValue > 0 ? formatPkr(priceValue) : 'PKR —'}
       </Text>
       <Group gap={6} mt={4}>
