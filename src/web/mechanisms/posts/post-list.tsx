@@ -22,10 +22,12 @@ export interface PostListProps<T extends { _id: number }> {
   /** The post kind's api (createPostApi). */
   posts: PostListApi<T>;
   columns: DataTableColumn<T>[];
+  /** The screen's name for the member's choice of columns, e.g. 'plots'. */
+  columnsKey: string;
   searchPlaceholder?: string;
 }
 
-export function PostList<T extends { _id: number }>({ label, posts, columns, searchPlaceholder }: PostListProps<T>) {
+export function PostList<T extends { _id: number }>({ label, posts, columns, columnsKey, searchPlaceholder }: PostListProps<T>) {
   const list = useListParams();
   const query = posts.usePosts(list.view);
   const remove = posts.useDeletePost();
@@ -61,6 +63,7 @@ export function PostList<T extends { _id: number }>({ label, posts, columns, sea
         pageSize={POST_PAGE_SIZE}
         label={label}
         columns={[...columns, deleteColumn]}
+        columnsKey={columnsKey}
         rowId={(post) => post._id}
         list={list}
         searchPlaceholder={searchPlaceholder}

@@ -7,7 +7,7 @@
 import { Image, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Announcement } from '../../../../shared/contracts/content';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, truncatedColumn } from '../../../components/data-table';
 import { formatDate, formatTime } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
 import { useAnnouncements } from '../api/announcements';
@@ -22,15 +22,7 @@ const COLUMNS: DataTableColumn<Announcement>[] = [
     render: (a) =>
       a.media ? <Image src={a.media.thumbUrl ?? a.media.url} alt={`Image of ${a.title}`} w={64} h={64} fit="cover" radius="sm" /> : <Text c="dimmed">—</Text>,
   },
-  {
-    accessor: 'description',
-    title: 'Description',
-    render: (a) => (
-      <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
-        {a.description}
-      </Text>
-    ),
-  },
+  truncatedColumn<Announcement>({ accessor: 'description', title: 'Description' }),
   { accessor: 'seenCount', title: 'Seen by', width: 110, render: (a) => `${a.seenCount} ${a.seenCount === 1 ? 'resident' : 'residents'}` },
   { accessor: 'date', title: 'Date', width: 110, render: (a) => formatDate(a.createdAt) },
   { accessor: 'time', title: 'Time', width: 100, render: (a) => formatTime(a.createdAt) },

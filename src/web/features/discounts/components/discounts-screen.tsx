@@ -12,7 +12,13 @@ export function DiscountsScreen() {
     <PostScreen
       title="Discounts"
       renderForm={(close) => <DiscountForm onClose={close} />}
-      list={{ label: 'Discounts', posts: discounts, columns: discountColumns, searchPlaceholder: 'Search brand, branch, category or description' }}
+      list={{
+        label: 'Discounts',
+        posts: discounts,
+        columns: discountColumns,
+        columnsKey: 'discounts',
+        searchPlaceholder: 'Search brand, branch, category or description',
+      }}
     />
   );
 }

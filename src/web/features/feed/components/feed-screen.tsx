@@ -12,7 +12,7 @@ export function FeedScreen() {
     <PostScreen
       title="Feed"
       renderForm={(close) => <FeedForm onClose={close} />}
-      list={{ label: 'Feed posts', posts: feedPosts, columns: feedColumns, searchPlaceholder: 'Search descriptions' }}
+      list={{ label: 'Feed posts', posts: feedPosts, columns: feedColumns, columnsKey: 'feed', searchPlaceholder: 'Search descriptions' }}
     />
   );
 }

@@ -12,7 +12,7 @@ export function PlotsScreen() {
     <PostScreen
       title="Plots"
       renderForm={(close) => <PlotForm onClose={close} />}
-      list={{ label: 'Plots', posts: plots, columns: plotColumns, searchPlaceholder: 'Search type, area, location, phone or description' }}
+      list={{ label: 'Plots', posts: plots, columns: plotColumns, columnsKey: 'plots', searchPlaceholder: 'Search type, area, location, phone or description' }}
     />
   );
 }
