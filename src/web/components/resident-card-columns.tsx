@@ -18,6 +18,21 @@ export function familyColumns<T>(fields: readonly ColumnField[]): DataTableColum
   return fields.map(([accessor, title]) => optionalColumn<T>({ accessor, title, noWrap: true }, false));
 }
 
+/**
+ * The family columns of a row that copies the card's family fields flat (an order's or a
+ * consultation's Fname, Fphone, FMname, FMphone, FMname1, FMphone1; spec section 3).
+ */
+export function copiedFamilyColumns<T>(): DataTableColumn<T>[] {
+  return familyColumns<T>([
+    ['Fname', 'Father name'],
+    ['Fphone', 'Father phone'],
+    ['FMname', 'Family member'],
+    ['FMphone', 'Family member phone'],
+    ['FMname1', 'Family member 2'],
+    ['FMphone1', 'Family member 2 phone'],
+  ]);
+}
+
 /** An address: one truncated line, shown on a wide screen until a member chooses. */
 export function addressColumn<T>([accessor, title]: ColumnField): DataTableColumn<T> {
   return optionalColumn<T>(truncatedColumn<T>({ accessor, title }), 'wide');

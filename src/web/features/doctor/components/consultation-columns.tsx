@@ -7,21 +7,14 @@ import { Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Consultation } from '../../../../shared/contracts/doctor';
 import { optionalColumn, truncatedColumn } from '../../../components/data-table';
-import { addressColumn, emailColumn, familyColumns } from '../../../components/resident-card-columns';
+import { addressColumn, copiedFamilyColumns, emailColumn } from '../../../components/resident-card-columns';
 
 export const consultationColumns: DataTableColumn<Consultation>[] = [
   truncatedColumn<Consultation>({ accessor: 'patientName', title: 'Patient name' }),
   { accessor: 'patientPhone', title: 'Phone', noWrap: true },
   addressColumn<Consultation>(['patientAddress', 'Address']),
   emailColumn<Consultation>(['patientEmail', 'Email']),
-  ...familyColumns<Consultation>([
-    ['Fname', 'Father name'],
-    ['Fphone', 'Father phone'],
-    ['FMname', 'Family member'],
-    ['FMphone', 'Family member phone'],
-    ['FMname1', 'Family member 2'],
-    ['FMphone1', 'Family member 2 phone'],
-  ]),
+  ...copiedFamilyColumns<Consultation>(),
   optionalColumn<Consultation>(truncatedColumn<Consultation>({ accessor: 'meetingId', title: 'Meet Id' }), 'wide'),
   {
     accessor: 'meetingStatus',

@@ -9,7 +9,7 @@ import { IconEye, IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Order } from '../../../../shared/contracts/grocery';
 import { iconColumn, truncatedColumn } from '../../../components/data-table';
-import { addressColumn, emailColumn, familyColumns } from '../../../components/resident-card-columns';
+import { addressColumn, copiedFamilyColumns, emailColumn } from '../../../components/resident-card-columns';
 
 interface OrderColumnActions {
   /** Opens 'Grocery Details' (omit for the read-only list). */
@@ -36,13 +36,6 @@ export function orderColumns({ onUpdate, onView }: OrderColumnActions): DataTabl
     { accessor: 'customerPhone', title: 'Customer phone', noWrap: true },
     addressColumn<Order>(['customerAddress', 'Customer address']),
     emailColumn<Order>(['customerEmail', 'Customer email']),
-    ...familyColumns<Order>([
-      ['Fname', 'Father name'],
-      ['Fphone', 'Father phone'],
-      ['FMname', 'Family member'],
-      ['FMphone', 'Family member phone'],
-      ['FMname1', 'Family member 2'],
-      ['FMphone1', 'Family member 2 phone'],
-    ]),
+    ...copiedFamilyColumns<Order>(),
   ];
 }
