@@ -23,7 +23,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ opened, title, message, confirmLabel, danger, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const cancel = () => (busy ? undefined : onCancel());
   return (
-    <Modal opened={opened} onClose={cancel} title={title} centered>
+    <Modal opened={opened} onClose={cancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Text mb="md">{message}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={cancel} disabled={busy}>

@@ -22,6 +22,7 @@ import { MSG } from '../../shared/messages';
 import { ApiError } from '../lib/api-error';
 import { uploadMedia } from '../lib/upload';
 import { notifyError } from '../lib/notify';
+import { IconTooltip } from './icon-tooltip';
 
 interface Pending {
   key: number;
@@ -96,9 +97,11 @@ export function MediaPicker({
       <Group gap="xs">
         <FileButton resetRef={resetInput} onChange={pick} accept={accept === 'image' ? IMAGE_ACCEPT : MEDIA_ACCEPT} multiple={max > 1} disabled={disabled}>
           {(props) => (
-            <ActionIcon {...props} variant="light" size="lg" aria-label={label} disabled={disabled}>
-              <IconPhotoPlus size={18} aria-hidden />
-            </ActionIcon>
+            <IconTooltip label={`Choose ${label.toLowerCase()}`}>
+              <ActionIcon {...props} variant="light" size="lg" aria-label={label} disabled={disabled}>
+                <IconPhotoPlus size={18} aria-hidden />
+              </ActionIcon>
+            </IconTooltip>
           )}
         </FileButton>
         <Text size="sm">{label}</Text>
@@ -124,21 +127,23 @@ export function MediaPicker({
               {m.kind === 'image' ? (
                 <Image src={m.thumbUrl ?? m.url} w={72} h={72} fit="cover" radius="sm" alt="Selected media" />
               ) : (
-                <Group w={72} h={72} justify="center" bg="dark.6" style={{ borderRadius: 4 }} aria-label="Selected video">
+                <Group w={72} h={72} justify="center" bg="dark.6" style={{ borderRadius: 4 }} role="img" aria-label="Selected video">
                   <IconPlayerPlay color="white" aria-hidden />
                 </Group>
               )}
-              <ActionIcon
-                size="xs"
-                color="red"
-                variant="filled"
-                radius="xl"
-                style={{ position: 'absolute', top: -6, right: -6 }}
-                aria-label="Remove media"
-                onClick={() => onChange(value.filter((x) => x.id !== m.id))}
-              >
-                <IconX size={12} aria-hidden />
-              </ActionIcon>
+              <IconTooltip label="Remove media">
+                <ActionIcon
+                  size="xs"
+                  color="red"
+                  variant="filled"
+                  radius="xl"
+                  style={{ position: 'absolute', top: -6, right: -6 }}
+                  aria-label="Remove media"
+                  onClick={() => onChange(value.filter((x) => x.id !== m.id))}
+                >
+                  <IconX size={12} aria-hidden />
+                </ActionIcon>
+              </IconTooltip>
             </div>
           ))}
         </Group>

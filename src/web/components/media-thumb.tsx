@@ -23,7 +23,7 @@ export function MediaThumb({
   let mark;
   if (youtube) {
     mark = (
-      <Group w={SIZE} h={SIZE} justify="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }} aria-label="YouTube video">
+      <Group w={SIZE} h={SIZE} justify="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }} role="img" aria-label="YouTube video">
         <IconBrandYoutube color="#ff0000" aria-hidden />
       </Group>
     );

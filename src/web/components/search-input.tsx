@@ -7,6 +7,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { bindText } from '../lib/use-form-errors';
+import { IconTooltip } from './icon-tooltip';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -41,7 +42,13 @@ export function SearchInput({ value, onSearch, placeholder = 'Search' }: SearchI
       aria-label="Search"
       placeholder={placeholder}
       leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={text ? <CloseButton aria-label="Clear search" size="sm" onClick={() => setText('')} /> : null}
+      rightSection={
+        text ? (
+          <IconTooltip label="Clear search">
+            <CloseButton aria-label="Clear search" size="sm" onClick={() => setText('')} />
+          </IconTooltip>
+        ) : null
+      }
       {...bindText(text, setText)}
       w={{ base: '100%', sm: 320 }}
     />

@@ -11,6 +11,7 @@ import { IconBell } from '@tabler/icons-react';
 import type { ResidentCard } from '../../../shared/contracts/common';
 import { MSG } from '../../../shared/messages';
 import { DetailList, type DetailItem } from '../../components/detail-list';
+import { IconTooltip } from '../../components/icon-tooltip';
 import { SideDrawer } from '../../components/side-drawer';
 import { formatDateTime } from '../../lib/format';
 import type { ListPage } from '../../lib/list-cache';
@@ -48,12 +49,15 @@ export function NewRequestsBell<T extends { _id: number }>({ label, drawerTitle,
 
   return (
     <>
-      <ActionIcon variant="default" size="lg" aria-label={label} onClick={open} pos="relative" style={{ overflow: 'visible' }}>
-        <IconBell size={20} aria-hidden />
-        <Badge size="sm" circle pos="absolute" top={-8} right={-10} color={count ? 'red' : 'gray'}>
-          {count ?? 0}
-        </Badge>
-      </ActionIcon>
+      <IconTooltip label={label}>
+        {/* The name carries the count the badge shows (a name must contain the visible text). */}
+        <ActionIcon variant="default" size="lg" aria-label={`${label}: ${count ?? 0}`} onClick={open} pos="relative" style={{ overflow: 'visible' }}>
+          <IconBell size={20} aria-hidden />
+          <Badge size="sm" circle pos="absolute" top={-8} right={-10} color={count ? 'red' : 'gray'}>
+            {count ?? 0}
+          </Badge>
+        </ActionIcon>
+      </IconTooltip>
       <SideDrawer opened={opened} onClose={close} title={drawerTitle}>
         {isLoading && !entries ? <Loader size="sm" aria-label="Loading" /> : null}
         {entries && shown === 0 ? <Text c="dimmed">{MSG.noNewRequests}</Text> : null}

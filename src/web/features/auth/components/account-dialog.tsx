@@ -9,7 +9,7 @@ import TwoFactorSettings from './two-factor-settings';
 
 export default function AccountDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title="My account" size="lg">
+    <Modal opened onClose={onClose} title="My account" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Tabs defaultValue="password" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="password">Password</Tabs.Tab>

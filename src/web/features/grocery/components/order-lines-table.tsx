@@ -9,6 +9,7 @@ import { UNIT_LABELS } from '../../../../shared/contracts/grocery';
 import { formatMoney } from '../../../../shared/money';
 import { amount, editLineTotal, formatQuantity, type EditLine, type NumberText } from '../api/order-lines';
 import { PriceInput, QuantityInput } from './amount-inputs';
+import { IconTooltip } from '../../../components/icon-tooltip';
 
 interface OrderLinesTableProps {
   lines: EditLine[];
@@ -66,9 +67,11 @@ export function OrderLinesTable({ lines, onChange, onDelete }: OrderLinesTablePr
             <Table.Td>{formatMoney(editLineTotal(line))}</Table.Td>
             {onDelete ? (
               <Table.Td>
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${line.itemName}`} title="Delete item" onClick={() => onDelete(line.key)}>
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
+                <IconTooltip label="Delete item">
+                  <ActionIcon variant="subtle" color="red" aria-label={`Delete ${line.itemName}`} onClick={() => onDelete(line.key)}>
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </IconTooltip>
               </Table.Td>
             ) : null}
           </Table.Tr>

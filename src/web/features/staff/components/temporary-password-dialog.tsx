@@ -8,7 +8,7 @@ export interface IssuedPassword {
 
 export function TemporaryPasswordDialog({ issued, onClose }: { issued: IssuedPassword | null; onClose: () => void }) {
   return (
-    <Modal opened={issued !== null} onClose={onClose} title="Temporary password" centered>
+    <Modal opened={issued !== null} onClose={onClose} title="Temporary password" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {issued ? (
         <Stack>
           <Text>Give this temporary password to {issued.name}. It is shown only this once. They choose a password of their own when they first sign in.</Text>
