@@ -226,6 +226,8 @@ export function DataTable<T>({
         storeColumnsKey={storeKey}
         columns={effectiveColumns}
         idAccessor={rowId}
+        customRowAttributes={(record) => ({ 'data-row-id': rowId(record) })}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
         noRecordsText={noRecordsText}
         page={page}
         onPageChange={changePage}

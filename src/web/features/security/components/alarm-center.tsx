@@ -11,7 +11,10 @@
  *   the siren for that alarm at once; its toast says who acknowledged it.
  * - The toasts live in their own notifications store (top centre, never auto-closed); the siren
  *   plays while at least one alarm is ringing.
+ * - Keyboard: ALARM_HOTKEY moves focus to the first ringing toast's close button (the toasts sit
+ *   at the end of the page's Tab order, far from where the member is working); Enter closes it.
  */
+import { useHotkeys } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,6 +26,15 @@ import { createAlarmSync, SAFETY_POLL_MS } from '../alarm/alarm-sync';
 import { setSecurityPresence } from '../alarm/presence';
 import { AlarmSoundStatus } from './alarm-sound-status';
 import { AlarmToast } from './alarm-toast';
+
+/** Focuses the first alarm toast's close button (docs/accessibility.md). */
+export const ALARM_HOTKEY = 'alt+shift+A';
+
+function focusAlarmClose(): void {
+  const buttons = document.querySelectorAll<HTMLButtonElement>('[data-alarm-close]');
+  const ringing = Array.from(buttons).find((b) => b.getAttribute('aria-label') === 'Close alarm');
+  (ringing ?? buttons[0])?.focus();
+}
 
 /** Toasts on screen at once; the rest wait in the queue (ringing ones first). */
 const VISIBLE_ALARMS = 3;
@@ -96,6 +108,9 @@ export function AlarmCenter({ mode }: { mode: AlarmMode }) {
     const connected = (payload as { connected?: unknown } | null)?.connected;
     if (typeof connected === 'number') setSecurityPresence(connected);
   });
+
+  // Also from inside text fields: an alarm matters more than what is being typed.
+  useHotkeys([[ALARM_HOTKEY, focusAlarmClose]], []);
 
   const openDesk = mode === 'all' ? () => navigate('/Security') : undefined;
 

@@ -7,6 +7,7 @@
  * Once someone else acknowledged it, it says who, stops ringing and closes itself after a while.
  * It is dark in both colour schemes: darker than the dark page, with a light edge, so it stands
  * out at night too; its greys are chosen for 4.5:1 on dark-8 (WCAG 2.2 AA).
+ * Alt+Shift+A (ALARM_HOTKEY, ./alarm-center) puts the keyboard focus on its close button.
  *
  * The toast reads its alarm from the alarm store, so every change (escalated, acknowledged,
  * a failed acknowledgement) shows without re-creating the toast.
@@ -18,6 +19,7 @@ import type { ResidentCard } from '../../../../shared/contracts/common';
 import { formatDate, formatTime } from '../../../lib/format';
 import { closeAlarm } from '../alarm/acknowledge';
 import { useAlarmEntry } from '../alarm/alarm-runtime';
+import { LazyIconTooltip } from '../../../components/lazy-icon-tooltip';
 import { AwayWarning, formatSeconds, pressesText } from './alarm-marks';
 
 interface AlarmToastProps {
@@ -103,13 +105,16 @@ export function AlarmToast({ id, onOpenDesk }: AlarmToastProps) {
             </Badge>
           ) : null}
         </Group>
-        <CloseButton
-          aria-label={acknowledged ? 'Close' : 'Close alarm'}
-          title={acknowledged ? 'Close' : 'Close to acknowledge this alarm'}
-          variant="subtle"
-          c="gray.0"
-          onClick={() => void closeAlarm(id)}
-        />
+        <LazyIconTooltip label={acknowledged ? 'Close' : 'Close to acknowledge this alarm'}>
+          <CloseButton
+            data-alarm-close
+            aria-keyshortcuts="Alt+Shift+A"
+            aria-label={acknowledged ? 'Close' : 'Close alarm'}
+            variant="subtle"
+            c="gray.0"
+            onClick={() => void closeAlarm(id)}
+          />
+        </LazyIconTooltip>
       </Group>
 
       <Group gap="xs" mt="sm" align="center">
