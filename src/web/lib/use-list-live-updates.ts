@@ -2,11 +2,13 @@
  * Wires a list (a desk's or not-at-home's, from `createListApi`) to the socket: a "created" event
  * puts the item on the unsearched first page, an "updated" event moves it between lists, and every
  * (re)connect refetches the module's lists (events may have been missed). Payloads are checked with
- * the list's item schema; anything else is ignored (and logged).
+ * the list's item schema; anything else is ignored (and logged). With `announce`, a created item is
+ * also announced politely to screen readers (lib/live-announcer, throttled).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
+import { liveAnnouncer } from './live-announcer';
 import { onSocketCatchUp, useSocketEvent, type SocketEventName } from './socket';
 
 /** What the hook needs of a list: its row schema and the list cache's rules. */
@@ -23,8 +25,11 @@ export interface ListEvents {
   updated: SocketEventName;
 }
 
-/** Applies the module's socket events to its lists while the calling component is mounted. */
-export function useListLiveUpdates<TItem>(list: LiveList<TItem>, events: ListEvents): void {
+/**
+ * Applies the module's socket events to its lists while the calling component is mounted.
+ * `announce` gives a created item's announcement, e.g. 'New complaint from Ayesha Khan'.
+ */
+export function useListLiveUpdates<TItem>(list: LiveList<TItem>, events: ListEvents, announce?: (item: TItem) => string): void {
   const queryClient = useQueryClient();
 
   const parse = (event: string, payload: unknown): TItem | null => {
@@ -35,7 +40,9 @@ export function useListLiveUpdates<TItem>(list: LiveList<TItem>, events: ListEve
 
   useSocketEvent(events.created, (payload) => {
     const item = parse(events.created, payload);
-    if (item) list.applyCreated(queryClient, item);
+    if (!item) return;
+    list.applyCreated(queryClient, item);
+    if (announce) liveAnnouncer.announce(announce(item));
   });
   useSocketEvent(events.updated, (payload) => {
     const item = parse(events.updated, payload);

@@ -12,6 +12,7 @@ import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { receivesAlarms } from '../../../shared/subroles';
 import { BusyNotice } from '../../components/busy-notice';
+import { LiveAnnouncer } from '../../components/live-announcer';
 import { ChangePasswordForm, TwoFactorSettings, useAccountHold, useSessionCheck } from '../../features/auth';
 import { AlarmCenter } from '../../features/security';
 import { societyTimeZone, subscribeSocietyTimeZone } from '../../lib/format';
@@ -59,6 +60,7 @@ export function AppLayout() {
         )}
       </AppShell.Main>
       <BusyNotice />
+      <LiveAnnouncer />
       {held ? null : (
         <>
           <RedirectModal subRole={user.SubRole} />

@@ -11,6 +11,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onSocketCatchUp, useSocketEvent } from '../../../lib/socket';
+import { newRowAnnouncement } from '../../../lib/live-announcer';
 import { useListLiveUpdates } from '../../../lib/use-list-live-updates';
 import { consultations } from '../api/consultations';
 import { doctorRequests } from '../api/doctor-requests';
@@ -26,7 +27,9 @@ function useConsultationLiveUpdates(): void {
 }
 
 export function DoctorLiveUpdates() {
-  useListLiveUpdates(doctorRequests, { created: 'receive-doctor', updated: 'doctor-updated' });
+  useListLiveUpdates(doctorRequests, { created: 'receive-doctor', updated: 'doctor-updated' }, (item) =>
+    newRowAnnouncement('doctor request', item.resident.name),
+  );
   useConsultationLiveUpdates();
   return null;
 }

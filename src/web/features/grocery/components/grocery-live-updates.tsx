@@ -10,13 +10,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ZOrder } from '../../../../shared/contracts/grocery';
 import { onSocketCatchUp, useSocketEvent } from '../../../lib/socket';
+import { newRowAnnouncement } from '../../../lib/live-announcer';
 import { useListLiveUpdates } from '../../../lib/use-list-live-updates';
 import { groceryRequests } from '../api/grocery-requests';
 import { applyOrder, orders } from '../api/orders';
 
 export function GroceryLiveUpdates() {
   const queryClient = useQueryClient();
-  useListLiveUpdates(groceryRequests, { created: 'receive-grocery', updated: 'grocery-updated' });
+  useListLiveUpdates(groceryRequests, { created: 'receive-grocery', updated: 'grocery-updated' }, (item) =>
+    newRowAnnouncement('grocery request', item.resident.name),
+  );
 
   useSocketEvent('order-updated', (payload) => {
     const order = ZOrder.safeParse(payload);
