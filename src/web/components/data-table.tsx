@@ -226,7 +226,9 @@ export function DataTable<T>({
         storeColumnsKey={storeKey}
         columns={effectiveColumns}
         idAccessor={rowId}
+        // The row's id lets a closed drawer find the row's button again (components/focus-return).
         customRowAttributes={(record) => ({ 'data-row-id': rowId(record) })}
+        // A table wider than its box scrolls: keyboard users reach it with Tab (axe scrollable-region-focusable).
         scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
         noRecordsText={noRecordsText}
         page={page}
