@@ -23,7 +23,7 @@ function show(message: string, color: string, position?: NotificationPosition): 
     notifications.update({ id, message, color, autoClose: TOAST_AUTO_CLOSE_MS + restart });
     return;
   }
-  notifications.show({ id, message, color, position, autoClose: TOAST_AUTO_CLOSE_MS });
+  notifications.show({ id, message, color, position, autoClose: TOAST_AUTO_CLOSE_MS, closeButtonProps: { 'aria-label': 'Close' } });
 }
 
 export function notifySuccess(message: string): void {
