@@ -121,7 +121,7 @@ test.describe('accessibility (axe)', () => {
 
   for (const subRole of FULL_WALKS) {
     test(`${subRole}: every screen of the menu, its drawers and dialogs`, async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       await signInAs(page, subRole);
       for (const route of menuFor(subRole)) await checkScreen(page, route.path);
       await page.getByRole('button', { name: 'My account' }).click();
@@ -130,7 +130,7 @@ test.describe('accessibility (axe)', () => {
   }
 
   test(`the other sub-roles' menus and home screens (${HOME_ONLY.join(', ')})`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     for (const subRole of HOME_ONLY) {
       for (const path of SUB_ROLE_TABLE[subRole].menu) expect(covered.has(path), `${path} is walked`).toBe(true);
       await signInAs(page, subRole);
