@@ -21,19 +21,21 @@ const FOCUS_BORDER = 'rgb(8, 127, 91)';
  * :focus-visible, or the browser's), or for a text field Mantine's primary-coloured border.
  */
 async function expectFocusVisible(page: Page): Promise<void> {
-  const ring = await page.evaluate((focusBorder) => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return 'nothing focused';
-    const style = getComputedStyle(el);
-    const outline = el.matches(':focus-visible') && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    // A text field's border, or its wrapper's (the password field's input sits inside a bordered box).
-    const bordered = [el, el.parentElement, el.parentElement?.parentElement].some((node) => node && getComputedStyle(node).borderColor === focusBorder);
-    const field = /^(INPUT|TEXTAREA)$/.test(el.tagName) && (el as HTMLInputElement).type !== 'checkbox' && bordered;
-    return outline || field
-      ? 'ok'
-      : `no focus indicator on ${el.outerHTML.slice(0, 120)} (outline ${style.outlineStyle} ${style.outlineWidth}, border ${style.borderColor})`;
-  }, FOCUS_BORDER);
-  expect(ring).toBe('ok');
+  // Polled: Mantine fades a field's border colour in (a short CSS transition).
+  const ring = () =>
+    page.evaluate((focusBorder) => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return 'nothing focused';
+      const style = getComputedStyle(el);
+      const outline = el.matches(':focus-visible') && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      // A text field's border, or its wrapper's (the password field's input sits inside a bordered box).
+      const bordered = [el, el.parentElement, el.parentElement?.parentElement].some((node) => node && getComputedStyle(node).borderColor === focusBorder);
+      const field = /^(INPUT|TEXTAREA)$/.test(el.tagName) && (el as HTMLInputElement).type !== 'checkbox' && bordered;
+      return outline || field
+        ? 'ok'
+        : `no focus indicator on ${el.outerHTML.slice(0, 120)} (outline ${style.outlineStyle} ${style.outlineWidth}, border ${style.borderColor})`;
+    }, FOCUS_BORDER);
+  await expect.poll(ring, { timeout: 2_000 }).toBe('ok');
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, checking the focus ring at every stop. */
