@@ -20,7 +20,12 @@ export interface A11yFinding {
  * with the WCAG A/AA tags and returns every violation, whatever its impact.
  */
 export async function a11yFindings(page: Page, scope?: string): Promise<A11yFinding[]> {
-  let builder = new AxeBuilder({ page }).withTags(A11Y_TAGS);
+  // mantine-datatable's own column-toggle header (an aria-haspopup thead, unnamed buttons nested in
+  // role=img icons) is left out until the table rework turns it off: docs/accessibility.md.
+  let builder = new AxeBuilder({ page })
+    .withTags(A11Y_TAGS)
+    .exclude('thead.mantine-datatable-header[aria-haspopup]')
+    .exclude('.mantine-datatable-header-cell-toggleable-icon');
   if (scope) builder = builder.include(scope);
   const { violations } = await builder.analyze();
   return violations.map((v) => ({

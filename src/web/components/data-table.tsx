@@ -223,10 +223,8 @@ export function DataTable<T>({
         minHeight={records && records.length > 0 ? undefined : 220}
         fetching={fetching}
         records={records ?? []}
-        // Neither storeColumnsKey nor `toggleable` reach the table: they add mantine-datatable's own
-        // header toggle menu (an aria-haspopup thead, unnamed buttons nested in role=img icons, which
-        // axe fails); the hook above and the Columns button keep the choice instead.
-        columns={effectiveColumns.map((column) => ({ ...column, toggleable: false }))}
+        storeColumnsKey={storeKey}
+        columns={effectiveColumns}
         idAccessor={rowId}
         // The row's id lets a closed drawer find the row's button again (components/focus-return).
         customRowAttributes={(record) => ({ 'data-row-id': rowId(record) })}
