@@ -20,12 +20,17 @@ export interface A11yFinding {
  * with the WCAG A/AA tags and returns every violation, whatever its impact.
  */
 export async function a11yFindings(page: Page, scope?: string): Promise<A11yFinding[]> {
-  // mantine-datatable's own column-toggle header (an aria-haspopup thead, unnamed buttons nested in
-  // role=img icons) is left out until the table rework turns it off: docs/accessibility.md.
-  let builder = new AxeBuilder({ page })
-    .withTags(A11Y_TAGS)
-    .exclude('thead.mantine-datatable-header[aria-haspopup]')
-    .exclude('.mantine-datatable-header-cell-toggleable-icon');
+  // A drawer or toast still fading in blends its colours with the page: measure once its
+  // transitions have ended (endless ones, a spinner or a pulsing badge, are not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  let builder = new AxeBuilder({ page }).withTags(A11Y_TAGS);
   if (scope) builder = builder.include(scope);
   const { violations } = await builder.analyze();
   return violations.map((v) => ({

@@ -199,6 +199,12 @@ export function DataTable<T>({
   );
   const storeKey = columnsKey ? preferenceKey(user._id, `columns:${columnsKey}`) : undefined;
   const { effectiveColumns, columnsToggle, setColumnsToggle, resetColumnsToggle } = useDataTableColumns<T>({ key: storeKey, columns: allColumns });
+  // The table gets the member's columns as plain shown/hidden ones: its own toggling (a header
+  // context menu without names, which axe flags) would also apply the defaults over the choice.
+  const shownColumns = useMemo(
+    () => effectiveColumns.map(({ toggleable: _t, defaultToggle: _d, ...column }) => column as DataTableColumn<T>),
+    [effectiveColumns],
+  );
 
   return (
     <>
@@ -223,8 +229,7 @@ export function DataTable<T>({
         minHeight={records && records.length > 0 ? undefined : 220}
         fetching={fetching}
         records={records ?? []}
-        storeColumnsKey={storeKey}
-        columns={effectiveColumns}
+        columns={shownColumns}
         idAccessor={rowId}
         // The row's id lets a closed drawer find the row's button again (components/focus-return).
         customRowAttributes={(record) => ({ 'data-row-id': rowId(record) })}
