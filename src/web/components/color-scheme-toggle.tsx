@@ -4,15 +4,13 @@
  * kept for the signed-in member (lib/color-scheme.ts); on the login screen it lasts until someone
  * signs in.
  *
- * Its tooltip comes in a chunk of its own: Mantine's Tooltip brings Floating UI (16 kB Brotli),
+ * Its tooltip is a {@link LazyIconTooltip}: Mantine's Tooltip brings Floating UI (16 kB Brotli),
  * which would push the initial load past its budget (ADR 0006). Until that chunk arrives, just
  * after start, the button works the same without the tooltip.
  */
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
-
-const LabelTooltip = lazy(() => import('./label-tooltip'));
+import { LazyIconTooltip } from './lazy-icon-tooltip';
 
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -20,15 +18,11 @@ export function ColorSchemeToggle() {
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const next = computed === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} theme`;
-  const button = (
-    <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(next)}>
-      {computed === 'dark' ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
-    </ActionIcon>
-  );
-
   return (
-    <Suspense fallback={button}>
-      <LabelTooltip label={label}>{button}</LabelTooltip>
-    </Suspense>
+    <LazyIconTooltip label={label}>
+      <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(next)}>
+        {computed === 'dark' ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
+      </ActionIcon>
+    </LazyIconTooltip>
   );
 }

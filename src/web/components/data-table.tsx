@@ -16,7 +16,7 @@
  * storage per member and screen (`columnsKey`). Free-text columns are {@link truncatedColumn}s: one
  * line cut with an ellipsis, the full text on hover (and in the row's drawer).
  */
-import { ActionIcon, Alert, Button, Checkbox, Group, Popover, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Group, Popover, Stack } from '@mantine/core';
 import { IconColumns3, IconEye, IconPencil } from '@tabler/icons-react';
 import { DataTable as MantineDataTable, getValueAtPath, useDataTableColumns, type DataTableColumn } from 'mantine-datatable';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -27,6 +27,7 @@ import type { ListPage } from '../lib/list-cache';
 import { preferenceKey } from '../lib/preferences';
 import type { ListParams } from '../lib/use-list-params';
 import { useUser } from '../lib/user-context';
+import { IconTooltip } from './icon-tooltip';
 import { SearchInput } from './search-input';
 
 /** What the table reads of a list page's query (a `useList` result of lib/list-api.ts). */
@@ -125,11 +126,11 @@ export function iconColumn<T>(column: {
     width: column.width ?? 80,
     textAlign: 'center',
     render: (record) => (
-      <Tooltip label={column.hint} openDelay={300}>
+      <IconTooltip label={column.hint}>
         <ActionIcon variant="light" color={column.color} aria-label={column.label} onClick={() => column.onClick(record)}>
           {column.icon}
         </ActionIcon>
-      </Tooltip>
+      </IconTooltip>
     ),
   };
 }

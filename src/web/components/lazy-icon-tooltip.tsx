@@ -1,5 +1,5 @@
 /**
- * {@link IconTooltip} for code in the initial load (the alarm toast): the tooltip and
+ * {@link IconTooltip} for code in the initial load (the alarm toast, the theme toggle): the tooltip and
  * @floating-ui/react are a chunk of their own (ADR 0006), fetched as soon as this module loads,
  * so by the time an alarm shows the tooltip is there. Until then the button shows without it.
  */
