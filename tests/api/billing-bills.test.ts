@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, bills, notifications, outbox, residents } from '../../src/server/db/schema.js';
-import { currentPeriod } from '../../src/server/modules/billing/service.js';
+import { calendarMonth } from '../../src/shared/calendar.js';
+import { DEFAULT_TIME_ZONE } from '../../src/shared/constants.js';
 import type { Bill, BillResident } from '../../src/shared/contracts/billing.js';
 import type { ListResponse } from '../../src/shared/contracts/common.js';
 import { MSG } from '../../src/shared/messages.js';
@@ -67,7 +68,7 @@ describe('billing: manual bills', () => {
   it('defaults the rate to 45 and the period to this month (server clock)', async () => {
     const res = await send('POST', '/api/bills', GV, { residentId: 'GV0011', units: 10 });
     expect(res.statusCode).toBe(201);
-    expect(res.json<Bill>()).toMatchObject({ ratePerUnit: 45, total: 450, period: currentPeriod(h.clock.now()) });
+    expect(res.json<Bill>()).toMatchObject({ ratePerUnit: 45, total: 450, period: calendarMonth(h.clock.now(), DEFAULT_TIME_ZONE) });
   });
 
   it('refuses a second bill for the same resident and period with 409, also when both arrive at once', async () => {

@@ -13,7 +13,9 @@ import type { NotHome } from '../../src/shared/contracts/not-home.js';
 import { auditLog, deskRequests, notHomeRequests, outbox, residents, staffSessions, staffUsers } from '../../src/server/db/schema.js';
 import { maintenanceRepo } from '../../src/server/modules/maintenance/repo.js';
 import { purgeService } from '../../src/server/modules/maintenance/purge.js';
-import { notHomeService, today } from '../../src/server/modules/not-home/service.js';
+import { notHomeService } from '../../src/server/modules/not-home/service.js';
+import { calendarDay } from '../../src/shared/calendar.js';
+import { DEFAULT_TIME_ZONE } from '../../src/shared/constants.js';
 import { outboxRepo, type PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { useTwoInstances, waitFor, type Instance, type TwoInstances } from '../support/two-instances.js';
 import { raiseAlarm } from '../support/clients/security.js';
@@ -252,7 +254,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     const screens = [await t.open(t.a, 'security@greenvalley.test'), await t.open(t.b, 'security@greenvalley.test')];
     const heard = screens.map((s) => record<NotHome>(s, 'not-at-home-updated'));
     const ids: number[] = [];
-    const day = today(t.clock.now());
+    const day = calendarDay(t.clock.now(), DEFAULT_TIME_ZONE);
     for (let i = 0; i < 10; i++) {
       const via = i % 2 ? t.b : t.a;
       const authorization = await t.residentAuth(via, `030000000${10 + i}`);
@@ -282,7 +284,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     for (const via of [t.a, t.b]) {
       const marks = screens.map((s) => next<NotHome>(s, 'receive-not-at-home'));
       const authorization = await t.residentAuth(via, via === t.a ? '03000000040' : '03000000041');
-      const d = today(t.clock.now());
+      const d = calendarDay(t.clock.now(), DEFAULT_TIME_ZONE);
       expect((await postNotHome(via.app, authorization, { from: d, to: d })).statusCode).toBe(201);
       await Promise.all(marks);
     }

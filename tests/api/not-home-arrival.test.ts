@@ -7,7 +7,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { NotHome } from '../../src/shared/contracts/not-home.js';
 import { auditLog, notHomeRequests } from '../../src/server/db/schema.js';
-import { notHomeService, today } from '../../src/server/modules/not-home/service.js';
+import { notHomeService } from '../../src/server/modules/not-home/service.js';
+import { calendarDay } from '../../src/shared/calendar.js';
+import { DEFAULT_TIME_ZONE } from '../../src/shared/constants.js';
 import { useHarness } from './harness.js';
 import { postNotHome } from '../support/clients/not-home.js';
 
@@ -15,7 +17,7 @@ const DAY_MS = 86_400_000;
 
 describe('not-at-home arrival job', () => {
   const h = useHarness();
-  const day = (offset: number) => today(new Date(h.clock.now().getTime() + offset * DAY_MS));
+  const day = (offset: number) => calendarDay(new Date(h.clock.now().getTime() + offset * DAY_MS), DEFAULT_TIME_ZONE);
   /** A service over the app's database, bus and clock, with small batches. */
   const job = (arrivalBatch: number) => notHomeService({ db: h.database.db, bus: h.bus, outbox: h.outbox, clock: h.clock, arrivalBatch });
 

@@ -1,8 +1,9 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GUARD_MSG, NOT_HOME_MSG, addYears, type NotHome } from '../../src/shared/contracts/not-home.js';
-import { auditLog, notHomeRequests } from '../../src/server/db/schema.js';
-import { today } from '../../src/server/modules/not-home/service.js';
+import { auditLog, notHomeRequests, societies } from '../../src/server/db/schema.js';
+import { calendarDay } from '../../src/shared/calendar.js';
+import { DEFAULT_TIME_ZONE } from '../../src/shared/constants.js';
 import { useHarness } from './harness.js';
 import { residentTokens } from '../support/clients/sessions.js';
 import { postNotHome } from '../support/clients/not-home.js';
@@ -12,7 +13,7 @@ const DAY_MS = 86_400_000;
 describe('not at home', () => {
   const h = useHarness();
   /** The date `offset` days from the app clock's today. */
-  const day = (offset: number) => today(new Date(h.clock.now().getTime() + offset * DAY_MS));
+  const day = (offset: number) => calendarDay(new Date(h.clock.now().getTime() + offset * DAY_MS), DEFAULT_TIME_ZONE);
   const plusDays = (date: string, n: number) => new Date(Date.parse(date) + n * DAY_MS).toISOString().slice(0, 10);
   const rowCounts = async () => {
     const [r] = await h.database.db.select({ n: count() }).from(notHomeRequests);
@@ -174,6 +175,37 @@ describe('not at home', () => {
       const res = await r.file(from!, to!);
       expect(res.statusCode, `${from}..${to}`).toBe(201);
       expect(res.json<NotHome>()).toMatchObject({ from, to });
+    }
+  });
+
+  it("'today' is the society's calendar day, for filing and for the arrival job, wherever the server runs", async () => {
+    // Lake City moves to UTC+14; the clock goes to 12:00 UTC, when its calendar is a day ahead of UTC's.
+    const lakeCity = eq(societies.name, 'Lake City');
+    const zone = 'Pacific/Kiritimati';
+    await h.database.db.update(societies).set({ timeZone: zone }).where(lakeCity);
+    try {
+      const now = h.clock.now().getTime();
+      h.clock.advance(((DAY_MS + 12 * 3_600_000 - (now % DAY_MS)) % DAY_MS) + 1);
+      const utcDay = h.clock.now().toISOString().slice(0, 10);
+      const localDay = calendarDay(h.clock.now(), zone);
+      expect(localDay, 'a day ahead of UTC').toBe(plusDays(utcDay, 1));
+
+      const r = await resident('03100000001');
+      const yesterday = await r.file(utcDay, localDay);
+      expect(yesterday.statusCode, 'UTC today is yesterday in the society').toBe(400);
+      expect(yesterday.json()).toMatchObject({ field: 'from' });
+      const filed = await r.file(localDay, localDay);
+      expect(filed.statusCode).toBe(201);
+      const id = filed.json<NotHome>()._id;
+
+      // A day later it is 12:00 UTC on localDay, the day after localDay in the society: back home.
+      h.clock.advance(DAY_MS);
+      expect(h.clock.now().toISOString().slice(0, 10)).toBe(localDay);
+      await h.notHome.arriveDue();
+      const [row] = await h.database.db.select({ state: notHomeRequests.state }).from(notHomeRequests).where(eq(notHomeRequests.id, id));
+      expect(row?.state).toBe('arrived');
+    } finally {
+      await h.database.db.update(societies).set({ timeZone: DEFAULT_TIME_ZONE }).where(lakeCity);
     }
   });
 });

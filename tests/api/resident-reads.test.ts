@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deskRequests, residents } from '../../src/server/db/schema.js';
-import { today } from '../../src/server/modules/not-home/service.js';
+import { calendarDay } from '../../src/shared/calendar.js';
+import { DEFAULT_TIME_ZONE } from '../../src/shared/constants.js';
 import { useHarness, type Harness } from './harness.js';
 import { residentTokens } from '../support/clients/sessions.js';
 import { walkResidentList } from '../support/clients/resident-lists.js';
@@ -61,7 +62,7 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
       expect((await send('PUT', `/api/security/${id}`, security, { action: 'proceed', staffNote: 'Staff-only note: check the CCTV' })).statusCode).toBe(200);
       h.clock.advance(61_000); // past the SOS press limit's one-minute window
     }
-    const day = today(h.clock.now());
+    const day = calendarDay(h.clock.now(), DEFAULT_TIME_ZONE);
     for (let i = 0; i < n.notHome; i++) ids.notHome.push(await created(await send('POST', '/api/nothome', auth, { from: day, to: day })));
     if (ids.notHome.length > 0) expect((await send('PUT', `/api/nothome/${ids.notHome[0]}/cancel`, auth)).statusCode).toBe(200);
     return ids;

@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, societies, staffUsers } from '../../db/schema.js';
+import { auditLog, staffUsers } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { prefixPattern } from '../../lib/text.js';
 import { AUDIT_ENTITY_MODULES, type AuditQuery, type AuditRow } from '../../../shared/contracts/audit.js';
 import type { Module } from '../../../shared/subroles.js';
 import type { AuditEntry } from '../../../shared/contracts/common.js';
-import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 
 export type AuditRecord = typeof auditLog.$inferInsert;
 
@@ -144,11 +143,6 @@ export function auditRepo(db: Db) {
         .orderBy(asc(auditLog.action))
         .limit(500);
       return { actors, actions: actions.map((a) => a.action) };
-    },
-    /** The society's time zone (IANA name). */
-    async timeZoneOf(societyId: number): Promise<string> {
-      const [row] = await db.select({ timeZone: societies.timeZone }).from(societies).where(eq(societies.id, societyId));
-      return row?.timeZone ?? DEFAULT_TIME_ZONE;
     },
     async record(entry: AuditRecord): Promise<void> {
       await db.insert(auditLog).values(entry);

@@ -4,6 +4,7 @@ import type { AuditEntry, ListResponse } from '../../../shared/contracts/common.
 import { inSociety } from '../../db/society-scope.js';
 import type { Db } from '../../db/client.js';
 import type { StaffContext } from '../../lib/caller-context.js';
+import { societyTimeZone } from '../../lib/society-time-zone.js';
 import { auditRepo, insertAuditsSql, type AuditRecord, type AuditsSelect } from './repo.js';
 
 export type { AuditRecord, AuditsSelect };
@@ -46,7 +47,7 @@ export function auditLogService({ db }: { db: Db }) {
     async page(staff: StaffContext, query: AuditQuery): Promise<ListResponse<AuditRow>> {
       return inSociety(db, staff.societyId, async (tx) => {
         const repo = auditRepo(tx);
-        return repo.page(staff.societyId, await repo.timeZoneOf(staff.societyId), query, query);
+        return repo.page(staff.societyId, await societyTimeZone(tx, staff.societyId), query, query);
       });
     },
     /** GET /api/audit/filters: the staff members and actions to filter by. */

@@ -16,6 +16,8 @@ import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/list-page.js';
+import { societyTimeZone } from '../../lib/society-time-zone.js';
+import { calendarMonth } from '../../../shared/calendar.js';
 import { recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import type { ResidentContext } from '../resident-auth/service.js';
@@ -45,9 +47,9 @@ export interface ImportPreviewJson {
   counts: { fileData: number; misMatched: number };
 }
 
-/** The month (YYYY-MM) in the server's time zone at `now`: the default billing period. */
-export function currentPeriod(now: Date): string {
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 7);
+/** The default billing period: the month (YYYY-MM) the society is in at `now`, in its time zone. */
+async function currentPeriod(tx: Db, societyId: number, now: Date): Promise<string> {
+  return calendarMonth(now, await societyTimeZone(tx, societyId));
 }
 
 /** A manual bill as the service takes it (after the contract's defaults). */
@@ -99,10 +101,10 @@ export function billingService(deps: BillingDeps) {
     /** `POST /api/bills`: total = rate × units (exact, 2 decimals); one per resident and period. */
     async create(staff: StaffContext, input: BillInput): Promise<Bill> {
       const at = clock.now();
-      const period = input.period ?? currentPeriod(at);
       const total = billTotal(input.ratePerUnit, input.units);
       const bill = await inSociety(db, staff.societyId, async (tx) => {
         const repo = billingRepo(tx);
+        const period = input.period ?? (await currentPeriod(tx, staff.societyId, at));
         const resident = await repo.residentByCode(staff.societyId, input.residentId);
         if (!resident) throw new NotFoundError(MSG.noMatchingDocument);
         const id = await repo.insertBill({
@@ -148,15 +150,16 @@ export function billingService(deps: BillingDeps) {
      */
     async previewImport(staff: StaffContext, file: Buffer, periodText: string | undefined): Promise<ImportPreviewJson> {
       const at = clock.now();
-      let period = currentPeriod(at);
+      let chosen: string | undefined;
       if (periodText !== undefined && periodText.trim() !== '') {
         const parsed = ZPeriod.safeParse(periodText);
         if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Invalid period.', 'period');
-        period = parsed.data;
+        chosen = parsed.data;
       }
-      const [residents, billed] = await inSociety(db, staff.societyId, async (tx) => {
+      const [period, residents, billed] = await inSociety(db, staff.societyId, async (tx) => {
         const repo = billingRepo(tx);
-        return [await repo.matchResidents(staff.societyId), await repo.billedResidents(staff.societyId, period)] as const;
+        const month = chosen ?? (await currentPeriod(tx, staff.societyId, at));
+        return [month, await repo.matchResidents(staff.societyId), await repo.billedResidents(staff.societyId, month)] as const;
       });
       // Parse and match in a worker: neither the request thread nor the database session waits
       // for them. A resident billed meanwhile is skipped by the commit, as after any preview.

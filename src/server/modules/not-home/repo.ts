@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notHomeRequests, residents, societies } from '../../db/schema.js';
 import type { NotHomeState } from '../../../shared/contracts/not-home.js';
@@ -110,15 +110,25 @@ export function notHomeRepo(db: Db) {
     },
     /**
      * Arrival job, one batch: up to `limit` active requests (any society, oldest id first) whose
-     * `to` date is before `today` become arrived at `at`. Rows another transaction holds are
+     * `to` date is before the day `at` falls on in their society's time zone become arrived at
+     * `at`. (The first bound, a day after `at` in UTC, lets the state/date index narrow the rows:
+     * no zone is a day or more ahead of UTC.) Rows another transaction holds are
      * skipped (FOR UPDATE SKIP LOCKED), so two servers never close the same row twice.
      * Call inside the transaction that also writes the batch's audit rows.
      */
-    async arriveBatch(today: string, at: Date, limit: number): Promise<{ id: number; societyId: number }[]> {
+    async arriveBatch(at: Date, limit: number): Promise<{ id: number; societyId: number }[]> {
+      const utcTomorrow = new Date(at.getTime() + 86_400_000).toISOString().slice(0, 10);
       const due = await db
         .select({ id: notHomeRequests.id })
         .from(notHomeRequests)
-        .where(and(eq(notHomeRequests.state, 'active'), lt(notHomeRequests.toDate, today)))
+        .where(
+          and(
+            eq(notHomeRequests.state, 'active'),
+            lt(notHomeRequests.toDate, utcTomorrow),
+            // A subquery, not a join, so FOR UPDATE locks only the requests.
+            sql`${notHomeRequests.toDate} < (${at.toISOString()}::timestamptz AT TIME ZONE (SELECT ${societies.timeZone} FROM ${societies} WHERE ${societies.id} = ${notHomeRequests.societyId}))::date`,
+          ),
+        )
         .orderBy(asc(notHomeRequests.id))
         .limit(limit)
         .for('update', { skipLocked: true });

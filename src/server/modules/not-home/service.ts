@@ -4,6 +4,8 @@ import { pushData } from '../../../shared/contracts/push.js';
 import { MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
+import { societyTimeZone } from '../../lib/society-time-zone.js';
+import { calendarDay } from '../../../shared/calendar.js';
 import type { PageRequest } from '../../lib/list-page.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
@@ -14,12 +16,6 @@ import { queuePush, type OutboxWorker } from '../outbox/service.js';
 import type { ResidentContext } from '../resident-auth/service.js';
 import { toNotHome } from './definition.js';
 import { notHomeRepo } from './repo.js';
-
-/** Today's date (YYYY-MM-DD) in the server's time zone, at the instant `now`. */
-export function today(now: Date): string {
-  const d = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Requests the arrival job closes per transaction. */
 export const ARRIVAL_BATCH = 100;
@@ -77,9 +73,10 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
      * most a year away, and `to` at most a year after `from` (notHomeWindowProblem).
      */
     async file(resident: ResidentContext, from: string, to: string): Promise<NotHome> {
-      const problem = notHomeWindowProblem(from, to, today(clock.now()));
-      if (problem) throw new BadRequestError(problem.message, problem.field);
       const id = await inSociety(db, resident.societyId, async (t) => {
+        // "Today" is the society's calendar day, wherever the server runs.
+        const problem = notHomeWindowProblem(from, to, calendarDay(clock.now(), await societyTimeZone(t, resident.societyId)));
+        if (problem) throw new BadRequestError(problem.message, problem.field);
         const newId = await notHomeRepo(t).insert(resident.societyId, resident.id, from, to);
         await audit(t, resident.societyId, { kind: 'resident', id: resident.id, name: resident.name }, newId, 'create', null, 'active');
         return newId;
@@ -137,20 +134,20 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
       return item;
     },
     /**
-     * The arrival job's step: active requests whose `to` date is before today become arrived
+     * The arrival job's step: active requests whose `to` date is before today (in their society's
+     * time zone) become arrived
      * (Status false). Bounded batches of `arrivalBatch`: each batch's state changes, audit rows and
      * DTOs in one transaction, its events after that commits; a failure rolls back only the batch
      * it hit (earlier ones stay done and announced) and rejects. @returns requests closed.
      */
     async arriveDue(): Promise<number> {
       const now = clock.now();
-      const day = today(now);
       const job = { kind: 'system' as const, id: null, name: 'Arrival job' };
       let closed = 0;
       for (;;) {
         const items = await db.transaction(async (tx) => {
           const t: Db = tx;
-          const rows = await notHomeRepo(t).arriveBatch(day, now, arrivalBatch);
+          const rows = await notHomeRepo(t).arriveBatch(now, arrivalBatch);
           for (const r of rows) await audit(t, r.societyId, job, r.id, 'arrive', 'active', 'arrived', now);
           return (await notHomeRepo(t).getMany(rows.map((r) => r.id))).map((row) => ({ societyId: row.societyId, item: toNotHome(row) }));
         });
