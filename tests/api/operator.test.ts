@@ -100,6 +100,33 @@ describe('operator commands (npm run admin)', () => {
     expect(trail[0]!.actorName).toBe(operatorActor().name);
   });
 
+  it("society:time-zone sets the zone the society's staff see and its calendar follows; an unknown zone is refused, writing nothing", async () => {
+    const s = await societyWithBoss();
+    const zoneOf = async () => (await h.database.db.select({ zone: societies.timeZone }).from(societies).where(eq(societies.code, s.code)))[0]?.zone;
+    expect(await admin('society:time-zone', '--society', s.code, '--zone', 'Mars/Olympus')).toMatchObject({
+      code: 2,
+      err: [expect.stringContaining('--zone must be a time zone name')],
+    });
+    expect(await admin('society:time-zone', '--society', s.code)).toMatchObject({ code: 2, err: ['--zone is required.'] });
+    expect(await zoneOf()).toBe('Asia/Karachi');
+
+    expect(await admin('society:time-zone', '--society', s.code.toLowerCase(), '--zone', 'Asia/Dubai')).toEqual({
+      code: 0,
+      out: [`Time zone of ${s.name} (${s.code}): Asia/Dubai (was Asia/Karachi)`],
+      err: [],
+    });
+    expect(await zoneOf()).toBe('Asia/Dubai');
+    const res = await signIn(s.email, s.password);
+    expect(res.json()).toMatchObject({ timeZone: 'Asia/Dubai' });
+    const [row] = await h.database.db
+      .select({ action: auditLog.action, toStage: auditLog.toStage, kind: auditLog.actorKind })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'society'), eq(auditLog.action, 'time-zone')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row).toEqual({ action: 'time-zone', toStage: 'Asia/Dubai', kind: 'operator' });
+  });
+
   it('refuses a duplicate code, society name or email (any case) with exit code 2, writing nothing', async () => {
     const s = await societyWithBoss();
     const before = await h.database.db.$count(auditLog);

@@ -26,6 +26,7 @@ export const USAGE = [
   'Usage: npm run admin -- <command> [options]',
   '  society:create --name "Hill Park" --code HP   a society; its code (2–6 letters) prefixes resident ids',
   '  society:list',
+  '  society:time-zone --society HP --zone Asia/Dubai   the zone its dates, "today" and "this month" follow (default Asia/Karachi)',
   '  staff:create --society HP --email boss@hillpark.test --name "Sana Malik" --sub-role super-admin',
   '  staff:list --society HP',
   '  staff:reset-password --email boss@hillpark.test',
@@ -39,6 +40,7 @@ const OPTIONS = {
   society: { type: 'string' },
   email: { type: 'string' },
   'sub-role': { type: 'string' },
+  zone: { type: 'string' },
 } as const;
 
 /** The operator as the audit log names them: the machine account that ran the command (or runs the server that took it). */
@@ -87,6 +89,10 @@ export async function runCommand(argv: readonly string[], accounts: StaffAccount
             : ['No society yet.'],
           err: [],
         };
+      }
+      case 'society:time-zone': {
+        const s = await accounts.setSocietyTimeZone({ society: values.society, zone: values.zone }, actor);
+        return { code: 0, out: [`Time zone of ${s.name} (${s.code}): ${s.to} (was ${s.from})`], err: [] };
       }
       case 'staff:create': {
         const { temporaryPassword, account } = await accounts.createStaff(

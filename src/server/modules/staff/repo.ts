@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.js';
 import { societies, staffSessions, staffUsers, TWO_FACTOR_OFF } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { likePattern } from '../../lib/text.js';
+import { rowsOf } from '../../db/raw-rows.js';
+import { z } from 'zod';
 
 /** A society as the operator lists it. */
 export interface SocietyRow {
@@ -60,6 +62,17 @@ export function staffAccountsRepo(db: Db) {
     async insertSociety(name: string, code: string, at: Date): Promise<number> {
       const [row] = await db.insert(societies).values({ name, code, createdAt: at }).returning({ id: societies.id });
       return row!.id;
+    },
+    /** Sets the society's time zone; @returns the zone it had. */
+    async setSocietyTimeZone(societyId: number, zone: string): Promise<string> {
+      const [before] = await db.select({ zone: societies.timeZone }).from(societies).where(eq(societies.id, societyId)).for('update');
+      await db.update(societies).set({ timeZone: zone }).where(eq(societies.id, societyId));
+      return before?.zone ?? zone;
+    },
+    /** Whether the database can compute in `zone` (pg_timezone_names). */
+    async databaseKnowsTimeZone(zone: string): Promise<boolean> {
+      const result = await db.execute(sql`select count(*)::int as n from pg_timezone_names where name = ${zone}`);
+      return (rowsOf(result, z.object({ n: z.coerce.number() }))[0]?.n ?? 0) > 0;
     },
     /** Every society with its number of staff accounts, by code. */
     listSocieties(): Promise<SocietyRow[]> {

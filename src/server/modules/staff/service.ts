@@ -30,6 +30,11 @@ export interface StaffAccountsDeps {
 /** A society code: 2 to 6 upper-case Latin letters (it prefixes resident ids: HP0001). */
 export const SOCIETY_CODE = /^[A-Z]{2,6}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Whether this Node knows `zone` as an IANA time zone name (UTC included). */
+function isKnownTimeZone(zone: string): boolean {
+  return zone === 'UTC' || Intl.supportedValuesOf('timeZone').includes(zone);
+}
 /** Letters and digits that cannot be misread for one another (no 0/O, 1/l/I). */
 const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -106,6 +111,29 @@ export function staffAccountsService({ db, clock, temporaryPasswordHours, revoke
         return societyId;
       });
       return { id, name, code };
+    },
+
+    /**
+     * Sets the time zone the society lives in (`societies.time_zone`): its dates and times, "today"
+     * and "this month" follow it. @param input.zone an IANA name both this Node and the database
+     * know, e.g. Asia/Dubai. @returns the society and its zone before and after.
+     * @throws 400 for a missing or unknown zone; 404 for an unknown society.
+     */
+    async setSocietyTimeZone(
+      input: { society?: string; zone?: string },
+      actor: OperatorActor,
+    ): Promise<{ name: string; code: string; from: string; to: string }> {
+      const society = await societyOf(input.society);
+      const zone = requiredText(input.zone, 'zone');
+      if (!isKnownTimeZone(zone) || !(await repo.databaseKnowsTimeZone(zone))) {
+        throw new BadRequestError(`--zone must be a time zone name such as Asia/Karachi or Europe/London; ${zone} is not one.`, 'zone');
+      }
+      const from = await db.transaction(async (tx) => {
+        const before = await staffAccountsRepo(tx).setSocietyTimeZone(society.id, zone);
+        await audit(tx, actor, society.id, 'society', society.id, 'time-zone', zone);
+        return before;
+      });
+      return { name: society.name, code: society.code, from, to: zone };
     },
 
     /** Every society with its number of staff accounts, by code. */
