@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { calendarDay } from '../src/shared/calendar';
+import { DEFAULT_TIME_ZONE } from '../src/shared/constants';
 
 export const PASSWORD = 'demo-pass-1';
 
@@ -97,10 +99,9 @@ export interface FiledNotHome {
   resident: ResidentCardLike;
 }
 
-/** YYYY-MM-DD, `days` from today (local time, as the server's dates). */
+/** YYYY-MM-DD, `days` from today in the demo societies' calendar (their time zone, as the server reads the dates). */
 export function isoDay(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return calendarDay(new Date(Date.now() + days * 86_400_000), DEFAULT_TIME_ZONE);
 }
 
 /** '2026-11-21' → '21/11/2026' (how the tables show dates). */

@@ -19,6 +19,8 @@
  * server cannot be reached or any request was not accepted.
  */
 import { parseArgs } from 'node:util';
+import { calendarDay } from '../src/shared/calendar.js';
+import { DEFAULT_TIME_ZONE } from '../src/shared/constants.js';
 
 const HELP = `Usage: npm run simulate -- [options]
 
@@ -152,7 +154,7 @@ async function act(mode: Mode, base: string, s: Session, i: number, then: Then) 
       return { ...r, what: 'doctor request', id: idOf(r) };
     }
     case 'notHome': {
-      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const day = (offset: number) => calendarDay(new Date(Date.now() + offset * 86_400_000), DEFAULT_TIME_ZONE);
       const r = await post(`${base}/api/nothome`, { from: day(0), to: day(1 + (i % 7)) }, s.token);
       const end = then === 'mix' ? (['cancel', 'arrive', 'none'] as const)[i % 3]! : then;
       let after = '';

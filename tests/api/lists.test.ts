@@ -1,5 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { calendarDay } from '../../src/shared/calendar.js';
+import { DEFAULT_TIME_ZONE } from '../../src/shared/constants.js';
 import { deskRequests, listCounts, residents, societies } from '../../src/server/db/schema.js';
 import { SEARCH_COUNT_CAP } from '../../src/server/lib/list-page.js';
 import type { Complaint } from '../../src/shared/contracts/complaints.js';
@@ -120,10 +122,7 @@ describe('lists', () => {
       return res.json<{ items: { _id: number }[]; total: number; totalExact: boolean }>();
     };
     const before = await bell();
-    const d = (offset: number) => {
-      const t = new Date(h.clock.now().getTime() + offset * 86_400_000);
-      return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, '0')}-${String(t.getDate()).padStart(2, '0')}`;
-    };
+    const d = (offset: number) => calendarDay(new Date(h.clock.now().getTime() + offset * 86_400_000), DEFAULT_TIME_ZONE);
     const authorization = await h.residentAuth('03000000044');
     const filed = await postNotHome(h.app, authorization, { from: d(1), to: d(3) });
     expect(filed.statusCode, filed.body).toBe(201);

@@ -1,5 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { calendarDay } from '../../src/shared/calendar.js';
+import { DEFAULT_TIME_ZONE } from '../../src/shared/constants.js';
 import { auditLog, deskRequests, staffUsers } from '../../src/server/db/schema.js';
 import { MSG } from '../../src/shared/messages.js';
 import type { PendingAlarms, SecurityAlert } from '../../src/shared/contracts/security.js';
@@ -232,11 +234,8 @@ describe('security alarms', () => {
   it('flags an alarm from a resident who is away (active not-at-home window)', async () => {
     const authorization = await h.residentAuth('03000000042');
     token.set('03000000042', authorization);
-    // Local dates of the server's (test) clock, as the not-at-home rules read them.
-    const day = (offset: number) => {
-      const d = new Date(h.clock.now().getTime() + offset * 86_400_000);
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    };
+    // Days of the society's calendar at the app clock's time, as the not-at-home rules read them.
+    const day = (offset: number) => calendarDay(new Date(h.clock.now().getTime() + offset * 86_400_000), DEFAULT_TIME_ZONE);
     const [today, far] = [day(0), day(5)];
     const nh = await postNotHome(h.app, authorization, { from: today, to: far });
     expect(nh.statusCode).toBe(201);

@@ -27,9 +27,12 @@ export interface PressedAlarm {
   details: AlarmDetails;
 }
 
-/** True when the resident (`residentId`: a column or expression) has an active not-at-home window today: the home should be empty. */
+/**
+ * True when the resident (`residentId`: a column or expression) has an active not-at-home window
+ * today — the day it is in the resident's society's time zone: the home should be empty.
+ */
 const notHomeActive = (residentId: AnyColumn | SQL) =>
-  sql<boolean>`exists (select 1 from not_home_requests n where n.resident_id = ${residentId} and n.state = 'active' and n.from_date <= current_date and n.to_date >= current_date)`;
+  sql<boolean>`exists (select 1 from not_home_requests n, lateral (select (now() at time zone s.time_zone)::date as today from societies s where s.id = n.society_id) d where n.resident_id = ${residentId} and n.state = 'active' and n.from_date <= d.today and n.to_date >= d.today)`;
 
 /** Alarm-only queries on the shared desk table (presses, inbox, acknowledgement, escalation). */
 export function alarmRepo(db: Db) {
