@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { menuFor, SUB_ROLE_TABLE, type SubRole } from '../src/shared/subroles';
+import { demoStaffEmail } from '../src/server/seed/demo-accounts';
+import { menuFor, REDIRECT_MODAL_SUB_ROLES, SUB_ROLE_TABLE, type SubRole } from '../src/shared/subroles';
 import { expectNoSeriousA11yViolations } from './a11y-helpers';
 import { acknowledgeAllAlarms, alarmToast, fileComplaint, raiseSos, signIn } from './helpers';
 
@@ -14,26 +15,8 @@ import { acknowledgeAllAlarms, alarmToast, fileComplaint, raiseSos, signIn } fro
  * only: their menu differs by its entries, not by its screens.
  */
 
-/** The Lake City demo account of a sub-role (handles as in src/server/seed/demo.ts). */
-const HANDLES: Record<SubRole, string> = {
-  'button-one': 'security',
-  'button-two': 'doctor',
-  'button-three': 'grocery',
-  complian: 'complaints',
-  residence: 'residence',
-  status: 'status',
-  'button-five': 'video',
-  notification: 'notification',
-  billing: 'billing',
-  discounts: 'discounts',
-  plots: 'plots',
-  cms: 'cms',
-  'cms-all': 'cms-all',
-  annoucements: 'announcements',
-  logo: 'logo',
-  'super-admin': 'super-admin',
-};
-const emailOf = (subRole: SubRole) => `${HANDLES[subRole]}@lakecity.test`;
+/** The Lake City demo account of a sub-role. */
+const emailOf = (subRole: SubRole) => demoStaffEmail(subRole, 'lakecity.test');
 
 /** Sub-roles whose menus together hold every screen. */
 const FULL_WALKS: SubRole[] = ['button-three', 'button-two', 'button-one', 'cms-all', 'super-admin', 'logo', 'annoucements'];
@@ -49,7 +32,7 @@ const dialog = (page: Page) => page.getByRole('dialog').last();
 async function signInAs(page: Page, subRole: SubRole): Promise<void> {
   await signIn(page, emailOf(subRole));
   const redirect = page.getByRole('dialog', { name: 'Re-directing' });
-  if (SUB_ROLE_TABLE[subRole].home && ['button-one', 'button-two', 'button-three'].includes(subRole)) {
+  if (REDIRECT_MODAL_SUB_ROLES.includes(subRole)) {
     await expect(redirect).toBeVisible();
     await expectNoSeriousA11yViolations(page, `${subRole}: Re-directing modal`, '[role="dialog"]');
     await redirect.getByRole('button', { name: 'Continue' }).click();

@@ -11,31 +11,13 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { auditLog, deskRequests, residents, societies, staffUsers } from '../db/schema.js';
 import type { SubRole } from '../../shared/subroles.js';
+import { demoStaffEmail, DEMO_HANDLES } from './demo-accounts.js';
 import { STAFF_NAMES } from './names.js';
 import { DAY, makeResidents, mulberry32, planComplaints, planDeskRequests, type SocietyDef } from './plans.js';
 
 export const DEMO_PASSWORD = 'demo-pass-1';
 
-/** Email handle (the part before @) of each sub-role's demo account. */
-const HANDLES: Record<SubRole, string> = {
-  'button-one': 'security',
-  'button-two': 'doctor',
-  'button-three': 'grocery',
-  complian: 'complaints',
-  residence: 'residence',
-  status: 'status',
-  'button-five': 'video',
-  notification: 'notification',
-  billing: 'billing',
-  discounts: 'discounts',
-  plots: 'plots',
-  cms: 'cms',
-  'cms-all': 'cms-all',
-  annoucements: 'announcements',
-  logo: 'logo',
-  'super-admin': 'super-admin',
-};
-const SUB_ROLE_ORDER = Object.keys(HANDLES) as SubRole[];
+const SUB_ROLE_ORDER = Object.keys(DEMO_HANDLES) as SubRole[];
 
 const SOCIETIES: readonly SocietyDef[] = [
   { key: 'gv', name: 'Green Valley', domain: 'greenvalley.test', codePrefix: 'GV', phonePrefix: '0300', seed: 0x6e11 },
@@ -47,7 +29,7 @@ export const DEMO_GUARD_EMAIL = 'guard@greenvalley.test';
 
 /** Green Valley's staff sign-ins (password DEMO_PASSWORD), for the server to print at start-up. */
 export const DEMO_SIGN_INS: readonly { email: string; subRole: SubRole }[] = SUB_ROLE_ORDER.map((subRole) => ({
-  email: `${HANDLES[subRole]}@greenvalley.test`,
+  email: demoStaffEmail(subRole, 'greenvalley.test'),
   subRole,
 }));
 
@@ -113,7 +95,7 @@ export async function seedDemo(db: Db, opts: { residentsPerSociety?: number } = 
       const staffNames = STAFF_NAMES[def.key];
       const staffRows: (typeof staffUsers.$inferInsert)[] = SUB_ROLE_ORDER.map((subRole, i) => ({
         societyId,
-        email: `${HANDLES[subRole]}@${def.domain}`,
+        email: demoStaffEmail(subRole, def.domain),
         name: staffNames[i]!,
         role: 'Admin',
         subRole,
