@@ -6,18 +6,27 @@
  */
 import { DEFAULT_TIME_ZONE } from './constants.js';
 
+/** Whether this runtime knows `name` as a time zone (an IANA name such as Asia/Karachi, or UTC). */
+export function isTimeZone(name: unknown): name is string {
+  if (typeof name !== 'string' || name === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** A cached YYYY-MM-DD formatter for `timeZone`; an unknown zone name reads as the default society zone. */
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     try {
       formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     } catch {
-      // An unknown zone name: the default society zone rather than a failed request.
-      return timeZone === DEFAULT_TIME_ZONE
-        ? new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' })
-        : dayFormatter(DEFAULT_TIME_ZONE);
+      return dayFormatter(DEFAULT_TIME_ZONE);
     }
     formatters.set(timeZone, formatter);
   }

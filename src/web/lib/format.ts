@@ -11,21 +11,11 @@
  * relies on a component re-rendering by chance. Uses Intl.DateTimeFormat only (no zone data in
  * the bundle).
  */
+import { isTimeZone } from '../../shared/calendar';
 import { DEFAULT_TIME_ZONE } from '../../shared/constants';
 
 /** Local storage key of the last society time zone this browser was given (cleared with the session). */
 export const TIME_ZONE_KEY = 'societyTimeZone';
-
-/** Whether the browser knows `name` as a time zone. */
-function isTimeZone(name: unknown): name is string {
-  if (typeof name !== 'string' || name === '') return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function remembered(): string | null {
   try {

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { recordAudit } from '../audit/service.js';
+import { isTimeZone } from '../../../shared/calendar.js';
 import { staffAccountsRepo, type SocietyRow, type StaffAccountRow } from './repo.js';
 
 /** Who made a change: the operator's command on the server's machine (audited with actor id null). */
@@ -31,10 +32,6 @@ export interface StaffAccountsDeps {
 export const SOCIETY_CODE = /^[A-Z]{2,6}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Whether this Node knows `zone` as an IANA time zone name (UTC included). */
-function isKnownTimeZone(zone: string): boolean {
-  return zone === 'UTC' || Intl.supportedValuesOf('timeZone').includes(zone);
-}
 /** Letters and digits that cannot be misread for one another (no 0/O, 1/l/I). */
 const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -125,7 +122,7 @@ export function staffAccountsService({ db, clock, temporaryPasswordHours, revoke
     ): Promise<{ name: string; code: string; from: string; to: string }> {
       const society = await societyOf(input.society);
       const zone = requiredText(input.zone, 'zone');
-      if (!isKnownTimeZone(zone) || !(await repo.databaseKnowsTimeZone(zone))) {
+      if (!isTimeZone(zone) || !(await repo.databaseKnowsTimeZone(zone))) {
         throw new BadRequestError(`--zone must be a time zone name such as Asia/Karachi or Europe/London; ${zone} is not one.`, 'zone');
       }
       const from = await db.transaction(async (tx) => {
