@@ -103,6 +103,25 @@ export default tseslint.config(
     },
   },
   {
+    // The resident app (issue 21): a browser app of its own; it shares src/shared and the
+    // dashboard's contrast-checked Mantine theme, nothing else of the dashboard.
+    files: ['src/resident/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The resident app may import src/shared only.' },
+            { regex: '(^|/)web/(?!app/theme$)', message: "The resident app shares only the dashboard's theme (src/web/app/theme.ts)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       // Shared code is browser-safe: no server or web imports, no Node built-ins.

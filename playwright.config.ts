@@ -37,7 +37,7 @@ export default defineConfig({
   testDir: './e2e',
   ...browserTestSettings(PORT),
   webServer: {
-    command: `rm -rf ${DATA_DIR} ${DATA_DIR}.lock && DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 NODE_ENV=test LOG_LEVEL=warn OUTBOX_POLL_MS=200 npx tsx src/server/main.ts`,
+    command: `rm -rf ${DATA_DIR} ${DATA_DIR}.lock && DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 NODE_ENV=test TEST_CLOCK=1 DEADLINE_CHECK_MS=500 LOG_LEVEL=warn OUTBOX_POLL_MS=200 npx tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -125,7 +125,7 @@ async function run(a: Instance, child: ChildProcess, card: SecurityAlert, group:
     const n = Math.min(group, EVENTS - i);
     pending = 2 * n;
     const done = new Promise<void>((r) => (wake = r));
-    for (let k = 0; k < n; k++) a.bus.emit('alarm.escalated', { societyId: 1, item: { ...card, benchSentAt: now() } as SecurityAlert });
+    for (let k = 0; k < n; k++) a.bus.emit('alarm.escalated', { societyId: 1, residentId: 1, item: { ...card, benchSentAt: now() } as SecurityAlert });
     await done;
   }
   child.off('message', onArrival);

@@ -14,7 +14,7 @@
  * start with 'bench'.
  */
 import { sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,7 @@ import { sheetParser, type SheetParser } from '../src/server/modules/billing/she
 import type { OutboxWorker } from '../src/server/modules/outbox/service.js';
 import { formatAddress } from '../src/server/modules/residents/service.js';
 import { systemClock } from '../src/server/lib/clock.js';
+import { EventBus } from '../src/server/lib/events.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '10000' }, 'pg-url': { type: 'string' } } });
 const ROWS = Number(values.rows);
@@ -45,6 +46,7 @@ const time = async <T>(work: () => Promise<T> | T): Promise<[T, number]> => {
 let sheets: SheetParser | undefined;
 const dataDir = pgUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-bills-'));
 const database = await openDatabase({ databaseUrl: pgUrl, dataDir });
+const fileDir = mkdtempSync(path.join(tmpdir(), 'bench-bills-file-'));
 try {
   if (pgUrl) {
     await database.db.execute(sql`drop schema if exists public cascade`);
@@ -90,7 +92,7 @@ try {
   const outbox: OutboxWorker = { poke: async () => undefined, start: () => undefined, stop: async () => undefined };
   // The service parses in a worker thread, as the server does (limits as the config defaults).
   sheets = sheetParser({ workers: 1, queue: 0, timeoutMs: 60_000, memoryMb: 256 });
-  const billing = billingService({ db: database.db, outbox, clock: systemClock, sheets });
+  const billing = billingService({ db: database.db, bus: new EventBus(), outbox, clock: systemClock, sheets });
   const ctx: StaffContext = {
     id: staff.id,
     name: staff.name,
@@ -101,7 +103,10 @@ try {
     mustChangePassword: false,
     mustEnrolTwoFactor: false,
   };
-  const [preview, previewMs] = await time(() => billing.previewImport(ctx, file, '2030-01'));
+  // The service reads the upload from disk, as the route's temp file.
+  const upload = path.join(fileDir, 'bills.xlsx');
+  writeFileSync(upload, file);
+  const [preview, previewMs] = await time(() => billing.previewImport(ctx, upload, '2030-01'));
   const [committed, commitMs] = await time(() => billing.commitImport(ctx, preview.importId));
   const total = previewMs + commitMs;
 
@@ -117,4 +122,5 @@ try {
   await sheets?.close();
   await database.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  rmSync(fileDir, { recursive: true, force: true });
 }

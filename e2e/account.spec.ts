@@ -1,21 +1,13 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { totpCode } from '../src/server/modules/auth/two-factor';
+import { operator as admin } from './helpers';
 
 /**
  * A staff member the operator adds (`npm run admin`, through the running server's operator
  * socket) signs in with the temporary password, must choose their own before anything else, and
  * then sees their sub-role's menu; "My account" changes it again later.
  */
-async function admin(...argv: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/operator/cli.ts', ...argv], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? 'data-e2e', DATABASE_URL: '' },
-  });
-  return stdout;
-}
-
 test('a new member signs in with a temporary password, chooses their own, then sees the complaints menu', async ({ page }) => {
   const email = `new-${randomUUID().slice(0, 8)}@greenvalley.test`;
   const out = await admin('staff:create', '--society', 'GV', '--email', email, '--name', 'Nadia Aslam', '--sub-role', 'complian');

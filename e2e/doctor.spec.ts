@@ -23,6 +23,8 @@ const DOCTOR_COLUMNS = [
   'Family member 2 phone',
   'Description',
   'Requested',
+  // The Overdue badge's column (spec deviation 90).
+  'Deadline',
 ];
 const CONSULTATION_COLUMNS = [
   'Action',
@@ -38,6 +40,7 @@ const CONSULTATION_COLUMNS = [
   'Family member 2 phone',
   'Meet Id',
   'Status',
+  'Deadline',
 ];
 
 /** A toast shown now (waits for an earlier one with the same text to have closed first). */

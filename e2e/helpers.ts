@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { calendarDay } from '../src/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '../src/shared/constants';
@@ -149,4 +151,25 @@ export async function expectAllColumns(page: Page, titles: readonly string[]): P
   for (const choice of await choices.all()) await choice.check();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('table').first().getByRole('columnheader')).toHaveText(titles.map((title) => new RegExp(`^${title}$`)));
+}
+
+/**
+ * Runs `npm run admin -- <argv>` against the test server: the command goes through its operator
+ * socket in the test data folder (E2E_DATA_DIR). @returns what it printed. @throws unless exit 0.
+ */
+export async function operator(...argv: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/operator/cli.ts', ...argv], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? 'data-e2e', DATABASE_URL: '' },
+  });
+  return stdout;
+}
+
+/** Moves the test server's clock `hours` forward (TEST_CLOCK=1): deadlines, escalations and "today" follow it. */
+export async function shiftClock(hours: number): Promise<void> {
+  await operator('clock:shift', '--hours', String(hours));
+}
+
+/** The test server's clock back to real time; specs that shift it call this in afterEach. */
+export async function resetClock(): Promise<void> {
+  await operator('clock:reset');
 }

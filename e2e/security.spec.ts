@@ -227,8 +227,12 @@ test.describe('security alarms', () => {
     // /Security: the row is there (time and date), the drawer proceeds with the issue note.
     await page.getByRole('navigation').getByRole('link', { name: 'Security', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Security alerts' })).toBeVisible();
-    await page.getByPlaceholder(/search/i).fill(marker);
-    await expect(page).toHaveURL(/q=Lifecycle/);
+    // The menu click may still be settling (already on /Security, it navigates to the bare path
+    // and clears the box): type until the search has reached the URL.
+    await expect(async () => {
+      await page.getByPlaceholder(/search/i).fill(marker);
+      await expect(page).toHaveURL(/q=Lifecycle/, { timeout: 2_000 });
+    }).toPass();
     const row = page.getByRole('row').filter({ hasText: alarm.resident.name });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(/\d{1,2}:\d{2} [AP]M/);

@@ -19,6 +19,8 @@ async function openMember(admin: Page, email: string) {
 }
 
 test('a super-admin adds a member, changes their sub-role and disables them; the member’s open screen follows', async ({ page: admin, browser }) => {
+  // Two browser contexts and three account changes, each waited for on both screens.
+  test.setTimeout(60_000);
   const email = `desk-${randomUUID().slice(0, 8)}@greenvalley.test`;
   await signIn(admin, 'super-admin@greenvalley.test');
   await admin.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
@@ -30,7 +32,7 @@ test('a super-admin adds a member, changes their sub-role and disables them; the
   await expect(form.getByText('Name is required')).toBeVisible();
   await form.getByLabel('Name').fill('Nadia Aslam');
   await form.getByLabel('Email').fill(email);
-  await choose(form, 'Sub-role', 'complian (Complaints)');
+  await choose(form, 'Sub-role', 'complian (Complaints, Reports)');
   await form.getByRole('button', { name: 'Add staff member' }).click();
   const shown = admin.getByRole('dialog', { name: 'Temporary password' });
   const temporary = (await shown.getByLabel('Temporary password').innerText()).trim();
@@ -52,7 +54,7 @@ test('a super-admin adds a member, changes their sub-role and disables them; the
 
   const drawer = await openMember(admin, email);
   await expect(drawer.getByText('Active')).toBeVisible();
-  await choose(drawer, 'Sub-role', 'button-one (Security, Not at home, Complaints)');
+  await choose(drawer, 'Sub-role', 'button-one (Security, Not at home, Complaints, Reports)');
   await drawer.getByRole('button', { name: 'Save sub-role' }).click();
   await expect(admin.getByText('Sub-role changed')).toBeVisible();
   await expect(memberNav.getByRole('link', { name: 'Security', exact: true })).toBeVisible({ timeout: 10_000 });

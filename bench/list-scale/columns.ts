@@ -153,7 +153,7 @@ export function fillColumns(extraPerStage: number, rowsPerSociety: number, reali
 }
 
 /** Columns left to their default (or NULL) on purpose: security-only fields and the serial id. */
-export const LEFT_DEFAULT = ['id', 'staff_note', 'acknowledged_at', 'acknowledged_by', 'escalated_at', 'press_count', 'last_pressed_at'];
+export const LEFT_DEFAULT = ['id', 'staff_note', 'acknowledged_at', 'acknowledged_by', 'escalated_at', 'press_count', 'last_pressed_at', 'is_drill'];
 
 /** One row of information_schema.columns. */
 export interface ColumnInfo {

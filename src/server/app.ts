@@ -35,9 +35,10 @@ import type { SecurityService } from './modules/security/service.js';
 import { attachSocket, type Io } from './realtime/socket.js';
 import { realtimeAdapter } from './realtime/adapter.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { webStaticOptions } from './lib/web-static.js';
+import { webPageFor, webStaticOptions } from './lib/web-static.js';
 import { createMetrics, type AppMetrics } from './modules/metrics/metrics.js';
 import { appLimits, rateLimitStoresFor, type RateLimitStores } from './lib/rate-limit/app-limits.js';
+import { exportRunner } from './lib/list-export.js';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -188,7 +189,16 @@ export async function buildApp(opts: {
   });
   const residentAuths = residentGuards(base);
   const realtime = attachSocket(app, { auth, residentAuth: residentAuths.residentAuth, bus, clock, allowedOrigins: config.ALLOWED_ORIGINS, adapter });
-  const deps: SharedDeps = { ...base, auth, ...residentAuths, outbox, outboxDepth, realtime };
+  // List exports: read in short batches here, written to .xlsx in a worker thread (lib/list-export.ts).
+  const exports = exportRunner({
+    workers: config.EXPORT_WORKERS,
+    queue: config.EXPORT_QUEUE,
+    timeoutMs: config.EXPORT_TIMEOUT_MS,
+    memoryMb: config.EXPORT_MEMORY_MB,
+    maxRows: config.EXPORT_MAX_ROWS,
+    batchRows: config.EXPORT_BATCH_ROWS,
+  });
+  const deps: SharedDeps = { ...base, auth, ...residentAuths, outbox, outboxDepth, realtime, exports };
 
   // Modules (modules.ts), in order: each builds its services; then their routes, then their listeners.
   const parts = MODULES.map((m) => m.build(deps));
@@ -196,24 +206,25 @@ export async function buildApp(opts: {
   for (const part of parts) part.listen?.(realtime.to);
   const found: Partial<AppJobs & ExposedServices> = {};
   for (const part of parts) Object.assign(found, part.jobs, part.exposes);
-  const { escalation, arrival, purge, media, security, notHome } = found;
-  if (!escalation || !arrival || !purge || !media || !security || !notHome) {
-    throw new Error('modules.ts must list the security, not-home, maintenance and media modules (their jobs and services)');
+  const { escalation, arrival, purge, media, deadlines, security, notHome } = found;
+  if (!escalation || !arrival || !purge || !media || !deadlines || !security || !notHome) {
+    throw new Error('modules.ts must list the security, not-home, maintenance, media and deadlines modules (their jobs and services)');
   }
-  const jobs: AppJobs = { escalation, arrival, purge, media };
+  const jobs: AppJobs = { escalation, arrival, purge, media, deadlines };
 
   const webDist = opts.webDist ?? WEB_DIST;
   const serveWeb = opts.serveWeb !== false && existsSync(webDist);
   // Pre-compressed files, hashed assets immutable, index.html revalidated (lib/web-static.ts).
   if (serveWeb) await app.register(fastifyStatic, webStaticOptions(webDist));
   app.setNotFoundHandler((req, reply) => {
-    // Client-side routes (/Complaints, /Pending, …) all serve the single-page app.
-    if (serveWeb && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/docs')) return reply.sendFile('index.html');
+    const page = serveWeb && req.method === 'GET' ? webPageFor(req.url) : null;
+    // Client-side routes (/Complaints, /Pending, …; the resident app's /app/…) serve their single-page app.
+    if (page) return reply.sendFile(page);
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${req.method} ${req.url.split('?')[0]}` });
   });
 
   app.addHook('onClose', async () => {
-    await Promise.all([outbox.stop(), ...Object.values(jobs).map((job) => job.stop()), ...parts.map((part) => part.close?.())]);
+    await Promise.all([outbox.stop(), exports.close(), ...Object.values(jobs).map((job) => job.stop()), ...parts.map((part) => part.close?.())]);
   });
   return { app, io: realtime.io, bus, outbox, security, notHome, auth, jobs, clock, routes, metrics, admission };
 }

@@ -1,6 +1,7 @@
 /**
  * Environment, validated once at start-up; a bad value stops the server with a clear message.
  */
+import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -143,12 +144,19 @@ const ZEnv = z.object({
   ALLOWED_ORIGINS: ZOrigins,
   /** Serve the API documentation at /docs when NODE_ENV=production (always served otherwise). */
   DOCS_IN_PRODUCTION: z.stringbool().default(false),
+  /**
+   * Browser tests only: the server's clock is real time plus an offset that the operator commands
+   * `clock:shift` and `clock:reset` move (embedded database). Refused with NODE_ENV=production.
+   */
+  TEST_CLOCK: z.stringbool().default(false),
   /** Outbox poll interval in milliseconds. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Seconds an alarm may stay unacknowledged before it is escalated. */
   ESCALATE_AFTER_S: z.coerce.number().positive().max(86_400).default(60),
   /** How often the escalation job looks, in milliseconds. */
   ESCALATE_CHECK_MS: z.coerce.number().int().min(50).default(1000),
+  /** How often the deadline job looks for items past their stage's deadline, in milliseconds (modules/deadlines/job.ts). */
+  DEADLINE_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
   /** SOS presses a resident may make per minute (merged into one alarm) before 429. */
   SOS_MAX_PRESSES_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
   /**
@@ -209,6 +217,31 @@ const ZEnv = z.object({
   /** FCM API base URL (settable for tests against a local server). */
   FCM_BASE_URL: z.string().url().default('https://fcm.googleapis.com'),
   /**
+   * Web Push (VAPID, RFC 8292) key pair, base64url: the public key the uncompressed P-256 point
+   * (65 bytes), the private key its 32-byte scalar (`npx web-push generate-vapid-keys`). Both or
+   * neither; unset, the first instance to start generates a pair and keeps it in the database
+   * (`vapid_keys`), so every instance signs with the same one. Changing it ends every browser's
+   * subscription (their push services refuse the new key).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'expected 65 bytes as base64url without padding (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'expected 32 bytes as base64url without padding (43 characters)')
+    .optional(),
+  /** The contact push services are given in the VAPID token's `sub`: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => /^mailto:[^\s@]+@[^\s@]+$/.test(v) || (URL.canParse(v) && new URL(v).protocol === 'https:'), 'expected mailto:address or an https: URL')
+    .default('mailto:admin@society-desk.invalid'),
+  /**
+   * Tests only: hosts (`host[:port]`) whose Web Push endpoints may be plain http and private
+   * addresses (a local push service). Refused with NODE_ENV=production.
+   */
+  WEB_PUSH_TEST_HOSTS: ZHosts,
+  /**
    * The reserved super-society (spec section 6, literal withheld): staff of the society with this
    * exact name see every society's feed posts, discounts and plots. Unset: nobody does.
    */
@@ -236,6 +269,20 @@ const ZEnv = z.object({
   IMPORT_PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** Heap limit of each parse worker in MB; a parse over it → 413, worker replaced. */
   IMPORT_PARSE_MEMORY_MB: z.coerce.number().int().min(16).max(4096).default(256),
+  /** List exports (.xlsx, `GET <list>/export`) written at once, each in its own worker thread. */
+  EXPORT_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
+  /** List exports that may wait for a writer thread; more are refused with 429. */
+  EXPORT_QUEUE: z.coerce.number().int().min(0).max(100).default(2),
+  /** Milliseconds the writer thread may take for one export file; longer → 503, worker replaced. */
+  EXPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** Heap limit of each export writer thread in MB; over it → 503, worker replaced. */
+  EXPORT_MEMORY_MB: z.coerce.number().int().min(64).max(4096).default(768),
+  /** Rows one export holds at most: beyond, the newest this many, with a note and `X-Export-Truncated: 1`. */
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
+  /** Rows each export batch reads, each batch its own short transaction (an alarm never waits long for the main lane). */
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** List exports per staff member per minute; more get 429. */
+  EXPORT_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
   /** How often the purge job (old sent pushes, expired sessions) runs, in milliseconds. */
   PURGE_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
   /**
@@ -253,9 +300,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
+  if (parsed.data.TEST_CLOCK && parsed.data.NODE_ENV === 'production') {
+    throw new Error('Invalid environment:\n  TEST_CLOCK: a movable clock is for browser tests; it is refused with NODE_ENV=production');
+  }
+  if (parsed.data.WEB_PUSH_TEST_HOSTS.length > 0 && parsed.data.NODE_ENV === 'production') {
+    throw new Error('Invalid environment:\n  WEB_PUSH_TEST_HOSTS: push endpoints outside https are for tests; they are refused with NODE_ENV=production');
+  }
+  const vapidProblem = checkVapidPair(parsed.data.VAPID_PUBLIC_KEY, parsed.data.VAPID_PRIVATE_KEY);
+  if (vapidProblem) throw new Error(`Invalid environment:\n  VAPID_PRIVATE_KEY: ${vapidProblem}`);
   return {
     ...parsed.data,
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     BACKUP_DIR: path.resolve(parsed.data.BACKUP_DIR ?? path.join(parsed.data.DATA_DIR, 'backups')),
   };
+}
+
+/**
+ * Why VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY cannot be used together, or undefined when both are
+ * unset or the public key is the private key's: one set without the other, a scalar that is not a
+ * P-256 private key, or a public key of another pair.
+ */
+function checkVapidPair(publicKey: string | undefined, privateKey: string | undefined): string | undefined {
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined || privateKey === undefined) return 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither';
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    if (ecdh.getPublicKey('base64url') !== publicKey) return 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY';
+  } catch {
+    return 'not a P-256 private key';
+  }
+  return undefined;
 }

@@ -9,6 +9,8 @@ import { buildApp } from './app.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty } from './seed/demo.js';
 import { operatorActor, runCommand, type CommandResult } from './operator/commands.js';
 import { listenOperatorSocket } from './operator/socket.js';
+import { isClockCommand, runClockCommand } from './operator/test-clock.js';
+import { offsetClock } from './lib/clock.js';
 import { automaticBackup, writeBackup } from './operator/backup.js';
 import { intervalJob } from './lib/interval-job.js';
 import { staffAccountsService } from './modules/staff/service.js';
@@ -51,12 +53,15 @@ async function main(): Promise<void> {
     config.NODE_ENV === 'development' && process.stdout.isTTY
       ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
       : { level: config.LOG_LEVEL };
-  const { app, io, outbox, jobs, auth, clock } = await buildApp({ config, database, logger });
+  // Browser tests move time with `npm run admin -- clock:shift` (operator/test-clock.ts).
+  const testClock = config.TEST_CLOCK ? offsetClock() : undefined;
+  const { app, io, outbox, jobs, auth, clock } = await buildApp({ config, database, logger, clock: testClock });
   outbox.start();
   jobs.escalation.start();
   jobs.arrival.start();
   jobs.purge.start();
   jobs.media.start();
+  jobs.deadlines.start();
   // Requests whose return date passed while the server was down are closed at once; what expired
   // meanwhile is purged.
   void jobs.arrival.runOnce();
@@ -105,7 +110,11 @@ async function main(): Promise<void> {
       revokeSessions: (id) => auth.revokeAccount(id),
     });
     const backup = async (): Promise<CommandResult> => ({ code: 0, out: [`Backup written: ${await writeBackup({ config, database, clock })}`], err: [] });
-    closeOperator = await listenOperatorSocket(config.DATA_DIR, (argv) => (argv[0] === 'backup' ? backup() : runCommand(argv, accounts, operatorActor())));
+    closeOperator = await listenOperatorSocket(config.DATA_DIR, async (argv) => {
+      if (argv[0] === 'backup') return backup();
+      if (isClockCommand(argv)) return runClockCommand(argv, testClock);
+      return runCommand(argv, accounts, operatorActor());
+    });
     // The embedded database keeps its own backups: one every BACKUP_EVERY_HOURS, BACKUP_KEEP kept (checked hourly).
     if (config.BACKUP_EVERY_HOURS > 0) {
       const backups = intervalJob(

@@ -11,6 +11,7 @@ import { auditModule } from './modules/audit/index.js';
 import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { complaintsModule } from './modules/complaints/index.js';
+import { deadlinesModule } from './modules/deadlines/index.js';
 import { discountsModule } from './modules/discounts/index.js';
 import { doctorModule } from './modules/doctor/index.js';
 import { feedModule } from './modules/feed/index.js';
@@ -23,11 +24,13 @@ import { metricsModule } from './modules/metrics/index.js';
 import { notHomeModule } from './modules/not-home/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { plotsModule } from './modules/plots/index.js';
+import { reportsModule } from './modules/reports/index.js';
 import { residentAuthModule } from './modules/resident-auth/index.js';
 import { residentsModule } from './modules/residents/index.js';
 import { securityModule } from './modules/security/index.js';
 import { staffModule } from './modules/staff/index.js';
 import { videoPanelModule } from './modules/video-panel/index.js';
+import { webPushModule } from './modules/web-push/index.js';
 
 export const MODULES: readonly ServerModule[] = [
   healthModule,
@@ -40,6 +43,7 @@ export const MODULES: readonly ServerModule[] = [
   groceryModule,
   doctorModule,
   notificationsModule,
+  webPushModule,
   billingModule,
   residentsModule,
   mediaModule,
@@ -51,5 +55,7 @@ export const MODULES: readonly ServerModule[] = [
   logoModule,
   staffModule,
   auditModule,
+  reportsModule,
+  deadlinesModule,
   maintenanceModule,
 ];

@@ -1,15 +1,19 @@
 /**
- * Socket.IO event names and payloads (server → staff browsers). The socket authenticates with the
- * session cookie and the server puts it in rooms by society, module and sub-role; a client never
- * chooses its rooms.
+ * Socket.IO event names and payloads (server → staff browsers, and → the resident app). A staff
+ * socket authenticates with the session cookie and the server puts it in rooms by society, module
+ * and sub-role; a resident socket authenticates with the bearer token (`auth: {token}`) and joins
+ * the resident's own room only, hearing the `resident-…` events (contracts/resident-events.ts).
+ * A client never chooses its rooms.
  */
 import type { Complaint } from './contracts/complaints.js';
 import type { Consultation, DoctorRequest } from './contracts/doctor.js';
 import type { GroceryRequest, Order } from './contracts/grocery.js';
+import type { OverdueRaised } from './contracts/deadlines.js';
 import type { NotHome } from './contracts/not-home.js';
 import type { AlarmAcknowledged, SecurityAlert } from './contracts/security.js';
+import type { ResidentServerToClientEvents } from './contracts/resident-events.js';
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends ResidentServerToClientEvents {
   /** A resident filed a complaint (spec section 7); to staff who may use complaints. */
   'receive-complain': (complaint: Complaint) => void;
   /** A complaint changed stage. */
@@ -42,6 +46,8 @@ export interface ServerToClientEvents {
   'doctor-updated': (request: DoctorRequest) => void;
   /** A consultation was created, its doctor-ready push sent, or its prescription written (no prescription content). */
   'consultation-updated': (consultation: Consultation) => void;
+  /** An item went past its stage's deadline (escalated once); to the desk's staff and super-admin. */
+  'overdue-raised': (overdue: OverdueRaised) => void;
   /** The society's logo changed: every staff screen of the society shows `logoUrl` (null: none) in its header. */
   'society:logo': (logo: { logoUrl: string | null }) => void;
 }

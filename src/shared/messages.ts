@@ -61,6 +61,9 @@ export const MSG = {
   notHomeOver: 'This request is already over.',
   /** Super-admin closing an alarm that was not escalated. */
   alarmNotEscalated: 'Super-admin can acknowledge only escalated alarms.',
+  /** SOS drills: a second start while one runs, a screen reporting to an ended drill. */
+  drillRunning: 'A drill is already running in your society. End it before starting another.',
+  drillEnded: 'This drill has ended.',
   /** A resident pressing SOS more often than the rate limit allows. */
   sosTooMany: 'Your alarm has been received and the security team has been alerted. Please wait a moment before pressing again.',
   /** Any text input holding U+0000, which PostgreSQL cannot store. */
@@ -157,6 +160,17 @@ export const MSG = {
   mediaNotImage: 'This must be an image.',
   /** The video panel takes http and https addresses only. */
   videoUrlInvalid: 'Please enter a valid http or https URL.',
+  /** /Reports: a desk outside the signed-in sub-role's `reportDesksOf` (403). */
+  reportNotYourDesk: 'You can only see the reports of your own desk.',
+  /** /Reports: a custom period without its first or last day (400 naming the field). */
+  reportDayRequired: 'Choose the first and the last day.',
+  reportRangeTooLong: 'A period can be at most 366 days.',
+  /** /Reports: a last day after today in the society's time zone. */
+  reportFutureDay: 'The last day cannot be after today.',
+  /** /Reports: a figure the desk's report does not have (speed on security, security elsewhere, …): 400 naming `figure`. */
+  reportFigureNotForDesk: "This desk's report has no such figure.",
+  /** /Reports: more reports asked for at once than this server computes (429). */
+  reportBusy: 'Reports are busy, try again in {wait}.',
   /**
    * Limits on what one account can trigger (429, with Retry-After): `{wait}` is filled by
    * {@link tryAgainIn} from the seconds left ('12 minutes'). Wording in the spec's style.
@@ -197,6 +211,12 @@ export const PUSH = {
   discountPosted: { title: 'New Discount', body: 'A new discount offer is available.' },
   plotPosted: { title: 'New Plot Listing', body: 'A new plot listing is available.' },
   announcementPosted: { title: 'New Announcement', body: 'Tap to read the announcement.' },
+  /** Deadlines (issue text): told once when the resident's item goes past a stage deadline, if the society turned it on. */
+  overdue: {
+    complaint: { title: 'Taking longer than usual', body: 'Your complaint is taking longer than usual; the committee has been told.' },
+    grocery: { title: 'Taking longer than usual', body: 'Your grocery request is taking longer than usual; the committee has been told.' },
+    doctor: { title: 'Taking longer than usual', body: 'Your doctor request is taking longer than usual; the committee has been told.' },
+  },
 } as const;
 
 /** In-app notification records (spec section 7, "In-app notification records"). */

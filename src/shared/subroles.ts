@@ -47,6 +47,8 @@ export const MODULES = [
   'announcements',
   'staff',
   'audit',
+  'reports',
+  'deadlines',
 ] as const;
 export type Module = (typeof MODULES)[number];
 
@@ -58,7 +60,7 @@ export interface RouteDef {
   module: Module;
 }
 
-/** The 25 module routes of spec section 2, /Staff and /Audit (plus '/Login' and '/', which are not module routes). */
+/** The 25 module routes of spec section 2, /Staff, /Audit, /Reports and /Deadlines (plus '/Login' and '/', which are not module routes). */
 export const ROUTES = [
   { path: '/Grocery', label: 'Grocery List', module: 'grocery' },
   { path: '/Orders', label: 'Orders', module: 'grocery' },
@@ -89,10 +91,14 @@ export const ROUTES = [
   { path: '/Staff', label: 'Staff', module: 'staff' },
   // Not in the spec: super-admin reads every recorded action of the society (spec-deviations.md).
   { path: '/Audit', label: 'Audit log', module: 'audit' },
+  // Not in the spec: how each desk is doing, for its own staff and super-admin (spec-deviations.md).
+  { path: '/Reports', label: 'Reports', module: 'reports' },
+  // Not in the spec: super-admin sets how long each desk stage may take (spec-deviations.md).
+  { path: '/Deadlines', label: 'Deadlines', module: 'deadlines' },
 ] as const satisfies readonly RouteDef[];
 export type RoutePath = (typeof ROUTES)[number]['path'];
 
-/** Every path the web app registers: 27 module routes, '/Login' and '/' (29 in all). */
+/** Every path the web app registers: 29 module routes, '/Login' and '/' (31 in all). */
 export const ALL_PATHS: readonly string[] = ['/Login', '/', ...ROUTES.map((r) => r.path)];
 
 interface SubRoleDef {
@@ -107,15 +113,15 @@ interface SubRoleDef {
 const COMPLAINT_PAGES = ['/Complaints', '/Pending', '/Completed'] as const;
 
 export const SUB_ROLE_TABLE: Record<SubRole, SubRoleDef> = {
-  'button-three': { menu: ['/Grocery', '/Orders', '/CompletedGrocery'], home: '/Grocery', modules: ['grocery'] },
-  'button-two': { menu: ['/Doctor', '/Prescription', '/CompletedDoctor'], home: '/Doctor', modules: ['doctor'] },
+  'button-three': { menu: ['/Grocery', '/Orders', '/CompletedGrocery', '/Reports'], home: '/Grocery', modules: ['grocery', 'reports'] },
+  'button-two': { menu: ['/Doctor', '/Prescription', '/CompletedDoctor', '/Reports'], home: '/Doctor', modules: ['doctor', 'reports'] },
   // Spec section 2: button-one's collapsed menu also shows the complaint pages.
   'button-one': {
-    menu: ['/Security', '/ProcessSec', '/CompletedSecurity', '/NotHome', '/NotHomeCancelled', '/NotHomeCompleted', ...COMPLAINT_PAGES],
+    menu: ['/Security', '/ProcessSec', '/CompletedSecurity', '/NotHome', '/NotHomeCancelled', '/NotHomeCompleted', ...COMPLAINT_PAGES, '/Reports'],
     home: '/Security',
-    modules: ['security', 'notHome', 'complaints'],
+    modules: ['security', 'notHome', 'complaints', 'reports'],
   },
-  complian: { menu: COMPLAINT_PAGES, home: '/Complaints', modules: ['complaints'] },
+  complian: { menu: [...COMPLAINT_PAGES, '/Reports'], home: '/Complaints', modules: ['complaints', 'reports'] },
   discounts: { menu: ['/Discounts'], home: '/Discounts', modules: ['discounts'] },
   residence: { menu: ['/Residence'], home: '/Residence', modules: ['residents'] },
   billing: { menu: ['/Billing'], home: '/Billing', modules: ['billing'] },
@@ -127,9 +133,9 @@ export const SUB_ROLE_TABLE: Record<SubRole, SubRoleDef> = {
   'cms-all': { menu: ['/CMS', '/Plots', '/Discounts'], home: '/CMS', modules: ['feed', 'plots', 'discounts'] },
   annoucements: { menu: ['/Annoucements'], home: '/Annoucements', modules: ['announcements'] },
   'super-admin': {
-    menu: ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status', '/Staff', '/Audit'],
+    menu: ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status', '/Staff', '/Audit', '/Reports', '/Deadlines'],
     home: '/NotificationPanel',
-    modules: ['notificationPanel', 'billing', 'residents', 'videoPanel', 'status', 'staff', 'audit'],
+    modules: ['notificationPanel', 'billing', 'residents', 'videoPanel', 'status', 'staff', 'audit', 'reports', 'deadlines'],
   },
   // "anything else → video panel" (spec section 2 Home).
   'button-five': { menu: ['/VideoPanel'], home: '/VideoPanel', modules: ['videoPanel'] },
@@ -171,4 +177,26 @@ export function receivesAlarms(subRole: string): 'all' | 'escalated' | 'none' {
   if (canUse(subRole, 'security')) return 'all';
   if (subRole === 'super-admin') return 'escalated';
   return 'none';
+}
+
+/** The desks a report can be about (their module names); security covers its not-at-home requests too. */
+export const REPORT_DESKS = ['complaints', 'security', 'grocery', 'doctor'] as const;
+export type ReportDesk = (typeof REPORT_DESKS)[number];
+
+/**
+ * The desks whose reports a sub-role may read: those of the desk modules it works in, and every
+ * desk for super-admin, who oversees them all. Any other desk is refused (403).
+ */
+export function reportDesksOf(subRole: string): readonly ReportDesk[] {
+  if (!canUse(subRole, 'reports')) return [];
+  if (subRole === 'super-admin') return REPORT_DESKS;
+  return REPORT_DESKS.filter((d) => canUse(subRole, d));
+}
+
+/**
+ * Who may start an SOS drill: the staff who answer alarms (button-one) and super-admin, who
+ * hears escalated ones. Mirrors `receivesAlarms`.
+ */
+export function mayRunDrills(subRole: string): boolean {
+  return receivesAlarms(subRole) !== 'none';
 }

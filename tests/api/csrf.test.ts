@@ -35,7 +35,10 @@ describe('staff writes come only from the app’s own pages', () => {
     'PUT /api/resident/feed/:id/like',
     'DELETE /api/resident/feed/:id/like',
     'PUT /api/resident/notifications/:id/read',
+    'PUT /api/resident/notifications/read-all',
     'PUT /api/resident/push-token',
+    'POST /api/resident/web-push',
+    'DELETE /api/resident/web-push',
   ]);
   const writes = () => h.routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && r.url.startsWith('/api/'));
   const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

@@ -1,10 +1,9 @@
 import { readdirSync, statSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { uploadTempDir } from '../../src/server/modules/media/upload-file.js';
+import { uploadTempDir } from '../../src/server/lib/upload-file.js';
 import { MSG } from '../../src/shared/messages.js';
+import { startSlowUpload } from '../support/slow-upload.js';
 import { useHarness } from './harness.js';
 import { mediaForm, mp4, png, shellScript } from './media-fixtures.js';
 
@@ -23,28 +22,9 @@ describe('media: uploads stream to a temp file', () => {
 
   /** Starts a real HTTP upload and sends the first `firstBytes` of its body; the rest waits. */
   async function startUpload(file: Buffer, firstBytes: number) {
-    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = h.app.server.address() as AddressInfo;
     const cookie = await h.staffCookie('cms@greenvalley.test');
     const { payload, headers } = mediaForm(file, { filename: 'clip.mp4', contentType: 'video/mp4' });
-    const req = http.request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/media',
-      headers: { ...headers, cookie, 'content-length': String(payload.length) },
-    });
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      req.on('response', (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      req.on('error', reject);
-    });
-    req.write(payload.subarray(0, firstBytes));
-    return { req, answer, rest: payload.subarray(firstBytes) };
+    return startSlowUpload(h.app, '/api/media', { ...headers, cookie }, payload, firstBytes);
   }
 
   it('writes the file to disk while it arrives and deletes it once stored', async () => {

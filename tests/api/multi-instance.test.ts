@@ -174,6 +174,25 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     expect((await put('Approve')).statusCode).toBe(200);
   });
 
+  it('a resident socket on B hears its complaint moved through A; a sign-out through A ends it at once', async () => {
+    const authorization = await t.residentAuth(t.b, '03000000016');
+    const onB = connect(t.b.url, { transports: ['websocket'], auth: { token: authorization.replace(/^Bearer /, '') }, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      onB.once('connect', resolve);
+      onB.once('connect_error', reject);
+    });
+    const filed = await t.b.app.inject({ method: 'POST', url: '/api/complain', headers: { authorization }, payload: { complain: 'Across instances' } });
+    const id = filed.json<{ _id: number }>()._id;
+    const heard = next<{ _id: number; stage: string }>(onB, 'resident-complaint-updated');
+    const cookie = await t.staffCookie(t.a, 'complaints@greenvalley.test');
+    expect((await t.a.app.inject({ method: 'PUT', url: `/api/complain/${id}`, headers: { cookie }, payload: { action: 'proceed' } })).statusCode).toBe(200);
+    expect(await heard).toMatchObject({ _id: id, stage: 'processing' });
+    const gone = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+    expect((await t.a.app.inject({ method: 'POST', url: '/api/resident/logout', headers: { authorization } })).statusCode).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+    onB.close();
+  });
+
   it('an unanswered alarm escalates exactly once when both instances run the job at the same moment', async () => {
     const screens = [
       await t.open(t.a, 'security@greenvalley.test'),

@@ -125,7 +125,12 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
     const alarm = res.json<{ items: Record<string, unknown>[] }>().items.find((i) => i._id === id)!;
     expect(alarm).toMatchObject({ securityComplain: 'SOS 0', stage: 'processing', edit: true, pressCount: 1 });
     expect(alarm.acknowledgedAt).toEqual(expect.any(String));
-    for (const hidden of ['staffNote', 'acknowledgedBy', 'ackSeconds', 'escalated', 'escalatedAt', 'notHomeActive']) expect(alarm).not.toHaveProperty(hidden);
+    // Who acknowledged and the escalation are the resident's to see (issue 21: "Acknowledged by <name>").
+    expect(alarm).toMatchObject({ acknowledgedBy: expect.any(String), escalated: false, escalatedAt: null });
+    for (const hidden of ['staffNote', 'ackSeconds', 'notHomeActive']) expect(alarm).not.toHaveProperty(hidden);
+    // The item by id is the same view.
+    const one = await h.app.inject({ method: 'GET', url: `${LISTS.alarms}/${id}`, headers: { authorization: a.authorization } });
+    expect(one.json()).toEqual(alarm);
     expect(res.body).not.toContain('Staff-only note');
     // The staff desk still has the note (it was stored, just not shown to the resident).
     const [row] = await h.database.db.select({ note: deskRequests.staffNote }).from(deskRequests).where(eq(deskRequests.id, id!));

@@ -1,21 +1,34 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { billSheet } from '../../e2e/fixtures/bill-sheets.js';
 import { sheetParser, type SheetParser } from '../../src/server/modules/billing/sheet-parser.js';
 import { MSG } from '../../src/shared/messages.js';
 
 const STUB = path.resolve(import.meta.dirname, '../support/sheet-worker-stub.ts');
-const small = billSheet([{ Address: 'House 1, Street 1, Block A', Units: 12 }]);
-const hang = billSheet([{ Address: 'HANG', Units: 1 }]);
+/** The parser reads uploads from disk (the route's temp files): this file's fixtures are written to a folder of its own. */
+const dir = mkdtempSync(path.join(tmpdir(), 'sheet-parser-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const onDisk = (name: string, file: Buffer) => {
+  const target = path.join(dir, name);
+  writeFileSync(target, file);
+  return target;
+};
+const small = onDisk('small.xlsx', billSheet([{ Address: 'House 1, Street 1, Block A', Units: 12 }]));
+const hang = onDisk('hang.xlsx', billSheet([{ Address: 'HANG', Units: 1 }]));
 /** 20,000 rows with 400-character names: tens of MB of text once parsed, far past a 32 MB heap. */
 const rows20k = () =>
-  billSheet(
-    Array.from({ length: 20_000 }, (_, i) => ({
-      Address: `House ${i + 1}, Street ${(i % 12) + 1}, Block A`,
-      Units: 100 + (i % 400),
-      Name: `Resident ${i + 1} ${'x'.repeat(400)}`,
-    })),
+  onDisk(
+    'rows20k.xlsx',
+    billSheet(
+      Array.from({ length: 20_000 }, (_, i) => ({
+        Address: `House ${i + 1}, Street ${(i % 12) + 1}, Block A`,
+        Units: 100 + (i % 400),
+        Name: `Resident ${i + 1} ${'x'.repeat(400)}`,
+      })),
+    ),
   );
 
 /** The spreadsheet parser's pool: parses run in worker threads with heap and time limits, and recover. */

@@ -15,6 +15,8 @@ import { budgetProblems, type BundleFile } from '../../scripts/web-assets.js';
 import { useHarness } from './harness.js';
 
 const SCRIPT = `console.log(${JSON.stringify('society desk '.repeat(400))});\n`;
+const RESIDENT_INDEX = `<!doctype html><html><head><script type="module" src="/app/assets/index-Zz98Yy76.js"></script><link rel="manifest" href="/app/manifest.webmanifest"></head><body><div id="root"></div></body></html>\n`;
+const SERVICE_WORKER = `self.addEventListener('fetch', () => {});\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>\n`;
 
 /** Writes a file with its .br and .gz copies, as the build does. */
@@ -35,6 +37,11 @@ describe('static assets', () => {
     writeCompressed(path.join(dir, 'index.html'), INDEX);
     writeCompressed(path.join(dir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
     writeFileSync(path.join(dir, 'assets', 'logo-Ef56Gh78.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    // The resident app's build (vite.resident.config.ts) in dist/web/app.
+    mkdirSync(path.join(dir, 'app', 'assets'), { recursive: true });
+    writeCompressed(path.join(dir, 'app', 'index.html'), RESIDENT_INDEX);
+    writeCompressed(path.join(dir, 'app', 'assets', 'index-Zz98Yy76.js'), SCRIPT);
+    writeFileSync(path.join(dir, 'app', 'sw.js'), SERVICE_WORKER);
     web = await buildApp({ config: h.config, database: h.database, clock: h.clock, webDist: dir, pushTransport: { send: async () => undefined } });
     await web.app.ready();
   });
@@ -91,6 +98,35 @@ describe('static assets', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('the resident app: /app and its client routes under /app/ get its own index.html (revalidated), its assets are immutable', async () => {
+    for (const url of ['/app', '/app/', '/app/index.html', '/app/services/complaints', '/app/sign-in?next=1']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe(REVALIDATE);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(RESIDENT_INDEX);
+    }
+    const script = await get('/app/assets/index-Zz98Yy76.js', { 'accept-encoding': 'br' });
+    expect(script.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(script.rawPayload).toString()).toBe(SCRIPT);
+    // The service worker is revalidated (a new deploy's worker is seen), never cached as immutable.
+    const sw = await get('/app/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe(REVALIDATE);
+    // A missing hashed file is a 404, not the page (a stale chunk must fail loudly, not parse HTML).
+    expect((await get('/app/assets/gone-00000000.js')).statusCode).toBe(404);
+    // The dashboard's routes still get the dashboard.
+    expect((await get('/Status')).body).toBe(INDEX);
+  });
+
+  it('the resident app is sent with the same strict CSP as the dashboard', async () => {
+    const dashboard = await get('/');
+    const resident = await get('/app/');
+    expect(resident.headers['content-security-policy']).toBe(dashboard.headers['content-security-policy']);
+    expect(resident.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(resident.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+  });
+
   it('the API is not served from the web folder', async () => {
     const res = await get('/api/nope', { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(404);
@@ -141,5 +177,17 @@ describe('bundle budget (scripts/web-assets.ts, npm run check:bundle)', () => {
       'assets/index.css: 100.00 kB gzip, budget 100.00 kB',
     ]);
     expect(budgetProblems({ files: [file('assets/a.js', 'lazy', 10)] })).toEqual(['no entry chunk in the build stats']);
+  });
+
+  it("the resident app's initial load has its own budget: 120 kB Brotli, 145 kB gzip", () => {
+    const within = { files: [file('assets/index.js', 'entry', 100_000, 90_000), file('assets/vendor.js', 'initial', 45_000, 30_000)] };
+    expect(budgetProblems(within, 'resident')).toEqual([]);
+    const over = { files: [file('assets/index.js', 'entry', 100_000, 90_000), file('assets/vendor.js', 'initial', 45_001, 30_001)] };
+    expect(budgetProblems(over, 'resident')).toEqual([
+      'initial load (entry and its static imports): 120.00 kB Brotli, budget 120.00 kB',
+      'initial load (entry and its static imports): 145.00 kB gzip, ceiling 145.00 kB',
+    ]);
+    // The same load is within the dashboard's budget.
+    expect(budgetProblems(over)).toEqual([]);
   });
 });

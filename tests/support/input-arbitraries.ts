@@ -43,6 +43,8 @@ export const search = fc.constantFrom('a', 'Ali', '0300', 'Street 4', '%', 'GV00
 /** The shared list parameters (ZListQuery): page, search and the keyset cursors. */
 export const cursor = fc.integer({ min: 1, max: 200 }).map(String);
 export const listParams = { page, q: search, after: cursor, before: cursor };
+/** A desk stage list's `overdue` filter (ZDeskListQuery): '1', '0', or what it refuses. */
+export const overdue = fc.constantFrom('1', '0', 'yes', '');
 export const phone = fc.oneof(fc.constant('03000000003'), fc.stringMatching(/^\d{11}$/));
 export const email = fc.oneof(fc.constantFrom('complaints@greenvalley.test', 'security@lakecity.test'), fc.emailAddress());
 export const password = fc.constantFrom('demo-pass-1', 'wrong', '');
@@ -57,6 +59,14 @@ export const onId = (before: string, after = '') => idSegment.map((id) => `${bef
 
 export const GROCERY = { staff: 'grocery@greenvalley.test' };
 export const DOCTOR = { staff: 'doctor@greenvalley.test' };
+
+/** One item of the resident API by id (`GET <path>/{id}`, what a push opens): good, bad and foreign ids. */
+export const residentItem = (path: string): InputEndpoint => ({
+  route: `GET ${path}/{id}`,
+  as: 'resident',
+  weight: 0.2,
+  request: noBody(onId(`${path}/`)),
+});
 
 /** A resident's own list (ZResidentListQuery: page and the keyset cursors, no search). */
 export const residentList = (path: string): InputEndpoint => ({

@@ -19,6 +19,7 @@ import {
   page,
   password,
   phone,
+  overdue,
   stage,
   withBody,
   type InputEndpoint,
@@ -35,10 +36,15 @@ import { CONTENT_INPUTS } from './input-endpoints/content.js';
 import { STAFF_INPUTS } from './input-endpoints/staff.js';
 import { ACCOUNT_INPUTS } from './input-endpoints/account.js';
 import { AUDIT_INPUTS } from './input-endpoints/audit.js';
+import { exportInputs } from './input-endpoints/exports.js';
+import { DRILLS_INPUTS } from './input-endpoints/drills.js';
+import { REPORTS_INPUTS } from './input-endpoints/reports.js';
+import { DEADLINES_INPUTS } from './input-endpoints/deadlines.js';
+import { WEB_PUSH_INPUTS } from './input-endpoints/web-push.js';
 
 export type { Caller, GeneratedRequest, InputEndpoint } from './input-arbitraries.js';
 
-export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
+const LIST_AND_WRITE_ENDPOINTS: readonly InputEndpoint[] = [
   ...GROCERY_INPUTS,
   ...DOCTOR_INPUTS,
   ...RESIDENT_READ_INPUTS,
@@ -51,6 +57,10 @@ export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
   ...STAFF_INPUTS,
   ...ACCOUNT_INPUTS,
   ...AUDIT_INPUTS,
+  ...DRILLS_INPUTS,
+  ...REPORTS_INPUTS,
+  ...DEADLINES_INPUTS,
+  ...WEB_PUSH_INPUTS,
   // Staff and resident sign-in and sign-out.
   {
     route: 'POST /api/society/login',
@@ -92,7 +102,7 @@ export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
     route: 'GET /api/complain',
     as: COMPLAINTS,
     weight: 0.6,
-    request: noBody(fc.tuple(fc.constantFrom('/api/complain', '/api/complain/'), query({ stage, ...listParams })).map(([p, q]) => p + q)),
+    request: noBody(fc.tuple(fc.constantFrom('/api/complain', '/api/complain/'), query({ stage, ...listParams, overdue })).map(([p, q]) => p + q)),
   },
   {
     route: 'PUT /api/complain/{id}',
@@ -170,3 +180,6 @@ export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [
   { route: 'PUT /api/nothome/{id}/cancel', as: 'resident', request: withBody(onId('/api/nothome/', '/cancel'), fc.option(anyJson, { nil: undefined })) },
   { route: 'PUT /api/nothome/{id}/arrived', as: 'resident', request: withBody(onId('/api/nothome/', '/arrived'), fc.option(badText, { nil: undefined })) },
 ];
+
+/** Every entry: the lists and writes above, and each list's export (input-endpoints/exports.ts). */
+export const INPUT_ENDPOINTS: readonly InputEndpoint[] = [...LIST_AND_WRITE_ENDPOINTS, ...exportInputs(LIST_AND_WRITE_ENDPOINTS)];

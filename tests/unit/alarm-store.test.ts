@@ -27,6 +27,8 @@ function alert(overrides: Partial<SecurityAlert> = {}): SecurityAlert {
     escalated: false,
     escalatedAt: null,
     notHomeActive: false,
+    drill: false,
+    drillId: null,
     ...overrides,
   };
 }

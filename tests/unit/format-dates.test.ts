@@ -4,6 +4,7 @@ import {
   formatClock,
   formatDate,
   formatDateTime,
+  formatDuration,
   formatMonth,
   formatTime,
   setSocietyTimeZone,
@@ -75,5 +76,21 @@ describe("dates and times: DD/MM/YYYY and 12-hour time in the society's time zon
     setSocietyTimeZone('Asia/Dubai');
     stop();
     expect(heard).toEqual(['Asia/Dubai']);
+  });
+});
+
+describe('durations: the one format of alarm marks and report figures', () => {
+  it('writes seconds to a tenth under a minute, then the two largest whole units', () => {
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(12.44)).toBe('12.4 s');
+    expect(formatDuration(75)).toBe('1 min 15 s');
+    expect(formatDuration(119.6)).toBe('2 min 0 s');
+    expect(formatDuration(3600)).toBe('1 h 0 min');
+    expect(formatDuration(8640)).toBe('2 h 24 min');
+    expect(formatDuration(93_780)).toBe('1 d 2 h');
+  });
+
+  it('writes a missing or impossible duration as a dash', () => {
+    for (const bad of [null, undefined, Number.NaN, Number.POSITIVE_INFINITY, -1]) expect(formatDuration(bad)).toBe('—');
   });
 });

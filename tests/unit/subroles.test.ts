@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PATHS, MODULES, ROUTES, SUB_ROLES, SUB_ROLE_TABLE, canUse, homeFor, menuFor, moduleOfPath } from '../../src/shared/subroles.js';
+import {
+  ALL_PATHS,
+  MODULES,
+  ROUTES,
+  SUB_ROLES,
+  SUB_ROLE_TABLE,
+  canUse,
+  homeFor,
+  mayRunDrills,
+  menuFor,
+  moduleOfPath,
+  reportDesksOf,
+} from '../../src/shared/subroles.js';
 
-/** Spec section 2: its 27 routes (and /Staff, /Audit), the menus and the home screens, exactly. */
+/** Spec section 2: its 27 routes (and /Staff, /Audit, /Reports, /Deadlines), the menus and the home screens, exactly. */
 describe('sub-role table', () => {
-  it('registers the 27 routes of the spec, /Staff and /Audit, exactly once each', () => {
+  it('registers the 27 routes of the spec, /Staff, /Audit, /Reports and /Deadlines, exactly once each', () => {
     const expected = [
       '/Login',
       '/',
@@ -34,9 +46,11 @@ describe('sub-role table', () => {
       '/Annoucements',
       '/Staff',
       '/Audit',
+      '/Reports',
+      '/Deadlines',
     ];
     expect([...ALL_PATHS].sort()).toEqual([...expected].sort());
-    expect(new Set(ALL_PATHS).size).toBe(29);
+    expect(new Set(ALL_PATHS).size).toBe(31);
   });
 
   it('knows all 16 sub-roles', () => {
@@ -67,15 +81,26 @@ describe('sub-role table', () => {
   });
 
   it.each([
-    ['button-three', ['/Grocery', '/Orders', '/CompletedGrocery']],
+    ['button-three', ['/Grocery', '/Orders', '/CompletedGrocery', '/Reports']],
     [
       'button-one',
-      ['/Security', '/ProcessSec', '/CompletedSecurity', '/NotHome', '/NotHomeCancelled', '/NotHomeCompleted', '/Complaints', '/Pending', '/Completed'],
+      [
+        '/Security',
+        '/ProcessSec',
+        '/CompletedSecurity',
+        '/NotHome',
+        '/NotHomeCancelled',
+        '/NotHomeCompleted',
+        '/Complaints',
+        '/Pending',
+        '/Completed',
+        '/Reports',
+      ],
     ],
-    ['complian', ['/Complaints', '/Pending', '/Completed']],
-    ['button-two', ['/Doctor', '/Prescription', '/CompletedDoctor']],
+    ['complian', ['/Complaints', '/Pending', '/Completed', '/Reports']],
+    ['button-two', ['/Doctor', '/Prescription', '/CompletedDoctor', '/Reports']],
     ['cms-all', ['/CMS', '/Plots', '/Discounts']],
-    ['super-admin', ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status', '/Staff', '/Audit']],
+    ['super-admin', ['/NotificationPanel', '/Billing', '/Residence', '/VideoPanel', '/Status', '/Staff', '/Audit', '/Reports', '/Deadlines']],
     ['logo', ['/Logo']],
     ['notification', ['/NotificationPanel']],
     ['status', ['/Status']],
@@ -111,12 +136,36 @@ describe('sub-role table', () => {
     expect(MODULES.filter((m) => canUse('super-admin', m)).sort()).toEqual([
       'audit',
       'billing',
+      'deadlines',
       'notificationPanel',
+      'reports',
       'residents',
       'staff',
       'status',
       'videoPanel',
     ]);
     expect(canUse('not-a-sub-role', 'videoPanel')).toBe(false);
+  });
+
+  it.each([
+    ['button-one', ['complaints', 'security']],
+    ['button-two', ['doctor']],
+    ['button-three', ['grocery']],
+    ['complian', ['complaints']],
+    ['super-admin', ['complaints', 'security', 'grocery', 'doctor']],
+    ['residence', []],
+    ['status', []],
+    ['billing', []],
+    ['notification', []],
+    ['button-five', []],
+    ['cms-all', []],
+    ['something-else', []],
+  ])('reports of %s cover %j', (subRole, desks) => {
+    expect(reportDesksOf(subRole)).toEqual(desks);
+  });
+
+  it('lets only the alarm staff and super-admin run SOS drills', () => {
+    expect(SUB_ROLES.filter((s) => mayRunDrills(s)).sort()).toEqual(['button-one', 'super-admin']);
+    expect(mayRunDrills('something-else')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { AA_TEXT, contrastRatio, cssVariablesResolver, dimmed, schemeColors, SURFACES, theme } from '../../src/web/app/theme.js';
+import { AA_TEXT, contrastRatio, cssVariablesResolver, dimmed, DRILL_COLOR, DRILL_TOAST_TEXT, schemeColors, SURFACES, theme } from '../../src/web/app/theme.js';
 
 const schemes = ['light', 'dark'] as const;
 const colorNames = Object.keys(DEFAULT_THEME.colors);
@@ -30,6 +30,19 @@ describe('theme colours meet WCAG 2.2 AA (4.5:1) in both schemes', () => {
     expect(schemeColors(DEFAULT_THEME.colors.teal, 'light').contrast).toBe('#ffffff');
     // Orange is too light for white at every shade: it carries black.
     expect(schemeColors(DEFAULT_THEME.colors.orange, 'light').contrast).toBe('#000000');
+  });
+
+  it("an SOS drill's colour is readable: its badge in both schemes, its title on the dark alarm toast", () => {
+    const [name, index] = DRILL_TOAST_TEXT.split('.') as [string, string];
+    expect(name).toBe(DRILL_COLOR);
+    const tuple = DEFAULT_THEME.colors[DRILL_COLOR]!;
+    expect(contrastRatio(tuple[Number(index)]!, DEFAULT_THEME.colors.dark[8]!)).toBeGreaterThanOrEqual(AA_TEXT);
+    for (const scheme of schemes) {
+      const c = schemeColors(tuple, scheme);
+      expect(contrastRatio(c.contrast, c.filled), `${scheme} DRILL badge`).toBeGreaterThanOrEqual(AA_TEXT);
+    }
+    // Not red (a real alarm) nor teal (acknowledged): a drill is told apart at a glance.
+    expect(DRILL_COLOR).not.toMatch(/^(red|teal)$/);
   });
 
   it('the resolver sets every colour in both schemes and the page-wide text colours', () => {

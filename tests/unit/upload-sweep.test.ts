@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sweepStaleUploads } from '../../src/server/modules/media/upload-file.js';
+import { sweepStaleUploads } from '../../src/server/lib/upload-file.js';
 
 /** Upload temp files a crash left behind are deleted; files still arriving and other files are not. */
 describe('sweepStaleUploads', () => {

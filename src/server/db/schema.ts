@@ -10,3 +10,4 @@ export * from './schema/requests.js';
 export * from './schema/messaging.js';
 export * from './schema/billing.js';
 export * from './schema/content.js';
+export * from './schema/oversight.js';

@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { deskRequests, residents, societies } from '../db/schema.js';
 import type { Stage } from '../../shared/contracts/desk.js';
@@ -15,6 +15,23 @@ export type DeskName = (typeof deskRequests.desk.enumValues)[number];
  */
 export type DeskRow = Awaited<ReturnType<ReturnType<typeof deskRepo>['get']>> & object;
 
+/**
+ * When the row went past its current stage's deadline (the deadline job's `desk_overdue` row), or
+ * null: one probe of the claim index. Security alarms have no deadlines, so the alarm path reads a
+ * constant instead.
+ */
+function overdueSinceOf(desk: DeskName) {
+  const since =
+    desk === 'security'
+      ? sql`null::timestamptz`
+      : sql`(select o.escalated_at from desk_overdue o where o.request_id = ${deskRequests.id} and o.stage = ${deskRequests.stage})`;
+  // The drivers hand a timestamptz over as text (node-postgres through Drizzle) or as a Date (PGlite).
+  return since.mapWith((v: string | Date | null): Date | null => (v === null ? null : new Date(v)));
+}
+
+/** The stage lists' "overdue only" filter: rows with a `desk_overdue` row for their current stage. */
+const isOverdue: SQL = sql`exists (select 1 from desk_overdue o where o.request_id = ${deskRequests.id} and o.stage = ${deskRequests.stage})`;
+
 const rowColumns = {
   id: deskRequests.id,
   desk: deskRequests.desk,
@@ -26,6 +43,8 @@ const rowColumns = {
   createdAt: deskRequests.createdAt,
   proceededAt: deskRequests.proceededAt,
   completedAt: deskRequests.completedAt,
+  /** An SOS drill's practice alarm: it tells no resident anything (DeskDefinition notices are skipped). */
+  isDrill: deskRequests.isDrill,
   resident: residentCardColumns,
 };
 
@@ -35,9 +54,10 @@ const rowColumns = {
  */
 export function deskRepo(db: Db, desk: DeskName) {
   const scope = (societyId: number) => and(eq(deskRequests.desk, desk), eq(deskRequests.societyId, societyId));
+  const columns = { ...rowColumns, overdueSince: overdueSinceOf(desk) };
   const base = () =>
     db
-      .select(rowColumns)
+      .select(columns)
       .from(deskRequests)
       .innerJoin(residents, eq(residents.id, deskRequests.residentId))
       .innerJoin(societies, eq(societies.id, deskRequests.societyId));
@@ -50,9 +70,11 @@ export function deskRepo(db: Db, desk: DeskName) {
     /**
      * One page (10 rows, newest first) of a stage with its total (ADR 0003): keyset by id when the
      * request carries a cursor, `search_text` (trigram-indexed) for a search, the trigger-kept
-     * count for an unsearched total. The page's columns are read for its ids only.
+     * count for an unsearched total. The page's columns are read for its ids only. `overdue`
+     * keeps the rows past their stage's deadline only, counted like a search (up to the cap).
      */
-    list(societyId: number, stage: Stage, req: PageRequest & { q: string }) {
+    list(societyId: number, stage: Stage, req: PageRequest & { q: string; overdue?: boolean }) {
+      const text = req.q ? ilike(deskRequests.searchText, likePattern(req.q)) : undefined;
       return listPage({
         db,
         societyId,
@@ -60,7 +82,7 @@ export function deskRepo(db: Db, desk: DeskName) {
         table: deskRequests,
         id: deskRequests.id,
         where: and(scope(societyId), eq(deskRequests.stage, stage)),
-        search: req.q ? ilike(deskRequests.searchText, likePattern(req.q)) : undefined,
+        search: req.overdue ? and(text, isOverdue) : text,
         term: req.q || undefined,
         req,
         order: [deskRequests.societyId, deskRequests.desk, deskRequests.stage, deskRequests.id],
@@ -91,6 +113,11 @@ export function deskRepo(db: Db, desk: DeskName) {
     rowsIn,
     async get(societyId: number, id: number) {
       const [row] = await base().where(and(scope(societyId), eq(deskRequests.id, id)));
+      return row;
+    },
+    /** One row of the society filed by resident `residentId` (a row id), or undefined (another resident's, another society's). */
+    async getOwn(societyId: number, residentId: number, id: number) {
+      const [row] = await base().where(and(scope(societyId), eq(deskRequests.residentId, residentId), eq(deskRequests.id, id)));
       return row;
     },
     /** Several rows of the society in one query, in the order of `ids` (missing ids skipped). */

@@ -51,6 +51,12 @@ export interface DeskDefinition<T extends { _id: number }> {
   onSubmit: Notice;
 }
 
+/** A desk item with the row id of the resident it belongs to (the resident's socket room). */
+export interface Owned<T> {
+  item: T;
+  residentId: number;
+}
+
 /** A desk whose DTO needs nothing beyond the shared columns maps each row on its own. */
 export function mapRows<T>(toDto: (row: DeskRow) => T): (tx: Db, rows: readonly DeskRow[]) => Promise<T[]> {
   return async (_tx, rows) => rows.map(toDto);
@@ -69,22 +75,43 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
   const { db, bus } = deps;
   const clock = deps.clock ?? systemClock;
 
-  /** Emits 'desk.changed' for a stored, moved or (security) pressed-again item, after its transaction committed. */
-  function announce(kind: DeskChangeKind, societyId: number, item: T): void {
-    if (def.announceAs) bus.emit('desk.changed', { ...def.announceAs(item), kind, societyId, id: item._id });
+  /**
+   * Emits 'desk.changed' for a stored, moved or (security) pressed-again item of resident
+   * `residentId` (a row id), after its transaction committed. `opts.overdue`: a re-announcement
+   * after the deadline job flagged it (nothing the resident sees changed).
+   */
+  function announce(kind: DeskChangeKind, societyId: number, item: T, residentId: number, opts: { overdue?: true } = {}): void {
+    if (def.announceAs) bus.emit('desk.changed', { ...def.announceAs(item), kind, societyId, id: item._id, residentId, ...opts });
+  }
+
+  /** One request as its desk's DTO with its resident's row id, inside the caller's society-scoped `tx`. @throws NotFoundError outside the society. */
+  async function loadOwnedIn(tx: Db, societyId: number, id: number): Promise<Owned<T>> {
+    const row = await deskRepo(tx, def.desk).get(societyId, id);
+    if (!row) throw new NotFoundError();
+    const [item] = await def.toDtos(tx, [row]);
+    return { item: item!, residentId: row.resident.id };
   }
 
   /** One request as its desk's DTO, read inside the caller's society-scoped transaction `tx`. @throws NotFoundError outside the society. */
   async function loadIn(tx: Db, societyId: number, id: number): Promise<T> {
-    const row = await deskRepo(tx, def.desk).get(societyId, id);
-    if (!row) throw new NotFoundError();
-    const [item] = await def.toDtos(tx, [row]);
-    return item!;
+    return (await loadOwnedIn(tx, societyId, id)).item;
+  }
+
+  /** One request as its desk's DTO with its resident's row id (404 outside the society), read through `via` (default: the main lane). */
+  function loadOwned(societyId: number, id: number, via: Db = db): Promise<Owned<T>> {
+    return inSociety(via, societyId, (tx) => loadOwnedIn(tx, societyId, id));
   }
 
   /** One request as its desk's DTO (404 outside the society), read through `via` (default: the main lane). */
-  function load(societyId: number, id: number, via: Db = db): Promise<T> {
-    return inSociety(via, societyId, (tx) => loadIn(tx, societyId, id));
+  async function load(societyId: number, id: number, via: Db = db): Promise<T> {
+    return (await loadOwned(societyId, id, via)).item;
+  }
+
+  /** Loads the item afresh and announces it as `kind`. @returns the item. */
+  async function announceLoaded(kind: DeskChangeKind, societyId: number, id: number, opts: { overdue?: true } = {}): Promise<T> {
+    const { item, residentId } = await loadOwned(societyId, id);
+    announce(kind, societyId, item, residentId, opts);
+    return item;
   }
 
   async function transition(
@@ -105,7 +132,9 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
       if (!(await deskRepo(t, def.desk).transition(staff.societyId, id, from, { ...patch, stage: to }))) {
         throw new ConflictError(MSG.wrongStage);
       }
-      if (notice.inApp) {
+      // A drill's practice alarm belongs to the drill resident, a card with no person behind it:
+      // nothing is recorded for or pushed to anyone.
+      if (notice.inApp && !row.isDrill) {
         await notifyResident(t, {
           societyId: staff.societyId,
           residentId: row.resident.id,
@@ -115,7 +144,7 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
           refId: id,
         });
       }
-      if (notice.push) {
+      if (notice.push && !row.isDrill) {
         await queuePush(t, staff.societyId, {
           to: row.resident.pushToken,
           residentId: row.resident.id,
@@ -137,19 +166,32 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
         at: clock.now(),
       });
     });
-    const item = await load(staff.societyId, id);
-    announce('updated', staff.societyId, item);
+    const item = await announceLoaded('updated', staff.societyId, id);
     void deps.outbox.poke();
     return item;
   }
 
   return {
     announce,
+    announceLoaded,
     /** One request as its desk's DTO, without history (404 outside the society); `via` picks the lane. */
     load,
     loadIn,
-    /** One page of a stage for the caller's society: `{items, total, totalExact}` (ADR 0003). */
-    async list(staff: StaffContext, stage: Stage, req: ListQuery): Promise<ListResponse<T>> {
+    loadOwnedIn,
+    /**
+     * Loads the item afresh and announces it as 'updated' (marked `overdue`): for a change made
+     * outside the desk's own transitions (the deadline job marked it overdue), so every cached
+     * staff list shows it.
+     */
+    async reannounce(societyId: number, id: number): Promise<void> {
+      await announceLoaded('updated', societyId, id, { overdue: true });
+    },
+    /**
+     * One page of a stage for the caller's society: `{items, total, totalExact}` (ADR 0003);
+     * `req.overdue` keeps the items past the stage's deadline only; an export batch sets
+     * `req.size` (lib/export-route.ts batchQuery).
+     */
+    async list(staff: StaffContext, stage: Stage, req: ListQuery & Pick<PageRequest, 'size'> & { overdue?: boolean }): Promise<ListResponse<T>> {
       return inSociety(db, staff.societyId, async (tx) => {
         const page = await deskRepo(tx, def.desk).list(staff.societyId, stage, req);
         return { ...page, items: await def.toDtos(tx, page.items) };
@@ -163,6 +205,18 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
       return inSociety(db, resident.societyId, async (tx) => {
         const page = await deskRepo(tx, def.desk).mine(resident.societyId, resident.id, req);
         return { ...page, items: await def.toDtos(tx, page.items) };
+      });
+    },
+    /**
+     * One of the resident's own requests of this desk (`GET /api/resident/<desk>/:id`), as `mine`
+     * lists it. @throws NotFoundError for another resident's or another society's (never 403).
+     */
+    async mineOne(resident: ResidentContext, id: number): Promise<T> {
+      return inSociety(db, resident.societyId, async (tx) => {
+        const row = await deskRepo(tx, def.desk).getOwn(resident.societyId, resident.id, id);
+        if (!row) throw new NotFoundError();
+        const [item] = await def.toDtos(tx, [row]);
+        return item!;
       });
     },
     async detail(staff: StaffContext, id: number): Promise<T & { history: AuditEntry[] }> {
@@ -193,7 +247,7 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
         return newId;
       });
       const item = await load(resident.societyId, id);
-      announce('created', resident.societyId, item);
+      announce('created', resident.societyId, item, resident.id);
       return item;
     },
     /**

@@ -31,3 +31,32 @@ export function manualClock(start: Date = new Date()): ManualClock {
     },
   };
 }
+
+/** Real time moved forward by an offset: the browser tests' clock (TEST_CLOCK=1), so timers and sockets keep running. */
+export interface OffsetClock extends Clock {
+  /** Moves time forward by `ms` (≥ 0) milliseconds. @throws RangeError for a negative or non-finite `ms`. */
+  shift(ms: number): void;
+  /** Back to real time. */
+  reset(): void;
+  /** The offset in milliseconds (0 after reset). */
+  offsetMs(): number;
+}
+
+/**
+ * @param base the real time it offsets (default the system clock).
+ * Forward only: a clock that went back would let a session, a deadline or an escalation run twice.
+ */
+export function offsetClock(base: Clock = systemClock): OffsetClock {
+  let offset = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offset),
+    shift(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The test clock only moves forward.');
+      offset += ms;
+    },
+    reset() {
+      offset = 0;
+    },
+    offsetMs: () => offset,
+  };
+}

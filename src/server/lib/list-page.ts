@@ -198,7 +198,7 @@ function cursorsOf(ids: readonly number[], start: number, size: number, count: L
  */
 export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row>> {
   const { db, req } = spec;
-  const size = spec.size ?? PAGE_SIZE;
+  const size = req.size ?? spec.size ?? PAGE_SIZE;
   const exact = spec.exactCount === true;
   // A small list's search is part of its filter: counted exactly, no owner role, no trigram plan.
   const search = exact ? undefined : spec.search;

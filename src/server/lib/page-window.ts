@@ -16,6 +16,12 @@ export interface PageRequest {
   after?: number;
   /** Id of the first row of page + 1 (moving back). */
   before?: number;
+  /**
+   * Rows a page, set by the server only (never from a query string): a list export reads the
+   * list's own page query in batches of EXPORT_BATCH_ROWS (lib/list-export.ts). Wins over the
+   * list's own size.
+   */
+  size?: number;
 }
 
 /** How to read one page: ids below/above a cursor, or an offset from the top or the bottom. */

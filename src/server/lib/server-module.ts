@@ -19,6 +19,7 @@ import type { Realtime } from '../realtime/socket.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { IntervalJob } from './interval-job.js';
+import type { ExportRunner } from './list-export.js';
 import type { AppLimits } from './rate-limit/app-limits.js';
 
 /** What app.ts has before any service: configuration, database, clock, log, bus, metrics, limits. */
@@ -52,6 +53,8 @@ export interface SharedDeps extends BaseDeps {
   outboxDepth(): Promise<number>;
   /** Socket.IO: presence of security staff, and `to(rooms)` for the listeners. */
   realtime: Realtime;
+  /** The list exports' runner (lib/list-export.ts): every `exportRoute` builds its file here. */
+  exports: ExportRunner;
 }
 
 /** Interval jobs by name: main.ts starts them, tests run them with `runOnce()`. */
@@ -64,6 +67,8 @@ export interface AppJobs {
   purge: IntervalJob;
   /** Deletes released media and uploads never attached (media). */
   media: IntervalJob;
+  /** Escalates complaint, grocery and doctor items past their stage's deadline, once each (deadlines). */
+  deadlines: IntervalJob;
 }
 
 /** Services reached from outside the app's routes (main.ts, tests). */

@@ -10,6 +10,10 @@
  *   names the current hashes, and the SPA fallback that serves it for client routes — is
  *   `no-cache`: stored, but revalidated (ETag / Last-Modified) before each use, so a deploy is
  *   seen on the next load.
+ * - Two single-page apps: the staff dashboard (dist/web/index.html) and the resident app
+ *   (dist/web/app/, its own build and service worker: ADR 0009), whose client routes all sit
+ *   under /app/ ({@link webPageFor}). Its hashed files under /app/assets/ are immutable too; its
+ *   service worker (/app/sw.js) and manifest are revalidated like index.html.
  */
 import path from 'node:path';
 import type { FastifyStaticOptions, SetHeadersResponse } from '@fastify/static';
@@ -21,7 +25,7 @@ export const REVALIDATE = 'no-cache';
 
 /** @fastify/static options for the built web app at `root` (an absolute folder, e.g. dist/web). */
 export function webStaticOptions(root: string): FastifyStaticOptions {
-  const assets = path.join(root, 'assets') + path.sep;
+  const assets = [path.join(root, 'assets') + path.sep, path.join(root, 'app', 'assets') + path.sep];
   return {
     root,
     // Routes for the files present at start-up only (dist/web does not change while serving).
@@ -30,8 +34,22 @@ export function webStaticOptions(root: string): FastifyStaticOptions {
     // Set here instead: send's own header would override the one setHeaders writes.
     cacheControl: false,
     setHeaders: (res: SetHeadersResponse, filePath: string) => {
-      res.setHeader('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+      res.setHeader('cache-control', assets.some((dir) => filePath.startsWith(dir)) ? IMMUTABLE : REVALIDATE);
       res.setHeader('vary', 'accept-encoding');
     },
   };
+}
+
+/**
+ * Which page a GET that matched no route and no file gets (the SPA fallback), by its URL (path and
+ * query): 'app/index.html' for the resident app's client routes (/app/…; /app itself is the static
+ * route of app/index.html, the router ignoring trailing slashes); null for the API, /docs and files
+ * under /app/assets/ that do not exist (a 404, not a page); 'index.html' (the dashboard) for
+ * everything else.
+ */
+export function webPageFor(url: string): 'index.html' | 'app/index.html' | null {
+  const pathname = url.split('?')[0] ?? '';
+  if (pathname.startsWith('/api/') || pathname.startsWith('/docs')) return null;
+  if (pathname.startsWith('/app/')) return pathname.startsWith('/app/assets/') ? null : 'app/index.html';
+  return 'index.html';
 }

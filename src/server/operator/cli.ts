@@ -17,6 +17,7 @@ import { staffAccountsRepo } from '../modules/staff/repo.js';
 import { staffAccountsService } from '../modules/staff/service.js';
 import { operatorActor, runCommand, USAGE, type CommandResult } from './commands.js';
 import { sendToServer } from './socket.js';
+import { isClockCommand, runClockCommand } from './test-clock.js';
 
 async function runOnDatabase(argv: string[], opts: { databaseUrl?: string; dataDir?: string }, temporaryPasswordHours: number): Promise<CommandResult> {
   const database = await openDatabase(opts);
@@ -38,6 +39,7 @@ async function runOnDatabase(argv: string[], opts: { databaseUrl?: string; dataD
 async function main(argv: string[]): Promise<CommandResult> {
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') return { code: argv.length === 0 ? 2 : 0, out: USAGE, err: [] };
   const config = loadConfig();
+  if (config.DATABASE_URL && isClockCommand(argv)) return runClockCommand(argv, undefined);
   if (config.DATABASE_URL) return runOnDatabase(argv, { databaseUrl: config.DATABASE_URL }, config.TEMP_PASSWORD_HOURS);
   let lock;
   try {
@@ -56,6 +58,8 @@ async function main(argv: string[]): Promise<CommandResult> {
     }));
   }
   try {
+    // Nothing to move: the clock is a running server's (TEST_CLOCK=1).
+    if (isClockCommand(argv)) return runClockCommand(argv, undefined);
     return await runOnDatabase(argv, { dataDir: config.DATA_DIR }, config.TEMP_PASSWORD_HOURS);
   } finally {
     lock.release();

@@ -32,6 +32,8 @@ export const USAGE = [
   '  staff:reset-password --email boss@hillpark.test',
   '  staff:disable --email boss@hillpark.test',
   'staff:create and staff:reset-password print one line "Temporary password: <value>".',
+  'Browser tests only, to a running embedded server started with TEST_CLOCK=1:',
+  '  clock:shift --hours 25 | clock:shift --to 2026-12-01T09:00:00Z | clock:reset',
 ];
 
 const OPTIONS = {

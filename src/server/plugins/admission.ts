@@ -5,7 +5,8 @@
  * - `'always'` — the alarm path (the SOS press, its acknowledgement, the alarm inbox) and the
  *   health check: always admitted, never counted, never dropped (a press whose phone lost its
  *   connection is still stored).
- * - anything else — admitted only while the instance is not saturated; otherwise refused at
+ * - the web app's files and everything else outside `/api/`: always served (no database work).
+ * - any other API route — admitted only while the instance is not saturated; otherwise refused at
  *   once, before authentication or any query, with 503, `Retry-After` and MSG.busy. Saturated
  *   means any of: {@link AdmissionLimits.maxInFlight} such requests already running here; the main
  *   database lane has {@link AdmissionLimits.maxQueue} checkouts waiting for a connection; the event
@@ -100,7 +101,9 @@ export function registerAdmission(
   });
 
   app.addHook('onRequest', (req, reply, done) => {
-    if (req.routeOptions.config?.admission === 'always') return done();
+    // The web app's files (and the docs) read no database: refusing them would stop a security
+    // screen from loading, or a lazy chunk such as the sign-in form, while the API sheds load.
+    if (req.routeOptions.config?.admission === 'always' || !req.url.startsWith('/api/')) return done();
     const load = lane();
     const queued = load.waiting >= limits.maxQueue || (load.waiting > 0 && load.waitMs > limits.maxQueueWaitMs);
     const reason = inFlight >= limits.maxInFlight ? 'inFlight' : queued ? 'queue' : loopDelayed ? 'loop' : undefined;

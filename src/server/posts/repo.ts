@@ -41,12 +41,14 @@ export function postRepo<T extends PostTable>(db: Db, table: T) {
      * connection (lib/list-page.ts).
      * @param societyId the society whose posts; undefined: every society's (SUPER_SOCIETY, owner connection)
      * @param size rows a page (POST_PAGE_SIZE for staff, PAGE_SIZE for residents)
+     * @param where a further filter (discounts' category), counted like the rest of the list
      */
     page(
       societyId: number | undefined,
       search: { q: string; columns: readonly Parameters<typeof ilike>[0][] },
       req: PageRequest,
       size: number,
+      where?: SQL,
     ): Promise<ListResult<PostWithSociety<T>>> {
       return listPage({
         db,
@@ -55,13 +57,18 @@ export function postRepo<T extends PostTable>(db: Db, table: T) {
         table: t,
         id: t.id,
         order: [t.id],
-        where: own(societyId),
+        where: own(societyId, where),
         search: search.q ? or(...search.columns.map((c) => ilike(c, likePattern(search.q)))) : undefined,
         req,
         rows: rowsOf,
         rowsIn: rowsOf,
         idOf: (r) => r.row.id,
       });
+    },
+    /** One post of the society with the society's name (what a DTO needs), or undefined. */
+    async getWithSociety(societyId: number, id: number): Promise<PostWithSociety<T> | undefined> {
+      const [found] = (await withSocietyWhere(and(eq(t.societyId, societyId), eq(t.id, id))!)) as PostWithSociety<T>[];
+      return found;
     },
     /** One post of the society, or undefined. */
     async get(societyId: number, id: number): Promise<PostRow<T> | undefined> {

@@ -8,6 +8,7 @@ import type { Media } from '../../shared/contracts/media.js';
 import { pushData } from '../../shared/contracts/push.js';
 import { PAGE_SIZE, POST_PAGE_SIZE } from '../../shared/constants.js';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { inSociety } from '../db/society-scope.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -37,6 +38,7 @@ export interface PostDeps {
  * - `list(staff, query)`: 5 a page (POST_PAGE_SIZE), newest first, `q` matched case-insensitively
  *   in the kind's text columns; `{items, total, totalExact}` (total always exact). Own society, or
  *   every society's for SUPER_SOCIETY staff (each DTO's `societyName` says whose).
+ * - `listOwn(staff, query)`: the same list, the caller's own society only (exports).
  * - `create(staff, body)`: one transaction — media resolved (400 MSG.mediaUnknown / mediaNotImage
  *   naming the field; a media already used by another post is refused as unknown too, so deleting
  *   one post can never take another's media), the row, the media attached, an audit row, one push
@@ -44,7 +46,8 @@ export interface PostDeps {
  * - `remove(staff, id)`: 404 for a post the caller may not see; otherwise, in one transaction,
  *   the row deleted, its media released (deleted_at: the media job removes the files) and an
  *   audit row under the post's own society.
- * - `mine(resident, req)`: the resident's society's posts, 10 a page (PAGE_SIZE), newest first.
+ * - `mine(resident, req, where?)`: the resident's society's posts, 10 a page (PAGE_SIZE), newest first;
+ * - `mineOne(resident, id)`: one of them (404 for another society's).
  */
 export function postService<T extends PostTable, Body, Dto extends { _id: number }>(def: PostDefinition<T, Body, Dto>, deps: PostDeps) {
   const { db, outbox } = deps;
@@ -69,6 +72,15 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
         // hide them, so this read (and only this one) runs on the owner connection, unfiltered.
         return db.transaction(async (tx) => page(tx, await repo(tx).page(undefined, search, query, POST_PAGE_SIZE)));
       }
+      return inSociety(db, staff.societyId, async (tx) => page(tx, await repo(tx).page(staff.societyId, search, query, POST_PAGE_SIZE)));
+    },
+    /**
+     * The list of the caller's OWN society's posts, even for SUPER_SOCIETY staff: what an export
+     * reads (spec deviation 89: a file must never carry another society's rows). `query.size`
+     * sets the batch.
+     */
+    async listOwn(staff: StaffContext, query: ListQuery & Pick<PageRequest, 'size'>): Promise<ListResponse<Dto>> {
+      const search = { q: query.q, columns: def.searchColumns };
       return inSociety(db, staff.societyId, async (tx) => page(tx, await repo(tx).page(staff.societyId, search, query, POST_PAGE_SIZE)));
     },
 
@@ -123,8 +135,18 @@ export function postService<T extends PostTable, Body, Dto extends { _id: number
       });
     },
 
-    mine(resident: ResidentContext, req: PageRequest): Promise<ListResponse<Dto>> {
-      return inSociety(db, resident.societyId, async (tx) => page(tx, await repo(tx).page(resident.societyId, { q: '', columns: [] }, req, PAGE_SIZE)));
+    /** @param where narrows the list further (a kind's own filter, e.g. discounts' category: the definition builds it). */
+    mine(resident: ResidentContext, req: PageRequest, where?: SQL): Promise<ListResponse<Dto>> {
+      return inSociety(db, resident.societyId, async (tx) => page(tx, await repo(tx).page(resident.societyId, { q: '', columns: [] }, req, PAGE_SIZE, where)));
+    },
+    /** One post of the resident's society, as `mine` lists it. @throws NotFoundError for another society's or none. */
+    async mineOne(resident: ResidentContext, id: number): Promise<Dto> {
+      return inSociety(db, resident.societyId, async (tx) => {
+        const found = await repo(tx).getWithSociety(resident.societyId, id);
+        if (!found) throw new NotFoundError();
+        const [dto] = (await page(tx, { items: [found], total: 1, totalExact: true, nextAfter: null, prevBefore: null })).items;
+        return dto!;
+      });
     },
   };
 }

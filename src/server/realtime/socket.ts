@@ -7,6 +7,12 @@
  * A socket lives no longer than its session: it also joins `staff:<id>` and
  * `session:<tokenHash>`, which logout ('staff.session-ended') and account changes
  * ('staff.account-changed') disconnect, and a timer disconnects it when the session expires.
+ *
+ * A resident app's socket sends the resident bearer token as `auth: {token}` instead of
+ * a cookie. It joins only `resident:<id>` and `resident-session:<tokenHash>`: the modules' resident
+ * listeners send that resident's own `resident-…` events there (contracts/resident-events.ts), and
+ * sign-out ('resident.session-ended'), a block ('resident.account-changed') and the token's expiry
+ * end it as they end a staff socket. A handshake with a token never falls back to the cookie.
  * A handshake whose `Origin` is neither the app's own nor in ALLOWED_ORIGINS is refused
  * (`originAllowed`, lib/request-origin.ts: the same check as the staff routes' writes).
  *
@@ -25,11 +31,15 @@ import type { EventBus, SocketRoom } from '../lib/events.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
 import type { Clock } from '../lib/clock.js';
 import type { AuthService, StaffSession } from '../modules/auth/service.js';
+import type { ResidentSocketSession } from '../modules/resident-auth/service.js';
 import type { RealtimeAdapter } from './adapter.js';
 import { alarmRooms, moduleRoom, residentRoom, residentSessionRoom, sessionRoom, societyRoom, staffRoom, subRoleRoom } from './rooms.js';
 
-/** Per socket: its session, and when its handshake started reading it (performance.now() ms). */
-type SocketData = StaffSession & { authAt: number };
+/**
+ * Per socket: its session — a staff one (`kind` 'staff', the cookie's) or a resident one (`kind`
+ * 'resident', the bearer token's) — and when its handshake started reading it (performance.now() ms).
+ */
+export type SocketData = ((StaffSession & { kind: 'staff' }) | (ResidentSocketSession & { kind: 'resident' })) & { authAt: number };
 /**
  * Between instances (over the adapter): 'security-presence' asks every other instance which
  * security staff of a society it has connected; each replies with their ids (one per socket).
@@ -76,16 +86,20 @@ export function oneWritePerSocket(adapter: object): void {
   };
 }
 
-/** What a resident session end on another instance must reach here (resident-auth's cache). */
-export interface ResidentSessionForgetter {
+/**
+ * What the socket needs of resident-auth: the handshake's token check, and the cache to drop a
+ * resident session or account that another instance ended.
+ */
+export interface ResidentSocketAuth {
+  socketSession(token: unknown): Promise<ResidentSocketSession | undefined>;
   forgetSession(tokenHash: string): void;
   forgetResident(residentId: number): void;
 }
 
 export interface SocketDeps {
   auth: AuthService;
-  /** The resident token guards' cache, told when another instance ends a resident session or account. */
-  residentAuth?: ResidentSessionForgetter;
+  /** Resident sockets' handshakes; its cache is told when another instance ends a resident session or account. */
+  residentAuth?: ResidentSocketAuth;
   bus: EventBus;
   /** Session expiry is measured against this clock. */
   clock: Clock;
@@ -120,11 +134,19 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
   });
   io.use(async (socket, next) => {
     try {
-      const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
       const authAt = performance.now();
+      // The resident app: the bearer token in the handshake's `auth` (never a cookie with it).
+      const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+      if (token !== undefined) {
+        const resident = await residentAuth?.socketSession(token);
+        if (!resident) return next(new Error('unauthorized'));
+        Object.assign(socket.data, resident, { kind: 'resident', authAt });
+        return next();
+      }
+      const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
       const session = await auth.session(cookies[SESSION_COOKIE]);
       if (!session) return next(new Error('unauthorized'));
-      Object.assign(socket.data, session, { authAt });
+      Object.assign(socket.data, session, { kind: 'staff', authAt });
       next();
     } catch (err) {
       app.log.warn({ err }, 'socket auth failed');
@@ -135,7 +157,7 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
   /** Staff ids of this instance's sockets in the society's security room (one per socket). */
   async function localSecurityStaff(societyId: number): Promise<number[]> {
     const sockets = await io.local.in(moduleRoom(societyId, 'security')).fetchSockets();
-    return sockets.map((s) => s.data.staff.id);
+    return sockets.flatMap((s) => (s.data.kind === 'staff' ? [s.data.staff.id] : []));
   }
   io.on('security-presence', (societyId, reply) => void localSecurityStaff(societyId).then(reply));
   /**
@@ -229,10 +251,22 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
     socket.on('disconnect', () => clearTimeout(timer));
   }
 
+  /** True when one of `rooms` ended after the handshake read its session (authAt): the socket must not stay. */
+  const endedSince = (rooms: string[], authAt: number) => rooms.some((r) => (ended.get(r) ?? -Infinity) >= authAt);
+
   io.on('connection', (socket) => {
-    const { staff, tokenHash, authAt } = socket.data;
+    const data = socket.data;
+    if (data.kind === 'resident') {
+      // The resident's own rooms only: their events, their sign-out, their account's changes.
+      const rooms = [residentSessionRoom(data.tokenHash), residentRoom(data.resident.id)];
+      if (endedSince(rooms, data.authAt)) return void socket.disconnect(true);
+      void socket.join(rooms);
+      expireWithSession(socket);
+      return;
+    }
+    const { staff, tokenHash, authAt } = data;
     const rooms = [sessionRoom(tokenHash), staffRoom(staff.id)];
-    if (rooms.some((r) => (ended.get(r) ?? -Infinity) >= authAt)) return void socket.disconnect(true);
+    if (endedSince(rooms, authAt)) return void socket.disconnect(true);
     // A held session (a temporary password, a two-factor requirement) opens no data: the socket
     // only waits in its session's rooms for the release ('staff.session-released'), which ends
     // it; the reconnect gets every room.
@@ -255,8 +289,14 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
     }
   });
 
+  // From the start of closing, client events are dropped: work still finishing (an overdue item's
+  // queued re-announcement, say) must not publish through an adapter that is about to close, whose
+  // client then rejects with nobody to catch it.
+  let closing = false;
+  const nowhere: SocketRoom = { emit: () => true };
   // Open websockets would otherwise hold app.close() until they time out (~60 s).
   app.addHook('preClose', async () => {
+    closing = true;
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
@@ -264,5 +304,5 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
     await io.close();
     await adapter?.close();
   });
-  return { io, securityPresence, to: (rooms) => io.to(rooms) };
+  return { io, securityPresence, to: (rooms) => (closing ? nowhere : io.to(rooms)) };
 }

@@ -11,6 +11,7 @@ import { atMostChars, listResponse, ZListQuery, zIdText } from './common.js';
 export const AUDIT_ENTITY_MODULES = {
   complaint: 'complaints',
   security: 'security',
+  security_drill: 'security',
   nothome: 'notHome',
   grocery: 'grocery',
   doctor: 'doctor',
@@ -25,13 +26,19 @@ export const AUDIT_ENTITY_MODULES = {
   notification_campaign: 'notificationPanel',
   staff: 'staff',
   society: 'staff',
+  /** An export of the audit log itself (action 'export'). */
+  audit: 'audit',
+  /** A report figure's .xlsx (action 'export'). */
+  report: 'reports',
+  deadline: 'deadlines',
 } as const satisfies Record<string, Module>;
 
 /** The modules the audit screen filters by (those that audit anything). */
 export const AUDITED_MODULES = [...new Set(Object.values(AUDIT_ENTITY_MODULES))] as readonly Module[];
 
 const DATE_MSG = 'Enter a date as YYYY-MM-DD.';
-const zDay = z
+/** A day `YYYY-MM-DD` that is on the calendar (400 "Enter a date as YYYY-MM-DD." / "Not a date on the calendar."); also /Reports' days. */
+export const zCalendarDay = z
   .string({ error: DATE_MSG })
   .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MSG)
   .refine(isCalendarDate, 'Not a date on the calendar.');
@@ -45,8 +52,8 @@ export const ZAuditQuery = ZListQuery.extend({
   actor: zIdText('Not a valid staff member.').optional(),
   module: z.enum(AUDITED_MODULES as [Module, ...Module[]], { error: 'Not a module of the audit log.' }).optional(),
   action: z.string({ error: 'Action must be text.' }).trim().max(100, atMostChars(100)).optional(),
-  from: zDay.optional(),
-  to: zDay.optional(),
+  from: zCalendarDay.optional(),
+  to: zCalendarDay.optional(),
 }).refine((q) => !q.from || !q.to || q.to >= q.from, { message: 'The end date cannot be before the start date.', path: ['to'] });
 export type AuditQuery = z.infer<typeof ZAuditQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZAuditEntry, ZListQuery, ZResidentCard, atMostChars, listResponse } from './common.js';
-import { ZProceed, ZStage, ZSubmit } from './desk.js';
+import { ZAuditEntry, ZResidentCard, atMostChars, listResponse } from './common.js';
+import { ZDeskListQuery, ZOverdueSince, ZProceed, ZStage, ZSubmit } from './desk.js';
 
 /**
  * A complaint as staff see it (spec section 3 "Complaint"; states in section 4).
@@ -22,11 +22,12 @@ export const ZComplaint = z.object({
   pressedTime2: z.string().nullable().describe('Completed at'),
   societyName: z.string(),
   resident: ZResidentCard,
+  overdueSince: ZOverdueSince,
 });
 export type Complaint = z.infer<typeof ZComplaint>;
 
 export const ZComplaintList = listResponse(ZComplaint);
-export const ZComplaintListQuery = ZListQuery.extend({ stage: ZStage.default('new') });
+export const ZComplaintListQuery = ZDeskListQuery.extend({ stage: ZStage.default('new') });
 export type ComplaintListQuery = z.infer<typeof ZComplaintListQuery>;
 
 export const ZComplaintDetail = ZComplaint.extend({ history: z.array(ZAuditEntry) });

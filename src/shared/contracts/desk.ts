@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { ZResidentCard, atMostChars } from './common.js';
+import { ZListQuery, ZResidentCard, atMostChars } from './common.js';
 
 /**
  * The three stages every desk shares (complaints, security, grocery, doctor):
@@ -25,6 +25,12 @@ export const ZSubmit = z.object({
 export type SubmitInput = z.infer<typeof ZSubmit>;
 
 /**
+ * An item's `overdueSince`: when it went past its current stage's deadline (ISO 8601; the
+ * Overdue badge), or null. Optional, so payloads of an older server still parse.
+ */
+export const ZOverdueSince = z.string().nullable().optional().describe('When the item went past its stage deadline (ISO 8601), or null');
+
+/**
  * What every desk request shows staff besides its own words (grocery's `list`, doctor's
  * `description`): `edit` is true once staff acted on it (spec section 3), times are ISO 8601.
  */
@@ -35,4 +41,17 @@ export const ZDeskRequestBase = z.object({
   pressedTime: z.string().describe('Requested at (ISO 8601)'),
   societyName: z.string(),
   resident: ZResidentCard,
+  overdueSince: ZOverdueSince,
 });
+
+/**
+ * A desk stage list's query: the shared list query, plus `overdue=1` for the stage's overdue
+ * items only ('0' or absent: every item), counted like a search (docs/spec-deviations.md row 90).
+ */
+export const ZDeskListQuery = ZListQuery.extend({
+  overdue: z
+    .enum(['0', '1'], { error: 'Overdue must be 0 or 1.' })
+    .optional()
+    .transform((v) => v === '1'),
+});
+export type DeskListQuery = z.infer<typeof ZDeskListQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { ZAuditEntry, ZListQuery, ZResidentCard, atMostChars, listResponse } from './common.js';
-import { ZDeskRequestBase, ZStage } from './desk.js';
+import { ZAuditEntry, ZResidentCard, atMostChars, listResponse } from './common.js';
+import { ZDeskListQuery, ZDeskRequestBase, ZOverdueSince, ZStage } from './desk.js';
 
 const required = (max: number) => z.string({ error: MSG.fillRequired }).trim().min(1, MSG.fillRequired).max(max, atMostChars(max));
 
@@ -13,7 +13,7 @@ export const ZDoctorRequest = ZDeskRequestBase.extend({ description: z.string() 
 export type DoctorRequest = z.infer<typeof ZDoctorRequest>;
 export const ZDoctorRequestList = listResponse(ZDoctorRequest);
 export const ZDoctorRequestDetail = ZDoctorRequest.extend({ history: z.array(ZAuditEntry) });
-export const ZDoctorListQuery = ZListQuery;
+export const ZDoctorListQuery = ZDeskListQuery;
 
 /** POST /api/doctor (resident API): `description` optional, at most 2,000 characters. */
 export const ZFileDoctor = z.object({
@@ -64,13 +64,14 @@ export const ZConsultation = z.object({
   FMphone1: z.string(),
   societyName: z.string(),
   resident: ZResidentCard,
+  overdueSince: ZOverdueSince,
 });
 export type Consultation = z.infer<typeof ZConsultation>;
 export const ZConsultationList = listResponse(ZConsultation);
 
 /** Consultation list stages: open (/Prescription) and done (/CompletedDoctor). */
 export const CONSULTATION_STAGES = ['open', 'done'] as const;
-export const ZConsultationListQuery = ZListQuery.extend({ stage: z.enum(CONSULTATION_STAGES, { error: 'Stage must be open or done.' }).default('open') });
+export const ZConsultationListQuery = ZDeskListQuery.extend({ stage: z.enum(CONSULTATION_STAGES, { error: 'Stage must be open or done.' }).default('open') });
 export type ConsultationListQuery = z.infer<typeof ZConsultationListQuery>;
 
 /** PUT /api/consultations/:id/prescription (spec section 5): all four required ('Please fill the required fields'). */

@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { ZAuditEntry, ZListQuery, ZResidentCard, atMostChars, listResponse, zId } from './common.js';
-import { ZDeskRequestBase, ZStage } from './desk.js';
+import { ZAuditEntry, ZResidentCard, atMostChars, listResponse, zId } from './common.js';
+import { ZDeskListQuery, ZDeskRequestBase, ZOverdueSince, ZStage } from './desk.js';
 
 /** Flat delivery charge added to every order total, in rupees (spec section 9: 150 Rs). */
 export const DELIVERY_CHARGE = 150;
@@ -115,7 +115,7 @@ export const ZGroceryRequestDetail = ZGroceryRequest.extend({ history: z.array(Z
 export type GroceryRequestDetail = z.infer<typeof ZGroceryRequestDetail>;
 
 /** GET /api/grocery: new requests (edit false), 10 a page, newest first. */
-export const ZGroceryListQuery = ZListQuery;
+export const ZGroceryListQuery = ZDeskListQuery;
 
 /** POST /api/grocery (resident API): `list` optional, at most 2,000 characters. */
 export const ZFileGrocery = z.object({
@@ -151,6 +151,7 @@ export const ZOrder = z.object({
   FMphone1: z.string(),
   societyName: z.string(),
   resident: ZResidentCard,
+  overdueSince: ZOverdueSince,
 });
 export type Order = z.infer<typeof ZOrder>;
 export const ZOrderList = listResponse(ZOrder);
@@ -159,7 +160,7 @@ export type OrderDetail = z.infer<typeof ZOrderDetail>;
 
 /** Order list stages: open (/Orders, Processing) and delivered (/CompletedGrocery). */
 export const ORDER_STAGES = ['open', 'delivered'] as const;
-export const ZOrderListQuery = ZListQuery.extend({ stage: z.enum(ORDER_STAGES, { error: 'Stage must be open or delivered.' }).default('open') });
+export const ZOrderListQuery = ZDeskListQuery.extend({ stage: z.enum(ORDER_STAGES, { error: 'Stage must be open or delivered.' }).default('open') });
 export type OrderListQuery = z.infer<typeof ZOrderListQuery>;
 
 /** POST /api/orders: turn grocery request `requestId` into an order (a second order → 409). */

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../constants.js';
 import { MSG } from '../messages.js';
-import { ZListQuery, atMostChars, listResponse } from './common.js';
+import { ZListQuery, ZResidentListQuery, atMostChars, listResponse } from './common.js';
 import { ZMedia, ZMediaId } from './media.js';
 
 /** Most media on a feed post or a plot (spec section 9). */
@@ -143,6 +143,16 @@ export const ZDiscount = z.object({
 });
 export type Discount = z.infer<typeof ZDiscount>;
 export const ZDiscountList = listResponse(ZDiscount);
+
+/**
+ * GET /api/resident/discounts: the resident list query plus `category`, one of
+ * DISCOUNT_CATEGORIES exactly ('Life Style'); absent: every category. Any other value (an empty
+ * one too) is a 400 naming `category`.
+ */
+export const ZResidentDiscountQuery = ZResidentListQuery.extend({
+  category: z.enum(DISCOUNT_CATEGORIES, { error: `Category must be one of: ${DISCOUNT_CATEGORIES.join(', ')}.` }).optional(),
+});
+export type ResidentDiscountQuery = z.infer<typeof ZResidentDiscountQuery>;
 
 /** A plot listing (spec section 3 "Plot"); price in rupees (shown in PKR). */
 export const ZPlot = z.object({

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 
 /**
- * The kinds of item a push is about, each found by its `_id` in one resident API list:
+ * The kinds of item a push is about, each found by its `_id` in one resident API list, and opened
+ * alone by `GET <that list>/{id}` (the list's item shape; 404 for anyone else's):
  * - `bill`: `GET /api/resident/bills`;
  * - `order`: a grocery request (with its order), `GET /api/resident/orders`;
  * - `consultation`: a doctor request, `GET /api/resident/consultations`;
@@ -14,7 +15,8 @@ import { z } from 'zod';
  * - `post`, `discount`, `plot`: `GET /api/resident/feed`, `/discounts`, `/plots`;
  * - `announcement`: `GET /api/resident/announcements`;
  * - `message`: a notification-panel message, whose in-app record in
- *   `GET /api/resident/notifications` has `refEntity` 'notification_campaign' and `refId` = `id`.
+ *   `GET /api/resident/notifications` has `refEntity` 'notification_campaign' and `refId` = `id`;
+ *   `GET /api/resident/messages/{id}` opens that record.
  */
 export const ZPushItemType = z.enum(['bill', 'order', 'consultation', 'complaint', 'alarm', 'nothome', 'post', 'discount', 'plot', 'announcement', 'message']);
 export type PushItemType = z.infer<typeof ZPushItemType>;

@@ -52,13 +52,21 @@ export const ZResidentNotificationList = listResponse(ZResidentNotification).ext
 export type ResidentNotificationList = z.infer<typeof ZResidentNotificationList>;
 
 /**
- * A security alarm as the resident who raised it sees it (GET /api/resident/alarms): an allowlist
- * of {@link ZSecurityAlert}'s fields. Left out, because they are the desk's working data and not
- * addressed to the resident: `staffNote` (the staff's own note of the issue, spec section 5
- * 'Write security issue here!'), `acknowledgedBy` (the name of the staff member who closed the
- * alarm toast), `ackSeconds`, `escalated`/`escalatedAt` (the desk's response-time measures) and
- * `notHomeActive` (a context flag for the guards). `acknowledgedAt` stays: it tells the resident
- * that someone has seen the alarm. The staff's `response` (written at Submit) is meant for them.
+ * PUT /api/resident/notifications/read-all: `marked` is how many of the resident's records were
+ * unread and are now read (0 when none was; the badge is then 0).
+ */
+export const ZReadAllResult = z.object({ marked: z.number().int().min(0) });
+export type ReadAllResult = z.infer<typeof ZReadAllResult>;
+
+/**
+ * A security alarm as the resident who raised it sees it (GET /api/resident/alarms, and
+ * `/alarms/{id}`): an allowlist of {@link ZSecurityAlert}'s fields. Left out, because they are the
+ * desk's working data and not addressed to the resident: `staffNote` (the staff's own note of the
+ * issue, spec section 5 'Write security issue here!'), `ackSeconds` (a response-time measure) and
+ * `notHomeActive` (a context flag for the guards). The resident app shows "Acknowledged by <name>
+ * at <time>" and that the alarm was escalated (docs/spec-deviations.md row 93), live (contracts/resident-events.ts) and
+ * after a reload, so `acknowledgedAt`, `acknowledgedBy` and `escalated`/`escalatedAt` are in. The
+ * staff's `response` (written at Submit) is meant for them.
  */
 export const ZResidentAlarm = ZSecurityAlert.pick({
   _id: true,
@@ -73,6 +81,9 @@ export const ZResidentAlarm = ZSecurityAlert.pick({
   proceededAt: true,
   completedAt: true,
   acknowledgedAt: true,
+  acknowledgedBy: true,
+  escalated: true,
+  escalatedAt: true,
   societyName: true,
   resident: true,
 });

@@ -8,7 +8,8 @@ import { ZStage, ZSubmit } from './desk.js';
  * Beyond the spec: the staff's note kept apart from the resident's words, the presses merged into
  * the alarm while it was unacknowledged (count and last press), the acknowledgement (who closed
  * the alarm toast, when, how many seconds after the first press), the escalation mark, and
- * whether the resident has an active not-at-home window.
+ * whether the resident has an active not-at-home window, and whether it is an SOS drill's
+ * practice alarm (docs/spec-deviations.md row 91).
  */
 export const ZSecurityAlert = z.object({
   _id: z.number().int(),
@@ -31,6 +32,8 @@ export const ZSecurityAlert = z.object({
   escalated: z.boolean(),
   escalatedAt: z.string().nullable(),
   notHomeActive: z.boolean().describe('The resident has an active not-at-home window: home should be empty'),
+  drill: z.boolean().default(false).describe('A practice alarm of an SOS drill (POST /api/security/drills): the drill resident, no real person'),
+  drillId: z.number().int().nullable().default(null).describe("The drill's id when `drill` (its report: GET /api/security/drills/{drillId})"),
 });
 export type SecurityAlert = z.infer<typeof ZSecurityAlert>;
 

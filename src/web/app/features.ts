@@ -11,6 +11,7 @@ import { announcements } from '../features/announcements';
 import { audit } from '../features/audit';
 import { billing } from '../features/billing';
 import { complaints } from '../features/complaints';
+import { deadlines } from '../features/deadlines';
 import { discounts } from '../features/discounts';
 import { doctor } from '../features/doctor';
 import { feed } from '../features/feed';
@@ -19,6 +20,7 @@ import { logo } from '../features/logo';
 import { notHome } from '../features/not-home';
 import { notificationPanel } from '../features/notification-panel';
 import { plots } from '../features/plots';
+import { reports } from '../features/reports';
 import { residents } from '../features/residents';
 import { security } from '../features/security';
 import { staff } from '../features/staff';
@@ -43,6 +45,8 @@ export const FEATURES: readonly WebFeature[] = [
   announcements,
   staff,
   audit,
+  reports,
+  deadlines,
 ];
 
 const byModule = new Map<Module, WebFeature>(FEATURES.map((feature) => [feature.module, feature]));

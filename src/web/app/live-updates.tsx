@@ -11,13 +11,14 @@
  */
 import { Suspense } from 'react';
 import { canUse } from '../../shared/subroles';
+import { ListenerLoading } from '../lib/listener-loading';
 import { FEATURES } from './features';
 
 export function LiveUpdates({ subRole }: { subRole: string }) {
   return FEATURES.filter((feature) => feature.heardByEveryone || canUse(subRole, feature.module)).flatMap(({ module, liveUpdates = [] }) =>
     liveUpdates.map((Listener, index) => (
-      // Each listener waits for its own chunk only.
-      <Suspense key={`${module}-${index}`} fallback={null}>
+      // Each listener waits for its own chunk only; the header's 'Live' waits for all of them.
+      <Suspense key={`${module}-${index}`} fallback={<ListenerLoading />}>
         <Listener />
       </Suspense>
     )),

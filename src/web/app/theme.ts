@@ -29,6 +29,14 @@ import {
 /** WCAG 2.2 AA contrast for normal-size text (1.4.3). */
 export const AA_TEXT = 4.5;
 
+/**
+ * An SOS drill's own colour (its toast edge and title, the DRILL badge): distinct from a real
+ * alarm's red and an acknowledged one's teal. Its filled and light variants are measured like
+ * every colour's; {@link DRILL_TOAST_TEXT} is the title shade on the dark alarm toast (dark-8).
+ */
+export const DRILL_COLOR = 'violet';
+export const DRILL_TOAST_TEXT = 'violet.3';
+
 const WHITE = '#ffffff';
 const BLACK = '#000000';
 const { gray, dark } = DEFAULT_THEME.colors;

@@ -27,6 +27,7 @@ import type { ListPage } from '../lib/list-cache';
 import { preferenceKey } from '../lib/preferences';
 import type { ListParams } from '../lib/use-list-params';
 import { useUser } from '../lib/user-context';
+import { ExportButton, type ExportOf } from './export-button';
 import { IconTooltip } from './icon-tooltip';
 import { SearchInput } from './search-input';
 
@@ -64,6 +65,8 @@ export interface DataTableProps<T> {
    * 'View details' instead of the pencil saying 'Open details'.
    */
   readOnly?: boolean;
+  /** The list's export (an Export button beside the search): its path and filters; the search is the table's. */
+  exportOf?: ExportOf;
 }
 
 /** Longest a truncated cell grows before its text is cut with an ellipsis. */
@@ -154,6 +157,7 @@ export function DataTable<T>({
   noRecordsText = 'No records',
   columnsKey,
   readOnly = false,
+  exportOf,
 }: DataTableProps<T>) {
   const user = useUser();
   const { data, error } = query;
@@ -213,6 +217,7 @@ export function DataTable<T>({
         <SearchInput value={list.q} onSearch={list.setQ} placeholder={searchPlaceholder} />
         <Group gap="sm">
           {toolbar}
+          {exportOf ? <ExportButton of={exportOf} q={list.q} /> : null}
           {storeKey ? <ColumnChooser columns={allColumns} toggles={columnsToggle} onChange={setColumnsToggle} onReset={resetColumnsToggle} /> : null}
         </Group>
       </Group>

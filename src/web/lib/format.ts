@@ -149,3 +149,18 @@ export function stageLabel(stage: string | null | undefined): string {
   if (!stage) return '—';
   return STAGE_LABELS[stage] ?? stage;
 }
+
+/**
+ * The one way a duration is written (alarm acknowledgements, report figures), from seconds:
+ * 12.4 → '12.4 s', 75 → '1 min 15 s', 3600 → '1 h 0 min', 93_780 → '1 d 2 h'; under a minute
+ * to a tenth of a second, then the two largest whole units. null, NaN, ±Infinity and negative
+ * durations give '—'.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
+  if (seconds < 60) return `${Math.round(seconds * 10) / 10} s`;
+  const whole = Math.round(seconds);
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  if (whole < 86_400) return `${Math.floor(whole / 3600)} h ${Math.floor((whole % 3600) / 60)} min`;
+  return `${Math.floor(whole / 86_400)} d ${Math.floor((whole % 86_400) / 3600)} h`;
+}

@@ -22,6 +22,9 @@ export const meQueryOptions = queryOptions({
   queryKey: ['auth', 'me'],
   queryFn: async ({ signal }) => {
     const answer = await api.get('/api/society/me', { loadSchema: loadLoginResponse, signal });
+    // An answer that arrives after Log Out (endSession cancels the query) must not remember the
+    // zone in the storage the Log Out has just cleared.
+    if (signal.aborted) throw new DOMException('The session ended', 'AbortError');
     setSocietyTimeZone(answer.timeZone);
     return answer;
   },

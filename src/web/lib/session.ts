@@ -23,6 +23,9 @@ export function onSessionEnd(listener: () => void): () => void {
 }
 
 export function endSession(): void {
+  // Queries still in flight are cancelled first, so none of their answers writes the ended
+  // session's state back (the `me` query remembers the society's time zone).
+  void queryClient.cancelQueries();
   try {
     clearSessionStorage(window.localStorage);
   } catch {

@@ -22,6 +22,11 @@ export interface WebFeature {
   screens?: Partial<Record<RoutePath, ComponentType>>;
   /** Socket listeners, lazy: mounted in the shell for sub-roles that may use the module. */
   liveUpdates?: ComponentType[];
+  /**
+   * Controls in the app header (lazy, e.g. super-admin's Overdue bell), mounted for sub-roles that
+   * may use the module. The header is in the initial load: keep these lazy.
+   */
+  header?: ComponentType[];
   /** Its listeners are mounted for every sub-role (the society's logo is on every header). */
   heardByEveryone?: boolean;
 }

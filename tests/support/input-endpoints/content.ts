@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { anyJson, body, query, text } from '../bad-input.js';
-import { cursor, noBody, onId, page, search, withBody, type InputEndpoint } from '../input-arbitraries.js';
+import { cursor, noBody, onId, page, residentItem, search, withBody, type InputEndpoint } from '../input-arbitraries.js';
 
 const ANNOUNCEMENTS = { staff: 'announcements@greenvalley.test' };
 const VIDEO = { staff: 'video@greenvalley.test' };
@@ -42,6 +42,7 @@ export const CONTENT_INPUTS: readonly InputEndpoint[] = [
     weight: 0.4,
     request: noBody(query({ page, after: cursor, before: cursor }).map((q) => `/api/resident/announcements${q}`)),
   },
+  residentItem('/api/resident/announcements'),
   {
     route: 'PUT /api/resident/announcements/{id}/seen',
     as: 'resident',

@@ -1,7 +1,7 @@
 /** Generated-input entries of the doctor routes; see ../input-endpoints.ts. */
 import fc from 'fast-check';
 import { anyJson, body, idSegment, query, text } from '../bad-input.js';
-import { DOCTOR, listParams, noBody, page, cursor, withBody, type InputEndpoint } from '../input-arbitraries.js';
+import { DOCTOR, listParams, noBody, page, cursor, withBody, overdue, type InputEndpoint } from '../input-arbitraries.js';
 
 /**
  * A request id in a path: the shared bad segments, or an id in the window where this suite's
@@ -26,7 +26,7 @@ export const DOCTOR_INPUTS: readonly InputEndpoint[] = [
     route: 'GET /api/doctor',
     as: DOCTOR,
     weight: 0.6,
-    request: noBody(fc.tuple(fc.constantFrom('/api/doctor', '/api/doctor/'), query(listParams)).map(([p, q]) => p + q)),
+    request: noBody(fc.tuple(fc.constantFrom('/api/doctor', '/api/doctor/'), query({ ...listParams, overdue })).map(([p, q]) => p + q)),
   },
   {
     route: 'PUT /api/doctor/{id}/link',

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { UNITS } from '../../../src/shared/contracts/grocery.js';
 import { anyJson, body, query, text } from '../bad-input.js';
-import { GROCERY, cursor, listParams, noBody, onId, page, withBody, type InputEndpoint } from '../input-arbitraries.js';
+import { GROCERY, cursor, listParams, noBody, onId, page, withBody, overdue, type InputEndpoint } from '../input-arbitraries.js';
 
 /** Numbers an order line may hold, and ones it may not (negative, too many decimals, too large, not finite as text). */
 const amount = fc.oneof(
@@ -43,7 +43,7 @@ export const GROCERY_INPUTS: readonly InputEndpoint[] = [
     route: 'GET /api/grocery',
     as: GROCERY,
     weight: 0.6,
-    request: noBody(fc.tuple(fc.constantFrom('/api/grocery', '/api/grocery/'), query(listParams)).map(([p, q]) => p + q)),
+    request: noBody(fc.tuple(fc.constantFrom('/api/grocery', '/api/grocery/'), query({ ...listParams, overdue })).map(([p, q]) => p + q)),
   },
   { route: 'POST /api/orders', as: GROCERY, request: withBody(fc.constant('/api/orders'), body({ requestId: text(requestId), items: lines })) },
   {

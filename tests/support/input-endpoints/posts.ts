@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { anyJson, body, query, text } from '../bad-input.js';
-import { cursor, noBody, onId, page, phone, residentList, search, withBody, type InputEndpoint } from '../input-arbitraries.js';
+import { cursor, noBody, onId, page, phone, residentItem, residentList, search, withBody, type InputEndpoint } from '../input-arbitraries.js';
 
 const CMS_ALL = { staff: 'cms-all@greenvalley.test' };
 
@@ -90,6 +90,17 @@ export const POSTS_INPUTS: readonly InputEndpoint[] = [
     weight: 0.5,
     request: withBody(onId('/api/resident/feed/', '/like'), fc.option(anyJson, { nil: undefined })),
   },
-  residentList('/api/resident/discounts'),
+  // The category filter: the enum's values exactly, or anything it refuses (400 naming `category`).
+  {
+    route: 'GET /api/resident/discounts',
+    as: 'resident',
+    weight: 0.4,
+    request: noBody(
+      query({ page, after: cursor, before: cursor, category: fc.constantFrom('Health', 'Life Style', 'Food', 'health', 'LifeStyle', '') }).map(
+        (q) => `/api/resident/discounts${q}`,
+      ),
+    ),
+  },
   residentList('/api/resident/plots'),
+  ...['feed', 'discounts', 'plots'].map((kind) => residentItem(`/api/resident/${kind}`)),
 ];

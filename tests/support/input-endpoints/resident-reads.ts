@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { anyJson } from '../bad-input.js';
-import { onId, residentList, withBody, type InputEndpoint } from '../input-arbitraries.js';
+import { onId, residentItem, residentList, withBody, type InputEndpoint } from '../input-arbitraries.js';
 
 export const RESIDENT_READ_INPUTS: readonly InputEndpoint[] = [
   residentList('/api/resident/complaints'),
@@ -17,4 +17,15 @@ export const RESIDENT_READ_INPUTS: readonly InputEndpoint[] = [
     as: 'resident',
     request: withBody(onId('/api/resident/notifications/', '/read'), fc.option(anyJson, { nil: undefined })),
   },
+  // Takes no input: any body is ignored (a 2xx); a NUL in the query is a 400 that writes nothing.
+  {
+    route: 'PUT /api/resident/notifications/read-all',
+    as: 'resident',
+    request: withBody(
+      fc.constantFrom('/api/resident/notifications/read-all', '/api/resident/notifications/read-all?x=%00'),
+      fc.option(anyJson, { nil: undefined }),
+    ),
+  },
+  // Items by id (what a push opens): a bad id is a 400 naming `id`, another's a 404.
+  ...['complaints', 'alarms', 'nothome', 'bills', 'orders', 'consultations', 'messages'].map((kind) => residentItem(`/api/resident/${kind}`)),
 ];

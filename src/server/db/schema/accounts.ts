@@ -135,8 +135,16 @@ export const residents = pgTable(
     /** Push device token (spec: FCMtoken); null until the app registers one. */
     pushToken: text('push_token'),
     createdAt: createdAt(),
+    /** The society's drill resident, whose synthetic alarms SOS drills press: in no list, search or bill, and never signs in. */
+    isDrill: boolean('is_drill').notNull().default(false),
   },
-  (t) => [index('residents_society_idx').on(t.societyId)],
+  (t) => [
+    index('residents_society_idx').on(t.societyId),
+    // One drill resident per society, made by its first drill.
+    uniqueIndex('residents_drill_idx')
+      .on(t.societyId)
+      .where(sql`${t.isDrill}`),
+  ],
 );
 
 export const residentSessions = pgTable('resident_sessions', {

@@ -3,7 +3,8 @@
  * campaigns and the audit trail.
  * Part of the one database schema (../schema.ts).
  */
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { residents, societies, staffUsers } from './accounts.js';
 
@@ -102,5 +103,59 @@ export const auditLog = pgTable(
     index('audit_entity_idx').on(t.entity, t.entityId),
     index('audit_society_id_idx').on(t.societyId, t.id),
     index('audit_society_action_idx').on(t.societyId, t.action),
+    // Rows of a period (the audit screen's dates).
+    index('audit_society_at_idx').on(t.societyId, t.at),
+    // Reports: a desk's staff actions in a period, an index-only scan (audit rows are never updated).
+    index('audit_report_idx').on(t.societyId, t.entity, t.at, t.actorKind, t.actorId, t.entityId),
   ],
+);
+
+/**
+ * A browser's Web Push subscription (RFC 8030; `PushSubscription.toJSON()`), one per browser and
+ * device: the resident's pushes go to each of these beside their FCM token. `endpoint` is unique
+ * across every society (one browser profile has one subscription per site): registered again by
+ * another resident, the old row is deleted and a new one made, so a push queued for the old
+ * resident (which names the row's id) is never delivered to the new one. Removed when the push
+ * service answers 404 or 410.
+ */
+export const webPushSubscriptions = pgTable(
+  'web_push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
+    residentId: integer('resident_id')
+      .notNull()
+      .references(() => residents.id),
+    /** The push service's URL for this browser (https; at most 2048 characters). */
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 ECDH public key, base64url (65 bytes). */
+    p256dh: text('p256dh').notNull(),
+    /** The browser's 16-byte authentication secret, base64url. */
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When a push service last accepted a push for it (null: never yet). */
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('web_push_subscriptions_endpoint_idx').on(t.endpoint), index('web_push_subscriptions_resident_idx').on(t.residentId)],
+);
+
+/**
+ * The server's VAPID key pair (RFC 8292) when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set: one
+ * row (id 1), made by the first instance that starts and read by every other, so all sign with
+ * the same key that browsers subscribed with. The private key is a secret: the restricted
+ * `society_app` role has no access (the migration revokes it); only the owner connection reads it.
+ */
+export const vapidKeys = pgTable(
+  'vapid_keys',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** Uncompressed P-256 point (65 bytes), base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The 32-byte private scalar, base64url. */
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('vapid_keys_one_row', sql`${t.id} = 1`)],
 );

@@ -4,7 +4,7 @@
  * Part of the one database schema (../schema.ts).
  */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { residents, societies, staffUsers } from './accounts.js';
 
@@ -52,10 +52,27 @@ export const deskRequests = pgTable(
      * resident id and address. Written by a trigger (drizzle/0004), never by the app.
      */
     searchText: text('search_text').notNull().default(''),
+    /** An SOS drill's synthetic alarm (security desk only): marked DRILL on every screen, never told to a resident, left out of reports and metrics. */
+    isDrill: boolean('is_drill').notNull().default(false),
   },
   (t) => [
     // Lists are newest first by id (ADR 0003): one range scan per page, however deep.
     index('desk_requests_list_idx').on(t.societyId, t.desk, t.stage, t.id),
+    // Reports: a desk's items created in a period, and those completed in it. The report index
+    // holds every column the desk and staff figures read, so a year of a desk is an index-only
+    // scan (bench/reports-scale.ts); `stage` moves with each transition, so the index is
+    // rewritten then, as desk_requests_list_idx already is.
+    index('desk_requests_report_idx').on(t.societyId, t.desk, t.createdAt, t.stage, t.proceededAt, t.completedAt, t.isDrill, t.proceededBy),
+    index('desk_requests_completed_idx')
+      .on(t.societyId, t.desk, t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
+    // The deadline job's scans: items waiting in a stage, oldest first, on the desks that have deadlines.
+    index('desk_requests_due_new_idx')
+      .on(t.createdAt)
+      .where(sql`${t.stage} = 'new' and ${t.desk} in ('complaint', 'grocery', 'doctor')`),
+    index('desk_requests_due_processing_idx')
+      .on(t.proceededAt)
+      .where(sql`${t.stage} = 'processing' and ${t.desk} in ('complaint', 'grocery', 'doctor')`),
     // A resident's own requests of a desk, newest first (resident API).
     index('desk_requests_resident_idx').on(t.residentId, t.desk, t.id),
     // fastupdate off: rows filed one by one would otherwise wait in the index's pending list,
@@ -79,19 +96,24 @@ export const deskRequests = pgTable(
  * numeric, exact: `all_total` = Σ line totals + `delivery_charge` (150 Rs, spec section 9),
  * computed by the server.
  */
-export const groceryOrders = pgTable('grocery_orders', {
-  requestId: integer('request_id')
-    .primaryKey()
-    .references(() => deskRequests.id),
-  societyId: integer('society_id')
-    .notNull()
-    .references(() => societies.id),
-  deliveryCharge: numeric('delivery_charge', { precision: 12, scale: 2 }).notNull(),
-  allTotal: numeric('all_total', { precision: 16, scale: 2 }).notNull(),
-  orderedAt: timestamp('ordered_at', { withTimezone: true, mode: 'date' }).notNull(),
-  orderedBy: integer('ordered_by').references(() => staffUsers.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
-});
+export const groceryOrders = pgTable(
+  'grocery_orders',
+  {
+    requestId: integer('request_id')
+      .primaryKey()
+      .references(() => deskRequests.id),
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
+    deliveryCharge: numeric('delivery_charge', { precision: 12, scale: 2 }).notNull(),
+    allTotal: numeric('all_total', { precision: 16, scale: 2 }).notNull(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true, mode: 'date' }).notNull(),
+    orderedBy: integer('ordered_by').references(() => staffUsers.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+  },
+  // Reports: orders per day of a period.
+  (t) => [index('grocery_orders_ordered_idx').on(t.societyId, t.orderedAt)],
+);
 
 /** Lines of a grocery order (spec section 3 "Order item"), in `position` order; replaced as a whole on update. */
 export const groceryOrderLines = pgTable(
@@ -185,6 +207,8 @@ export const notHomeRequests = pgTable(
       .where(sql`${t.state} = 'active' and ${t.guardName} is null`),
     index('not_home_resident_idx').on(t.residentId, t.state),
     index('not_home_search_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // Reports: requests filed in a period.
+    index('not_home_created_idx').on(t.societyId, t.createdAt),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { EXPORT_MSG } from '../../../shared/export-messages.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -29,6 +30,8 @@ export interface AppLimits {
   uploadBytes: Limit;
   /** POST /api/bills/import, per staff member per minute (BILL_MAX_IMPORTS_PER_MINUTE). */
   imports: Limit;
+  /** GET <list>/export, per staff member per minute (EXPORT_MAX_PER_MINUTE). Subject: staff id. */
+  exports: Limit;
   /** SOS presses per resident per minute (SOS_MAX_PRESSES_PER_MINUTE), on the alarm lane's store (RateLimitStores.alarm). */
   sosPresses: Limit;
 }
@@ -81,6 +84,7 @@ export function appLimits(config: Config, stores: RateLimitStores, onStoreError:
     uploads: main('upload', config.MEDIA_MAX_UPLOADS_PER_MINUTE, MINUTE_MS, MSG.uploadsTooMany),
     uploadBytes: main('upload-bytes', config.MEDIA_MAX_BYTES_PER_DAY, DAY_MS, MSG.uploadBytesTooMany),
     imports: main('import', config.BILL_MAX_IMPORTS_PER_MINUTE, MINUTE_MS, MSG.importsTooMany),
+    exports: main('export', config.EXPORT_MAX_PER_MINUTE, MINUTE_MS, EXPORT_MSG.tooMany),
     sosPresses: limitOf(
       stores.alarm,
       { name: 'sos', limit: config.SOS_MAX_PRESSES_PER_MINUTE, windowMs: MINUTE_MS, message: MSG.sosTooMany },

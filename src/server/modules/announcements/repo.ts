@@ -65,6 +65,14 @@ export function announcementsRepo(db: Db) {
     residentPage(societyId: number, req: PageRequest) {
       return page(societyId, req, undefined);
     },
+    /** One announcement of the society, or undefined. */
+    async get(societyId: number, id: number): Promise<AnnouncementRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(announcements)
+        .where(and(ofSociety(societyId), eq(announcements.id, id)));
+      return row;
+    },
     /** How many residents marked each of `ids` seen (ids without marks are absent). */
     async seenCounts(societyId: number, ids: readonly number[]): Promise<Map<number, number>> {
       if (ids.length === 0) return new Map();

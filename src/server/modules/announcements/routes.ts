@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIdParams, ZListQuery, ZResidentListQuery } from '../../../shared/contracts/common.js';
-import { ZAnnouncement, ZAnnouncementList, ZCreateAnnouncement, ZResidentAnnouncementList } from '../../../shared/contracts/content.js';
+import { ZAnnouncement, ZAnnouncementList, ZCreateAnnouncement, ZResidentAnnouncement, ZResidentAnnouncementList } from '../../../shared/contracts/content.js';
 import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { AnnouncementsService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
@@ -48,6 +48,14 @@ export const announcementRoutes: ModuleRoutes<{ announcements: AnnouncementsServ
         { 200: ZResidentAnnouncementList },
       ),
       handler: (req) => announcements.mine(residentOf(req), req.query),
+    });
+    app.get('/api/resident/announcements/:id', {
+      schema: residentDocs(
+        'One announcement of the society with whether this resident has seen it, as the list shows it (what a push about it opens); 404 for any other id',
+        { params: ZIdParams },
+        { 200: ZResidentAnnouncement },
+      ),
+      handler: (req) => announcements.mineOne(residentOf(req), req.params.id),
     });
 
     app.put('/api/resident/announcements/:id/seen', {

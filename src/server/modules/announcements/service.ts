@@ -43,6 +43,17 @@ function imagesOf(tx: Db, rows: readonly AnnouncementRow[]): Promise<Map<string,
   );
 }
 
+/** Rows → what the resident sees: each with its image and whether this resident has seen it. */
+async function asResidentSees(tx: Db, resident: ResidentContext, rows: readonly AnnouncementRow[]): Promise<ResidentAnnouncement[]> {
+  const media = await imagesOf(tx, rows);
+  const seen = await announcementsRepo(tx).seenBy(
+    resident.societyId,
+    resident.id,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...toDto(r, media), seen: seen.has(r.id) }));
+}
+
 /**
  * Announcements (spec sections 2 "Announcements", 3, 5, 7), module 'announcements'
  * (sub-role annoucements), each call in the caller's society scope (row-level security).
@@ -53,8 +64,8 @@ function imagesOf(tx: Db, rows: readonly AnnouncementRow[]): Promise<Map<string,
  * - `list`: the society's announcements, newest first, 10 a page, `q` searching title and
  *   description, each with `seenCount`.
  * - `remove`: deletes one (404 when not the society's), releases its image, audit row.
- * - `mine` / `markSeen`: the resident API: the society's announcements with `seen`, and an
- *   idempotent seen mark (404 for an announcement of another society).
+ * - `mine` / `mineOne` / `markSeen`: the resident API: the society's announcements with `seen`
+ *   (all, or one by id), and an idempotent seen mark (404 for an announcement of another society).
  */
 export function announcementsService({ db, outbox, clock }: AnnouncementsDeps) {
   return {
@@ -119,15 +130,18 @@ export function announcementsService({ db, outbox, clock }: AnnouncementsDeps) {
 
     mine(resident: ResidentContext, req: PageRequest): Promise<ListResponse<ResidentAnnouncement>> {
       return inSociety(db, resident.societyId, async (tx) => {
-        const repo = announcementsRepo(tx);
-        const page = await repo.residentPage(resident.societyId, req);
-        const media = await imagesOf(tx, page.items);
-        const seen = await repo.seenBy(
-          resident.societyId,
-          resident.id,
-          page.items.map((r) => r.id),
-        );
-        return { ...page, items: page.items.map((r) => ({ ...toDto(r, media), seen: seen.has(r.id) })) };
+        const page = await announcementsRepo(tx).residentPage(resident.societyId, req);
+        return { ...page, items: await asResidentSees(tx, resident, page.items) };
+      });
+    },
+
+    /** One announcement of the resident's society with `seen`, as `mine` lists it; 404 for any other id. */
+    async mineOne(resident: ResidentContext, id: number): Promise<ResidentAnnouncement> {
+      return inSociety(db, resident.societyId, async (tx) => {
+        const row = await announcementsRepo(tx).get(resident.societyId, id);
+        if (!row) throw new NotFoundError();
+        const [item] = await asResidentSees(tx, resident, [row]);
+        return item!;
       });
     },
 

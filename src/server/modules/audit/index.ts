@@ -1,3 +1,4 @@
+import { exportDepsOf } from '../../lib/export-route.js';
 import type { ServerModule } from '../../lib/server-module.js';
 import { auditRoutes } from './routes.js';
 import { auditLogService } from './service.js';
@@ -8,8 +9,9 @@ import { auditLogService } from './service.js';
  */
 export const auditModule: ServerModule = {
   name: 'audit',
-  build: ({ db, auth }) => {
+  build: (deps) => {
+    const { db, auth } = deps;
     const auditLog = auditLogService({ db });
-    return { routes: (app) => app.register(auditRoutes, { auth, auditLog }) };
+    return { routes: (app) => app.register(auditRoutes, { auth, auditLog, exportDeps: exportDepsOf(deps) }) };
   },
 };

@@ -26,6 +26,8 @@ export interface AuditsSelect {
   entityId: SQL;
   action: string;
   at: Date;
+  /** The row's `detail` (a text expression over `from`); none when omitted. */
+  detail?: SQL;
 }
 
 /**
@@ -34,8 +36,8 @@ export interface AuditsSelect {
  * its audit row commit together.
  */
 export function insertAuditsSql(a: AuditsSelect): SQL {
-  return sql`insert into audit_log (society_id, actor_kind, actor_id, actor_name, entity, entity_id, action, at)
-    select ${a.societyId}::int, ${a.actorKind}::text, ${a.actorId}::int, ${a.actorName}::text, ${a.entity}::text, ${a.entityId}, ${a.action}::text, ${a.at.toISOString()}::timestamptz
+  return sql`insert into audit_log (society_id, actor_kind, actor_id, actor_name, entity, entity_id, action, at, detail)
+    select ${a.societyId}::int, ${a.actorKind}::text, ${a.actorId}::int, ${a.actorName}::text, ${a.entity}::text, ${a.entityId}, ${a.action}::text, ${a.at.toISOString()}::timestamptz, ${a.detail ?? sql`null`}::text
     from ${a.from}`;
 }
 
@@ -51,7 +53,7 @@ function entitiesOf(module: Module): string[] {
  * account, their desk requests, not-at-home requests and bills.
  */
 function aboutResidents(societyId: number, q: string): SQL {
-  const ids = sql`(select r.id from residents r where r.society_id = ${societyId} and (lower(r.name) like ${prefixPattern(q.toLowerCase())} or upper(r.resident_code) = ${q.toUpperCase()}))`;
+  const ids = sql`(select r.id from residents r where r.society_id = ${societyId} and not r.is_drill and (lower(r.name) like ${prefixPattern(q.toLowerCase())} or upper(r.resident_code) = ${q.toUpperCase()}))`;
   return sql`(
     (${auditLog.entity} = 'resident' and ${auditLog.entityId} in ${ids})
     or (${auditLog.entity} in ('complaint', 'security', 'grocery', 'doctor') and ${auditLog.entityId} in (select d.id from desk_requests d where d.resident_id in ${ids}))

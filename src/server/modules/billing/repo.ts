@@ -9,11 +9,11 @@ import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { recordAuditsSql } from '../audit/service.js';
 import { notifyResidentsSql } from '../notifications/service.js';
 import { queuePushesSql } from '../outbox/service.js';
-import { formatAddress, residentCardColumns, residentCardPage } from '../residents/service.js';
+import { formatAddress, realResident, residentCardColumns, residentCardPage } from '../residents/service.js';
 import type { MatchResident } from './match.js';
 
-/** Residents staff may bill: everyone of the society but self-registrations not yet approved. */
-const billable = (societyId: number) => and(eq(residents.societyId, societyId), ne(residents.status, 'Pending'));
+/** Residents staff may bill: everyone of the society but self-registrations not yet approved (and the drill resident). */
+const billable = (societyId: number) => and(eq(residents.societyId, societyId), ne(residents.status, 'Pending'), realResident);
 
 /** `lower(name) LIKE 'text%'` with the user's `%`, `_` and `\` taken literally. */
 const namePrefix = (name: string): SQL => sql`lower(${residents.name}) like ${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`;
@@ -142,6 +142,14 @@ export function billingRepo(db: Db) {
      * resident has a bill a month) in the round trip that reads the page. The filter names the
      * resident and the society; `bills_resident_period_idx` finds the resident's rows.
      */
+    /** One of resident `residentId`'s own bills (a row id each), or undefined (another resident's, another society's). */
+    async residentBill(societyId: number, residentId: number, id: number): Promise<ResidentBill | undefined> {
+      const [row] = await db
+        .select(ownBillColumns)
+        .from(bills)
+        .where(and(eq(bills.societyId, societyId), eq(bills.residentId, residentId), eq(bills.id, id)));
+      return row && toResidentBill(row);
+    },
     async residentPage(societyId: number, residentId: number, req: PageRequest) {
       const own = and(eq(bills.societyId, societyId), eq(bills.residentId, residentId));
       const rowsIn = (ids: SQLWrapper | number[]) =>

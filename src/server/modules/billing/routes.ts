@@ -1,5 +1,4 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import {
   MAX_IMPORT_BYTES,
   ZBill,
@@ -11,15 +10,19 @@ import {
   ZImportCommitResult,
   ZImportParams,
   ZImportPreview,
+  ZResidentBill,
   ZResidentBillList,
 } from '../../../shared/contracts/billing.js';
-import { ZErrorBody, ZResidentListQuery } from '../../../shared/contracts/common.js';
+import { ZErrorBody, ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
 import { MSG } from '../../../shared/messages.js';
-import { AppError, BadRequestError } from '../../lib/errors.js';
+import { BadRequestError } from '../../lib/errors.js';
 import type { Limit } from '../../lib/rate-limit/limit.js';
+import { withUploadedFile, type UploadRules } from '../../lib/upload-file.js';
 import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { BillingService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
+import { batchQuery, exportRoute, type ExportDeps } from '../../lib/export-route.js';
+import { billExportColumns } from './export-columns.js';
 
 interface Opts {
   billing: BillingService;
@@ -27,42 +30,37 @@ interface Opts {
   uploadTimeoutMs: number;
   /** Spreadsheet imports per staff member (subject: staff id), counted before the file is read: BILL_MAX_IMPORTS_PER_MINUTE. */
   imports: Limit;
+  /** Folder for uploads while they arrive (lib/upload-file.ts, uploadTempDir(DATA_DIR)). */
+  uploadDir: string;
+  /** The list export's dependencies (GET /api/bills/export). */
+  exportDeps: ExportDeps;
 }
 
 const docs = routeDocs('billing');
 
 /**
- * The upload of `POST /api/bills/import`: the one file (field `file`) and the optional `period`
- * field. @throws BadRequestError (400) not multipart, no file, larger than 10 MB, malformed.
+ * The upload of `POST /api/bills/import` (lib/upload-file.ts): the one file (field `file`),
+ * streamed to a temp file in `dir`, and the optional `period` field.
+ * Refusals: 400 (field `file`) not multipart, no file, larger than MAX_IMPORT_BYTES (10 MB),
+ * malformed; the temp file is deleted on each.
  */
-async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; period?: string }> {
-  if (!req.isMultipart()) throw new BadRequestError(MSG.billImportNoFile, 'file');
-  let file: Buffer | undefined;
-  let period: string | undefined;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 5 } })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'file') file = data;
-      } else if (part.fieldname === 'period' && typeof part.value === 'string') period = part.value;
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: unknown }).code;
-    throw new BadRequestError(code === 'FST_REQ_FILE_TOO_LARGE' ? MSG.billImportTooLarge : MSG.billImportNoFile, 'file');
-  }
-  if (!file || file.length === 0) throw new BadRequestError(MSG.billImportNoFile, 'file');
-  return { file, period };
-}
+const importUpload = (dir: string): UploadRules => ({
+  dir,
+  maxBytes: MAX_IMPORT_BYTES,
+  noFile: () => new BadRequestError(MSG.billImportNoFile, 'file'),
+  tooLarge: () => new BadRequestError(MSG.billImportTooLarge, 'file'),
+  fields: ['period'],
+});
 
 /**
  * /Billing (spec sections 2, 3, 5, 8, 9), module 'billing' (sub-roles billing and
  * super-admin): resident search, manual bills, the society's bills, and the spreadsheet import
  * (multipart upload → preview → commit); and the resident API's own bills.
  */
-export const billingRoutes: ModuleRoutes<Opts> = async (root, { auth, residentAuth, billing, imports, uploadTimeoutMs }) => {
+export const billingRoutes: ModuleRoutes<Opts> = async (root, { auth, residentAuth, billing, imports, uploadTimeoutMs, uploadDir, exportDeps }) => {
+  const upload = importUpload(uploadDir);
   await staffScope(root, auth, 'billing', async (app) => {
-    // Only this plugin takes multipart bodies; the file is read into memory (at most 10 MB).
+    // Only this plugin takes multipart bodies; the file is streamed to a temp file (at most 10 MB), never held in memory.
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
 
     app.get('/api/bills/residents', {
@@ -77,6 +75,15 @@ export const billingRoutes: ModuleRoutes<Opts> = async (root, { auth, residentAu
     app.get('/api/bills', {
       schema: docs("The society's bills, newest first, 10 per page (optionally of one period YYYY-MM)", { querystring: ZBillListQuery }, { 200: ZBillList }),
       handler: (req) => billing.list(staffOf(req), req.query.period, req.query),
+    });
+    exportRoute(app, '/api/bills', exportDeps, {
+      tag: 'billing',
+      querystring: ZBillListQuery,
+      entity: 'bill',
+      name: 'bills',
+      columns: billExportColumns,
+      filters: (q) => (q.period ? [['Period', q.period]] : []),
+      batch: (staff, q, after, size) => billing.list(staff, q.period, batchQuery(q, after, size)),
     });
 
     app.post('/api/bills', {
@@ -100,8 +107,9 @@ export const billingRoutes: ModuleRoutes<Opts> = async (root, { auth, residentAu
       ),
       preHandler: async (req) => imports.take(staffOf(req).id),
       handler: async (req, reply) => {
-        const { file, period } = await readUpload(req);
-        const preview = await billing.previewImport(staffOf(req), file, period);
+        // The worker reads the temp file by its path; the file is deleted before the answer, on
+        // a refusal or a time limit too, and when the client has gone (withUploadedFile's finally).
+        const preview = await withUploadedFile(req, upload, (file) => billing.previewImport(staffOf(req), file.path, file.fields.period));
         return reply
           .type('application/json; charset=utf-8')
           .serializer((text: string) => text)
@@ -127,6 +135,14 @@ export const billingRoutes: ModuleRoutes<Opts> = async (root, { auth, residentAu
         { 200: ZResidentBillList },
       ),
       handler: (req) => billing.residentBills(residentOf(req), req.query),
+    });
+    app.get('/api/resident/bills/:id', {
+      schema: residentDocs(
+        "One of the resident's own bills, as the list shows it (what a push about it opens); 404 for any other id",
+        { params: ZIdParams },
+        { 200: ZResidentBill },
+      ),
+      handler: (req) => billing.residentBill(residentOf(req), req.params.id),
     });
   });
 };

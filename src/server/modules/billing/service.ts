@@ -12,6 +12,7 @@ import {
 import { pushData } from '../../../shared/contracts/push.js';
 import { IN_APP, MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
+import type { EventBus } from '../../lib/events.js';
 import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
@@ -29,6 +30,8 @@ import type { SheetParser } from './sheet-parser.js';
 
 export interface BillingDeps {
   db: Db;
+  /** 'bill.created' after a bill entered one at a time commits (its resident's socket hears it). */
+  bus: EventBus;
   outbox: OutboxWorker;
   clock: Clock;
   /** Reads Sheet1 of an upload off the request thread (sheet-parser.ts). */
@@ -75,7 +78,7 @@ export interface BillInput {
  * check!') and its audit row in the bill's transaction; the outbox is poked after commit.
  */
 export function billingService(deps: BillingDeps) {
-  const { db, clock, outbox } = deps;
+  const { db, clock, outbox, bus } = deps;
 
   return {
     /** `GET /api/bills/residents?q=`: full-name prefix, case-insensitive. */
@@ -96,6 +99,16 @@ export function billingService(deps: BillingDeps) {
      */
     residentBills(resident: ResidentContext, req: PageRequest): Promise<ListResponse<ResidentBill>> {
       return inSociety(db, resident.societyId, (tx) => billingRepo(tx).residentPage(resident.societyId, resident.id, req));
+    },
+
+    /**
+     * `GET /api/resident/bills/:id`: one of the resident's own bills, as `residentBills` lists it.
+     * @throws NotFoundError for another resident's or another society's bill (never 403).
+     */
+    async residentBill(resident: ResidentContext, id: number): Promise<ResidentBill> {
+      const bill = await inSociety(db, resident.societyId, (tx) => billingRepo(tx).residentBill(resident.societyId, resident.id, id));
+      if (!bill) throw new NotFoundError();
+      return bill;
     },
 
     /** `POST /api/bills`: total = rate × units (exact, 2 decimals); one per resident and period. */
@@ -137,18 +150,23 @@ export function billingService(deps: BillingDeps) {
         });
         const saved = await repo.bill(id);
         if (!saved) throw new Error('bill not readable after insert');
-        return saved;
+        return { saved, residentId: resident.id };
       });
       void outbox.poke();
-      return bill;
+      const b = bill.saved;
+      const own = { _id: b._id, period: b.period, units: b.units, ratePerUnit: b.ratePerUnit, total: b.total, createdAt: b.createdAt };
+      bus.emit('bill.created', { societyId: staff.societyId, residentId: bill.residentId, bill: own });
+      return bill.saved;
     },
 
     /**
      * `POST /api/bills/import`: reads Sheet1, matches rows to the society's residents by address
      * and stores the matched rows (with the file's SHA-256) for the commit.
+     * @param file path of the uploaded spreadsheet on disk (the caller deletes it afterwards); only
+     *   the parse worker reads its bytes
      * @param periodText the form's optional `period` field (default: this month).
      */
-    async previewImport(staff: StaffContext, file: Buffer, periodText: string | undefined): Promise<ImportPreviewJson> {
+    async previewImport(staff: StaffContext, file: string, periodText: string | undefined): Promise<ImportPreviewJson> {
       const at = clock.now();
       let chosen: string | undefined;
       if (periodText !== undefined && periodText.trim() !== '') {

@@ -8,6 +8,7 @@
  * field (a class does not cross threads). Any other error is reported as unreadable (400).
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, threadId } from 'node:worker_threads';
 import { MSG } from '../../../shared/messages.js';
@@ -19,10 +20,10 @@ import { readSheet1, type SheetRow } from './sheet.js';
 /** The parse thread's nice value: 10 gives the request thread ~10× its CPU share when both want it, yet a parse still progresses on a busy machine (19 starved a 20,000-row parse past its time limit). */
 const PARSE_NICE = 10;
 
-/** Parent → worker: one file to read; with `match`, its rows are also matched (match.ts). */
+/** Parent → worker: the path of one file to read (the parent deletes it after the answer); with `match`, its rows are also matched (match.ts). */
 export interface SheetWorkerTask {
   id: number;
-  file: Uint8Array;
+  file: string;
   match?: { residents: MatchResident[]; billed: number[] };
 }
 /** Worker → parent, once, when it is ready for tasks. */
@@ -53,7 +54,8 @@ if (process.platform === 'linux') {
 port.on('message', (task: SheetWorkerTask) => {
   let reply: SheetWorkerReply;
   try {
-    const file = Buffer.from(task.file.buffer, task.file.byteOffset, task.file.byteLength);
+    // Read here, not in the parent: the request thread never holds the upload's bytes.
+    const file = readFileSync(task.file);
     const { rows, bidiRemoved } = readSheet1(file);
     if (!task.match) reply = { type: 'rows', id: task.id, rows, bidiRemoved, threadId };
     else {

@@ -4,12 +4,13 @@
  * .xls) parses only Sheet1. Errors are 4xx with a clear message (field 'file'). `readSheet1` is
  * CPU- and memory-heavy: the server calls it only in a worker thread (sheet-parser.ts).
  */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/contracts/billing.js';
 import { MSG } from '../../../shared/messages.js';
-import { BadRequestError } from '../../lib/errors.js';
+import { BadRequestError, PayloadTooLargeError } from '../../lib/errors.js';
 import { BIDI_CONTROL } from '../../lib/input-guard.js';
-import { checkInflatedSizes, zipEntries } from './zip-check.js';
+import { checkInflatedSizes, zipEntries, zipEntriesOfFile } from './zip-check.js';
 
 /** A data row of Sheet1 with its cells as read; numbers stay numbers, everything else is text. */
 export interface SheetRow {
@@ -37,16 +38,39 @@ export function spreadsheetKind(file: Buffer): 'xlsx' | 'xls' | null {
   return null;
 }
 
+/** Longest central directory the request thread reads (a real .xlsx has a few kB); longer is left to the worker. */
+const PRECHECK_DIRECTORY_BYTES = 256 * 1024;
+
 /**
- * The cheap checks, made on the request thread before a file is queued for parsing: a spreadsheet
- * by its bytes, and for .xlsx a central directory whose declared sizes are within bounds.
- * @throws BadRequestError (400) not a spreadsheet, unreadable ZIP directory
+ * The cheap checks, made on the request thread before an upload on disk is queued for parsing,
+ * reading only the file's head and its ZIP directory (never the whole file into memory): a
+ * spreadsheet by its first bytes, and for a ZIP a central directory whose declared sizes are
+ * within bounds. It refuses only what the worker would refuse too ({@link readSheet1} makes every
+ * check again, on the whole file); a ZIP whose directory cannot be read here is left to it, which
+ * tells "not a spreadsheet" from "unreadable" as before.
+ * @param file path of the upload (lib/upload-file.ts)
+ * @throws BadRequestError (400, MSG.billImportNotSpreadsheet) neither a ZIP nor an OLE file
  * @throws PayloadTooLargeError (413, MSG.billImportUnpacksTooLarge) declares too much data
  */
-export function precheckSpreadsheet(file: Buffer): void {
-  const kind = spreadsheetKind(file);
-  if (!kind) throw new BadRequestError(MSG.billImportNotSpreadsheet, 'file');
-  if (kind === 'xlsx') zipEntries(file);
+export function precheckSpreadsheetFile(file: string): void {
+  // Synchronous on purpose: at most 8 bytes, 64 kB and PRECHECK_DIRECTORY_BYTES of a file just
+  // written (in the page cache), microseconds; and the parser's queue keeps arrival order.
+  const fd = openSync(file, 'r');
+  try {
+    const { size } = fstatSync(fd);
+    const head = Buffer.alloc(Math.min(size, CFB_MAGIC.length));
+    readSync(fd, head, 0, head.length, 0);
+    const zip = head.subarray(0, 4).equals(ZIP_MAGIC);
+    if (!zip && !head.equals(CFB_MAGIC)) throw new BadRequestError(MSG.billImportNotSpreadsheet, 'file');
+    if (!zip) return;
+    try {
+      zipEntriesOfFile(fd, size, PRECHECK_DIRECTORY_BYTES);
+    } catch (err) {
+      if (err instanceof PayloadTooLargeError) throw err;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

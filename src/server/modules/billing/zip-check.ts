@@ -4,10 +4,12 @@
  * size: a 1 MB file of deflated spaces becomes 1 GB. Two checks:
  * - {@link zipEntries} reads the central directory (a few microseconds, no inflating): the
  *   declared uncompressed sizes must add up to at most MAX_IMPORT_UNCOMPRESSED_BYTES.
+ *   {@link zipEntriesOfFile} does the same on the request thread reading only the file's tail.
  * - {@link checkInflatedSizes} (run in the parse worker) inflates each deflated entry with a cap
  *   at its declared size, so an archive whose headers lie is refused before SheetJS sees it.
  * Errors are typed: 413 for too much data, 400 for a directory that cannot be read.
  */
+import { readSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { MAX_IMPORT_UNCOMPRESSED_BYTES } from '../../../shared/contracts/billing.js';
 import { MSG } from '../../../shared/messages.js';
@@ -32,6 +34,64 @@ const ZIP64_32 = 0xffffffff;
 
 const unreadable = () => new BadRequestError(MSG.billImportUnreadable, 'file');
 
+/** Bytes `[base, base + bytes.length)` of a file of `size` bytes: all of it, or the part read from disk. */
+interface FileWindow {
+  bytes: Buffer;
+  base: number;
+  size: number;
+}
+
+/** Where the end-of-directory record sits, and what it says. */
+interface EndRecord {
+  end: number;
+  count: number;
+  cdOffset: number;
+}
+
+/** The end record is the last 22 bytes plus a comment of at most 65,535 bytes: the tail to read. */
+const END_SEARCH_BYTES = 22 + 0xffff;
+
+/** The end-of-directory record, searched from the end; `w` must hold the file's last {@link END_SEARCH_BYTES}. */
+function endRecord(w: FileWindow): EndRecord {
+  const at = (i: number) => i - w.base;
+  for (let i = w.size - 22; i >= Math.max(0, w.size - END_SEARCH_BYTES); i--) {
+    if (w.bytes.readUInt32LE(at(i)) === EOCD) {
+      const count = w.bytes.readUInt16LE(at(i) + 10);
+      const cdOffset = w.bytes.readUInt32LE(at(i) + 16);
+      if (count === ZIP64_16 || cdOffset === ZIP64_32) throw new PayloadTooLargeError(MSG.billImportUnpacksTooLarge, 'file');
+      return { end: i, count, cdOffset };
+    }
+  }
+  throw unreadable();
+}
+
+/** The directory's entries; `w` must hold the file from `rec.cdOffset` (when within the file) to its end. */
+function directory(w: FileWindow, { end, count, cdOffset }: EndRecord): ZipEntry[] {
+  const b = w.bytes;
+  const entries: ZipEntry[] = [];
+  let total = 0;
+  for (let k = 0, p = cdOffset - w.base; k < count; k++) {
+    if (p + 46 > end - w.base || b.readUInt32LE(p) !== CENTRAL) throw unreadable();
+    const nameLength = b.readUInt16LE(p + 28);
+    const entry: ZipEntry = {
+      method: b.readUInt16LE(p + 10),
+      compressedSize: b.readUInt32LE(p + 20),
+      uncompressedSize: b.readUInt32LE(p + 24),
+      localOffset: b.readUInt32LE(p + 42),
+      name: b.toString('latin1', p + 46, Math.min(end - w.base, p + 46 + nameLength)),
+    };
+    if (entry.uncompressedSize === ZIP64_32 || entry.compressedSize === ZIP64_32 || entry.localOffset === ZIP64_32) {
+      throw new PayloadTooLargeError(MSG.billImportUnpacksTooLarge, 'file');
+    }
+    total += entry.uncompressedSize;
+    if (total > MAX_IMPORT_UNCOMPRESSED_BYTES) throw new PayloadTooLargeError(MSG.billImportUnpacksTooLarge, 'file');
+    if (entry.localOffset + 30 > w.size) throw unreadable();
+    entries.push(entry);
+    p += 46 + nameLength + b.readUInt16LE(p + 30) + b.readUInt16LE(p + 32);
+  }
+  return entries;
+}
+
 /**
  * The entries of a ZIP's central directory, with their declared sizes.
  * @throws BadRequestError (400, MSG.billImportUnreadable) no end-of-directory record, or records
@@ -40,41 +100,34 @@ const unreadable = () => new BadRequestError(MSG.billImportUnreadable, 'file');
  *   included) adding up to more than MAX_IMPORT_UNCOMPRESSED_BYTES
  */
 export function zipEntries(file: Buffer): ZipEntry[] {
-  // The end record is the last 22 bytes plus a comment of at most 65,535 bytes.
-  let end = -1;
-  for (let i = file.length - 22; i >= Math.max(0, file.length - 22 - 0xffff); i--) {
-    if (file.readUInt32LE(i) === EOCD) {
-      end = i;
-      break;
-    }
+  const w: FileWindow = { bytes: file, base: 0, size: file.length };
+  return directory(w, endRecord(w));
+}
+
+/**
+ * {@link zipEntries} of a ZIP on disk, reading only its tail: the end record, and the central
+ * directory when it is at most `maxDirectoryBytes` long (a real .xlsx has a few kB of it). The
+ * request thread's cheap look, so an upload never comes into its memory whole.
+ * @param fd the file, open for reading
+ * @param size the file's length in bytes
+ * @returns undefined when the directory is longer than `maxDirectoryBytes` (the caller leaves the
+ *   file to a full check)
+ * @throws as {@link zipEntries}
+ */
+export function zipEntriesOfFile(fd: number, size: number, maxDirectoryBytes: number): ZipEntry[] | undefined {
+  const tail = (from: number): FileWindow => {
+    const bytes = Buffer.alloc(size - from);
+    if (readSync(fd, bytes, 0, bytes.length, from) !== bytes.length) throw unreadable();
+    return { bytes, base: from, size };
+  };
+  let w = tail(Math.max(0, size - END_SEARCH_BYTES));
+  const rec = endRecord(w);
+  if (rec.cdOffset < w.base) {
+    // A directory past the end record is refused by `directory` as pointing outside the file.
+    if (size - rec.cdOffset > maxDirectoryBytes) return undefined;
+    w = tail(rec.cdOffset);
   }
-  if (end < 0) throw unreadable();
-  const count = file.readUInt16LE(end + 10);
-  const cdOffset = file.readUInt32LE(end + 16);
-  if (count === ZIP64_16 || cdOffset === ZIP64_32) throw new PayloadTooLargeError(MSG.billImportUnpacksTooLarge, 'file');
-  const entries: ZipEntry[] = [];
-  let total = 0;
-  let p = cdOffset;
-  for (let k = 0; k < count; k++) {
-    if (p + 46 > end || file.readUInt32LE(p) !== CENTRAL) throw unreadable();
-    const nameLength = file.readUInt16LE(p + 28);
-    const entry: ZipEntry = {
-      method: file.readUInt16LE(p + 10),
-      compressedSize: file.readUInt32LE(p + 20),
-      uncompressedSize: file.readUInt32LE(p + 24),
-      localOffset: file.readUInt32LE(p + 42),
-      name: file.toString('latin1', p + 46, Math.min(end, p + 46 + nameLength)),
-    };
-    if (entry.uncompressedSize === ZIP64_32 || entry.compressedSize === ZIP64_32 || entry.localOffset === ZIP64_32) {
-      throw new PayloadTooLargeError(MSG.billImportUnpacksTooLarge, 'file');
-    }
-    total += entry.uncompressedSize;
-    if (total > MAX_IMPORT_UNCOMPRESSED_BYTES) throw new PayloadTooLargeError(MSG.billImportUnpacksTooLarge, 'file');
-    if (entry.localOffset + 30 > file.length) throw unreadable();
-    entries.push(entry);
-    p += 46 + nameLength + file.readUInt16LE(p + 30) + file.readUInt16LE(p + 32);
-  }
-  return entries;
+  return directory(w, rec);
 }
 
 /**

@@ -21,6 +21,7 @@ export function toComplaint(row: DeskRow): Complaint {
     pressedTime2: row.completedAt?.toISOString() ?? null,
     societyName: row.societyName,
     resident: toResidentCard(row.resident),
+    overdueSince: row.overdueSince?.toISOString() ?? null,
   };
 }
 

@@ -11,15 +11,29 @@ import {
 import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 import type { deskService } from '../../desk/service.js';
+import { batchQuery, exportRoute, type ExportDeps } from '../../lib/export-route.js';
+import { complaintExportColumns } from './export-columns.js';
 
 const docs = routeDocs('complaints');
 
 /** Complaints: staff desk (cookie, sub-roles with 'complaints'); resident filing and own list (bearer). */
-export const complaintRoutes: ModuleRoutes<{ complaints: ReturnType<typeof deskService<Complaint>> }> = async (root, { auth, residentAuth, complaints }) => {
+export const complaintRoutes: ModuleRoutes<{ complaints: ReturnType<typeof deskService<Complaint>>; exportDeps: ExportDeps }> = async (
+  root,
+  { auth, residentAuth, complaints, exportDeps },
+) => {
   await staffScope(root, auth, 'complaints', (app) => {
     app.get('/api/complain', {
       schema: docs('List complaints of a stage, 10 per page, newest first', { querystring: ZComplaintListQuery }, { 200: ZComplaintList }),
       handler: (req) => complaints.list(staffOf(req), req.query.stage, req.query),
+    });
+    exportRoute(app, '/api/complain', exportDeps, {
+      tag: 'complaints',
+      querystring: ZComplaintListQuery,
+      entity: 'complaint',
+      name: (q) => `complaints-${q.stage}`,
+      columns: complaintExportColumns,
+      filters: (q) => [['Stage', q.stage]],
+      batch: (staff, q, after, size) => complaints.list(staff, q.stage, batchQuery(q, after, size)),
     });
     app.get('/api/complain/:id', {
       schema: docs('One complaint with its history', { params: ZIdParams }, { 200: ZComplaintDetail }),
@@ -51,6 +65,14 @@ export const complaintRoutes: ModuleRoutes<{ complaints: ReturnType<typeof deskS
         { 200: ZComplaintList },
       ),
       handler: (req) => complaints.mine(residentOf(req), req.query),
+    });
+    app.get('/api/resident/complaints/:id', {
+      schema: residentDocs(
+        "One of the resident's own complaints, as the list shows it (what a push about it opens); 404 for any other id",
+        { params: ZIdParams },
+        { 200: ZComplaint },
+      ),
+      handler: (req) => complaints.mineOne(residentOf(req), req.params.id),
     });
   });
 };

@@ -1,5 +1,6 @@
 import type { CreateDiscount, Discount } from '../../../shared/contracts/posts.js';
 import { PUSH } from '../../../shared/messages.js';
+import { eq, type SQL } from 'drizzle-orm';
 import { discounts } from '../../db/schema.js';
 import { missingMedia, type PostDefinition } from '../../posts/definition.js';
 
@@ -43,3 +44,6 @@ export const discountDefinition: PostDefinition<typeof discounts, CreateDiscount
   push: PUSH.discountPosted,
   pushItem: 'discount',
 };
+
+/** The resident list's category filter (`?category=`): offers of that category only. */
+export const inCategory = (category: string): SQL => eq(discounts.category, category);

@@ -1,3 +1,4 @@
+import { exportDepsOf } from '../../lib/export-route.js';
 import type { ServerModule } from '../../lib/server-module.js';
 import { discountRoutes } from './routes.js';
 import { discountService } from './service.js';
@@ -5,8 +6,13 @@ import { discountService } from './service.js';
 /** Discount offers (a post kind). SUPER_SOCIETY's staff list and delete every society's. */
 export const discountsModule: ServerModule = {
   name: 'discounts',
-  build: ({ db, outbox, clock, config, auth, residentAuth }) => ({
+  build: (deps) => ({
     routes: (app) =>
-      app.register(discountRoutes, { auth, residentAuth, discounts: discountService({ db, outbox, clock, superSociety: config.SUPER_SOCIETY }) }),
+      app.register(discountRoutes, {
+        auth: deps.auth,
+        residentAuth: deps.residentAuth,
+        discounts: discountService({ db: deps.db, outbox: deps.outbox, clock: deps.clock, superSociety: deps.config.SUPER_SOCIETY }),
+        exportDeps: exportDepsOf(deps),
+      }),
   }),
 };

@@ -1,13 +1,18 @@
-import { ZCreateDiscount, ZDiscount, ZDiscountList } from '../../../shared/contracts/posts.js';
+import { DISCOUNT_CATEGORIES, ZCreateDiscount, ZDiscount, ZDiscountList, ZResidentDiscountQuery } from '../../../shared/contracts/posts.js';
 import { residentScope, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
-import { residentPostRoute, staffPostRoutes } from '../../posts/routes.js';
+import { residentPostRoutes, staffPostRoutes } from '../../posts/routes.js';
 import type { DiscountService } from './service.js';
+import type { ExportDeps } from '../../lib/export-route.js';
+import { discountExportColumns } from './export-columns.js';
 
 /**
  * Discount offers (spec sections 2 "Discounts", 5, 6): staff of 'discounts' (discounts,
  * cms-all) list, add and delete them under /api/discounts; residents read their society's.
  */
-export const discountRoutes: ModuleRoutes<{ discounts: DiscountService }> = async (root, { auth, residentAuth, discounts }) => {
+export const discountRoutes: ModuleRoutes<{ discounts: DiscountService; exportDeps: ExportDeps }> = async (
+  root,
+  { auth, residentAuth, discounts, exportDeps },
+) => {
   await staffScope(root, auth, 'discounts', (app) => {
     staffPostRoutes(app, {
       path: '/api/discounts',
@@ -17,9 +22,19 @@ export const discountRoutes: ModuleRoutes<{ discounts: DiscountService }> = asyn
       item: ZDiscount,
       list: ZDiscountList,
       service: discounts,
+      exports: { deps: exportDeps, entity: 'discount', name: 'discounts', columns: discountExportColumns },
     });
   });
   await residentScope(root, residentAuth, (app) => {
-    residentPostRoute(app, { path: '/api/resident/discounts', what: 'discount', list: ZDiscountList, read: discounts.mine });
+    residentPostRoutes(app, {
+      path: '/api/resident/discounts',
+      what: 'discount',
+      list: ZDiscountList,
+      item: ZDiscount,
+      query: ZResidentDiscountQuery,
+      queryNote: `; ?category= keeps one category (${DISCOUNT_CATEGORIES.join(', ')}; 400 naming \`category\` for any other)`,
+      read: discounts.mineInCategory,
+      readOne: discounts.mineOne,
+    });
   });
 };

@@ -36,6 +36,7 @@ export function toConsultation(row: DeskRow, c: ConsultationRow, meet: MeetServe
     FMphone1: card.fmphoneNo1,
     societyName: row.societyName,
     resident: card,
+    overdueSince: row.overdueSince?.toISOString() ?? null,
   };
 }
 

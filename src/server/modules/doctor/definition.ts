@@ -14,6 +14,7 @@ export function toDoctorRequest(row: DeskRow): DoctorRequest {
     pressedTime: row.createdAt.toISOString(),
     societyName: row.societyName,
     resident: toResidentCard(row.resident),
+    overdueSince: row.overdueSince?.toISOString() ?? null,
   };
 }
 

@@ -12,10 +12,13 @@ import {
   ZGenerateLink,
   ZPrescription,
   ZPrescriptionInput,
+  ZResidentConsultation,
   ZResidentConsultationList,
 } from '../../../shared/contracts/doctor.js';
 import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { DoctorService } from './service.js';
+import { batchQuery, exportRoute, type ExportDeps } from '../../lib/export-route.js';
+import { consultationExportColumns, doctorRequestExportColumns } from './export-columns.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 
 const docs = routeDocs('doctor');
@@ -25,11 +28,19 @@ const docs = routeDocs('doctor');
  * /CompletedDoctor), the prescription read (any signed-in staff reaches it; the service allows
  * button-two only, so other sub-roles get the privacy message), and the resident API.
  */
-export const doctorRoutes: ModuleRoutes<{ doctor: DoctorService }> = async (root, { auth, residentAuth, doctor }) => {
+export const doctorRoutes: ModuleRoutes<{ doctor: DoctorService; exportDeps: ExportDeps }> = async (root, { auth, residentAuth, doctor, exportDeps }) => {
   await staffScope(root, auth, 'doctor', (app) => {
     app.get('/api/doctor', {
       schema: docs('New consultation requests (edit false), 10 per page, newest first', { querystring: ZDoctorListQuery }, { 200: ZDoctorRequestList }),
       handler: (req) => doctor.listNew(staffOf(req), req.query),
+    });
+    exportRoute(app, '/api/doctor', exportDeps, {
+      tag: 'doctor',
+      querystring: ZDoctorListQuery,
+      entity: 'doctor',
+      name: 'doctor-requests',
+      columns: doctorRequestExportColumns,
+      batch: (staff, q, after, size) => doctor.listNew(staff, batchQuery(q, after, size)),
     });
     app.get('/api/doctor/meeting-link', {
       schema: docs('A fresh, unguessable meeting room on MEET_BASE_URL (nothing stored)', {}, { 200: ZFreshMeetingLink }),
@@ -54,6 +65,15 @@ export const doctorRoutes: ModuleRoutes<{ doctor: DoctorService }> = async (root
         { 200: ZConsultationList },
       ),
       handler: (req) => doctor.listConsultations(staffOf(req), req.query),
+    });
+    exportRoute(app, '/api/consultations', exportDeps, {
+      tag: 'doctor',
+      querystring: ZConsultationListQuery,
+      entity: 'doctor',
+      name: (q) => `consultations-${q.stage}`,
+      columns: consultationExportColumns,
+      filters: (q) => [['Stage', q.stage]],
+      batch: (staff, q, after, size) => doctor.listConsultations(staff, batchQuery(q, after, size)),
     });
     app.post('/api/consultations/:id/ready', {
       schema: docs("Opening the meeting: push 'Doctor is ready for meeting', once per consultation", { params: ZIdParams }, { 200: ZConsultation }),
@@ -87,6 +107,14 @@ export const doctorRoutes: ModuleRoutes<{ doctor: DoctorService }> = async (root
         { 200: ZResidentConsultationList },
       ),
       handler: (req) => doctor.residentConsultations(residentOf(req), req.query),
+    });
+    app.get('/api/resident/consultations/:id', {
+      schema: residentDocs(
+        "One of the resident's own doctor requests with meeting link and prescription, as the list shows it (what a push about it opens; a prescription read is audited); 404 for any other id",
+        { params: ZIdParams },
+        { 200: ZResidentConsultation },
+      ),
+      handler: (req) => doctor.residentConsultation(residentOf(req), req.params.id),
     });
   });
 };

@@ -1,4 +1,5 @@
-import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
+import type { ListResponse } from '../../../shared/contracts/common.js';
+import type { DeskListQuery, Stage } from '../../../shared/contracts/desk.js';
 import { pushData } from '../../../shared/contracts/push.js';
 import type {
   Consultation,
@@ -60,18 +61,45 @@ export function doctorService(deps: DoctorDeps) {
   const desk = deskService(doctorDesk, { ...deps, clock });
   const consultations = deskService(consultationView(meet), { ...deps, clock });
 
-  /** The consultation after a change, announced as 'consultation-updated' (after commit). */
-  async function announced(societyId: number, id: number): Promise<Consultation> {
-    const c = await consultations.load(societyId, id);
-    consultations.announce('updated', societyId, c);
-    return c;
+  /**
+   * The consultation after a change, announced as 'consultation-updated' (after commit); `kind`
+   * 'created' when the change made it (the link), which tells the resident listener which change.
+   */
+  function announced(societyId: number, id: number, kind: 'created' | 'updated' = 'updated'): Promise<Consultation> {
+    return consultations.announceLoaded(kind, societyId, id);
+  }
+
+  /**
+   * The resident's requests `requests` with their consultations and prescriptions; every
+   * prescription returned is audited as read by the resident, in the transaction that read it.
+   */
+  async function asResidentSees(resident: ResidentContext, requests: readonly DoctorRequest[]): Promise<ResidentConsultation[]> {
+    return inSociety(db, resident.societyId, async (tx) => {
+      const byId = await consultationRepo(tx).byRequestIds(
+        resident.societyId,
+        requests.map((r) => r._id),
+      );
+      const out = requests.map((r) => toResidentConsultation(r, byId.get(r._id), meet));
+      const at = clock.now();
+      for (const item of out) {
+        if (item.prescription)
+          await recordAudit(tx, prescriptionAudit({ kind: 'resident', id: resident.id, name: resident.name, societyId: resident.societyId }, item._id, at));
+      }
+      return out;
+    });
   }
 
   return {
     /** POST /api/doctor: stored with its audit row, then announced as 'receive-doctor'. */
     file: (resident: ResidentContext, description: string): Promise<DoctorRequest> => desk.file(resident, description),
     /** GET /api/doctor: one page of new requests (`edit` false), newest first. */
-    listNew: (staff: StaffContext, req: ListQuery): Promise<ListResponse<DoctorRequest>> => desk.list(staff, 'new', req),
+    listNew: (staff: StaffContext, req: DeskListQuery): Promise<ListResponse<DoctorRequest>> => desk.list(staff, 'new', req),
+    /**
+     * Re-announces an item that just became overdue: a new request as 'doctor-updated', an open
+     * consultation as 'consultation-updated' (the deadline job's event, after its commit).
+     */
+    reannounceOverdue: (societyId: number, id: number, stage: Exclude<Stage, 'completed'>): Promise<void> =>
+      (stage === 'new' ? desk : consultations).reannounce(societyId, id),
     /** GET /api/doctor/:id: one request with its history (404 outside the society). */
     detail: (staff: StaffContext, id: number) => desk.detail(staff, id),
     /** GET /api/doctor/meeting-link: a fresh unguessable room on MEET_BASE_URL; nothing stored. */
@@ -100,7 +128,7 @@ export function doctorService(deps: DoctorDeps) {
           if (!made) throw new ConflictError(MSG.wrongStage);
         },
       });
-      return announced(staff.societyId, id);
+      return announced(staff.societyId, id, 'created');
     },
 
     /** GET /api/consultations: open (/Prescription) or done (/CompletedDoctor), no prescription content. */
@@ -183,20 +211,17 @@ export function doctorService(deps: DoctorDeps) {
      */
     async residentConsultations(resident: ResidentContext, req: PageRequest): Promise<ListResponse<ResidentConsultation>> {
       const page = await desk.mine(resident, req);
-      const items = await inSociety(db, resident.societyId, async (tx) => {
-        const byId = await consultationRepo(tx).byRequestIds(
-          resident.societyId,
-          page.items.map((r) => r._id),
-        );
-        const out = page.items.map((r) => toResidentConsultation(r, byId.get(r._id), meet));
-        const at = clock.now();
-        for (const item of out) {
-          if (item.prescription)
-            await recordAudit(tx, prescriptionAudit({ kind: 'resident', id: resident.id, name: resident.name, societyId: resident.societyId }, item._id, at));
-        }
-        return out;
-      });
-      return { ...page, items };
+      return { ...page, items: await asResidentSees(resident, page.items) };
+    },
+
+    /**
+     * GET /api/resident/consultations/:id: one of the resident's own doctor requests, as the list
+     * shows it (its prescription's read audited the same way). 404 for another resident's or
+     * another society's.
+     */
+    async residentConsultation(resident: ResidentContext, id: number): Promise<ResidentConsultation> {
+      const [item] = await asResidentSees(resident, [await desk.mineOne(resident, id)]);
+      return item!;
     },
   };
 }

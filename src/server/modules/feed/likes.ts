@@ -21,6 +21,7 @@ export interface LikeResult {
 /**
  * The resident side of the feed, always the resident's own society:
  * - `feed(resident, req)`: 10 a page, newest first, each post with `likedByMe`;
+ * - `post(resident, id)`: one of them, the same way (404 for a post not in the resident's society);
  * - `like` / `unlike(resident, id)`: once per resident (feed_likes' primary key); liking twice or
  *   unliking a post not liked changes nothing. 404 for a post not in the resident's society.
  */
@@ -50,6 +51,12 @@ export function feedResidentService(deps: { db: Db; feed: FeedService; clock?: C
         ),
       );
       return { ...page, items: page.items.map((p) => ({ ...p, likedByMe: liked.has(p._id) })) };
+    },
+    /** One post of the resident's society with `likedByMe` (404 for any other). */
+    async post(resident: ResidentContext, id: number): Promise<ResidentFeedPost> {
+      const post = await feed.mineOne(resident, id);
+      const liked = await inSociety(db, resident.societyId, (tx) => likesRepo(tx).likedBy(resident.id, [id]));
+      return { ...post, likedByMe: liked.has(id) };
     },
     like: (resident: ResidentContext, id: number) => change(resident, id, true),
     unlike: (resident: ResidentContext, id: number) => change(resident, id, false),

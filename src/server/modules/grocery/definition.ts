@@ -17,6 +17,7 @@ export function toGroceryRequest(row: DeskRow): GroceryRequest {
     pressedTime: row.createdAt.toISOString(),
     societyName: row.societyName,
     resident: toResidentCard(row.resident),
+    overdueSince: row.overdueSince?.toISOString() ?? null,
   };
 }
 
@@ -52,6 +53,7 @@ export function toOrder(row: DeskRow, o: OrderRecord): Order {
     FMphone1: r.fm2Phone,
     societyName: row.societyName,
     resident: toResidentCard(r),
+    overdueSince: row.overdueSince?.toISOString() ?? null,
   };
 }
 

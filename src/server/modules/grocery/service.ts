@@ -1,4 +1,5 @@
-import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
+import type { ListResponse } from '../../../shared/contracts/common.js';
+import type { DeskListQuery, Stage } from '../../../shared/contracts/desk.js';
 import { pushData } from '../../../shared/contracts/push.js';
 import type {
   GroceryRequest,
@@ -55,11 +56,12 @@ export function groceryService(deps: GroceryDeps) {
   const orders = deskService(orderDesk, deps);
   const residentView = deskService(residentOrderDesk, deps);
 
-  /** The order as it now is, told to the grocery room as 'order-updated' (after commit). */
-  async function announceOrder(societyId: number, id: number): Promise<Order> {
-    const order = await orders.load(societyId, id);
-    orders.announce('updated', societyId, order);
-    return order;
+  /**
+   * The order as it now is, told to the grocery room as 'order-updated' (after commit); `kind`
+   * 'created' when the order was just placed (the resident listener tells placed from updated).
+   */
+  function announceOrder(societyId: number, id: number, kind: 'created' | 'updated' = 'updated'): Promise<Order> {
+    return orders.announceLoaded(kind, societyId, id);
   }
 
   return {
@@ -68,8 +70,15 @@ export function groceryService(deps: GroceryDeps) {
       return requests.file(resident, list);
     },
     /** `GET /api/grocery`: new requests (edit false), 10 a page, newest first. */
-    listRequests(staff: StaffContext, q: ListQuery): Promise<ListResponse<GroceryRequest>> {
+    listRequests(staff: StaffContext, q: DeskListQuery): Promise<ListResponse<GroceryRequest>> {
       return requests.list(staff, 'new', q);
+    },
+    /**
+     * Re-announces an item that just became overdue: a new request as 'grocery-updated', an open
+     * order as 'order-updated' (the deadline job's event, after its commit).
+     */
+    reannounceOverdue(societyId: number, id: number, stage: Exclude<Stage, 'completed'>): Promise<void> {
+      return (stage === 'new' ? requests : orders).reannounce(societyId, id);
     },
     /** `GET /api/grocery/:id`: one request (any stage) with its history. */
     requestDetail(staff: StaffContext, id: number): Promise<GroceryRequestDetail> {
@@ -96,7 +105,7 @@ export function groceryService(deps: GroceryDeps) {
           await repo.insertOrder(staff.societyId, body.requestId, body.items, at, staff.id);
         },
       });
-      return announceOrder(staff.societyId, body.requestId);
+      return announceOrder(staff.societyId, body.requestId, 'created');
     },
     /**
      * `PUT /api/orders/:id`. `update`: replaces the lines of an open order, recomputes the total,
@@ -150,6 +159,10 @@ export function groceryService(deps: GroceryDeps) {
     /** `GET /api/resident/orders`: the resident's own grocery requests, newest first, each with its order or null. */
     mine(resident: ResidentContext, req: PageRequest): Promise<ListResponse<ResidentOrder>> {
       return residentView.mine(resident, req);
+    },
+    /** `GET /api/resident/orders/:id`: one of them, the same way (404 for another resident's or society's). */
+    mineOne(resident: ResidentContext, id: number): Promise<ResidentOrder> {
+      return residentView.mineOne(resident, id);
     },
   };
 }

@@ -3,7 +3,7 @@ import { intervalJob } from '../../lib/interval-job.js';
 import { mediaRoutes } from './routes.js';
 import { mediaService } from './service.js';
 import { mediaStorageFor } from './storage.js';
-import { uploadTempDir } from './upload-file.js';
+import { uploadTempDir } from '../../lib/upload-file.js';
 
 /** Media: storage, uploads (two limits), serving, and the job that deletes released and never-attached media. */
 export const mediaModule: ServerModule = {

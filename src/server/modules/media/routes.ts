@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorBody } from '../../../shared/contracts/common.js';
 import { MAX_VIDEO_BYTES, ZMedia, ZMediaFileParams } from '../../../shared/contracts/media.js';
 import type { Module } from '../../../shared/subroles.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../lib/errors.js';
 import type { Limit } from '../../lib/rate-limit/limit.js';
 import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { MediaService } from './service.js';
-import { sweepStaleUploads, withUploadedFile } from './upload-file.js';
+import { sweepStaleUploads, withUploadedFile, type UploadRules } from '../../lib/upload-file.js';
+import { MSG } from '../../../shared/messages.js';
 import { routeDocs } from '../../lib/route-docs.js';
 
 interface Opts {
@@ -18,7 +19,7 @@ interface Opts {
   uploadTimeoutMs: number;
   /** Uploads per staff member (subject: staff id), counted before the body is read: MEDIA_MAX_UPLOADS_PER_MINUTE. */
   uploads: Limit;
-  /** Folder for uploads while they arrive (upload-file.ts, uploadTempDir(DATA_DIR)). */
+  /** Folder for uploads while they arrive (lib/upload-file.ts, uploadTempDir(DATA_DIR)); shared with the bill import. */
   uploadDir: string;
   /** Epoch ms now (the app's clock): what counts as a stale temp file at start-up. */
   now?: () => number;
@@ -41,13 +42,20 @@ const docs = routeDocs('media');
 export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, media, uploads, uploadDir, uploadTimeoutMs, now = Date.now }) => {
   // Temp files a crash left behind are deleted once the instance is up (not awaited: start-up
   // does not wait on a disk walk). Twice the upload time limit: never a file still arriving on
-  // another instance sharing DATA_DIR.
+  // another instance sharing DATA_DIR. The folder is every upload's, the bill import's included.
   root.addHook('onReady', async () => {
     void sweepStaleUploads(uploadDir, 2 * uploadTimeoutMs, now()).then(
       (n) => n > 0 && root.log.warn({ deleted: n, dir: uploadDir }, 'deleted upload temp files left by an earlier run'),
       (err: unknown) => root.log.warn({ err, dir: uploadDir }, 'could not sweep upload temp files'),
     );
   });
+  // The largest kind's limit; the service applies per-kind limits once the type is known.
+  const rules: UploadRules = {
+    dir: uploadDir,
+    maxBytes: MAX_VIDEO_BYTES,
+    noFile: () => new BadRequestError(MSG.mediaNoFile, 'file'),
+    tooLarge: () => new PayloadTooLargeError(MSG.mediaVideoTooLarge, 'file'),
+  };
   await staffScope(root, auth, MEDIA_UPLOAD_MODULES, async (app) => {
     // Only this plugin takes multipart bodies.
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_VIDEO_BYTES, files: 1 } });
@@ -62,7 +70,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, med
       // Counted before a byte of the body is read; the day's bytes are counted by the service once the size is known.
       preHandler: async (req) => uploads.take(staffOf(req).id),
       // The file is streamed to a temp file (deleted afterwards), never buffered in memory.
-      handler: async (req, reply) => reply.code(201).send(await withUploadedFile(req, uploadDir, MAX_VIDEO_BYTES, (file) => media.upload(staffOf(req), file))),
+      handler: async (req, reply) => reply.code(201).send(await withUploadedFile(req, rules, (file) => media.upload(staffOf(req), file))),
     });
   });
 

@@ -13,7 +13,7 @@ import { processImage, type ImageMime } from './images.js';
 import { parseRange } from './range.js';
 import { extensionOf, mediaRepo, toMediaDto } from './repo.js';
 import type { MediaStorage, StoredFile } from './storage.js';
-import type { UploadedFile } from './upload-file.js';
+import type { UploadedFile } from '../../lib/upload-file.js';
 
 /** The media module's surface for other modules: media ids in posts, the logo's URLs. */
 export { attachMedia, mediaByIds, releaseMedia, resolveFreeMedia, resolveMedia } from './refs.js';
@@ -59,7 +59,7 @@ const HOUR_MS = 3_600_000;
 /**
  * Uploaded media:
  * - `upload(staff, file)` → {@link Media}: `file` is the upload on disk (`{path, size}`, a temp
- *   file the caller deletes; upload-file.ts), never a buffer. The type is detected from the
+ *   file the caller deletes; lib/upload-file.ts), never a buffer. The type is detected from the
  *   content (file-type reads the file's head), never from a name or a declared type.
  *   JPEG/PNG/WebP/GIF up to MAX_IMAGE_BYTES are re-encoded from the file (images.ts: display
  *   size and WebP thumbnail, metadata stripped); MP4/WebM up to MAX_VIDEO_BYTES are copied into

@@ -29,11 +29,12 @@ const ACK_BUCKETS = [1, 2, 5, 10, 15, 30, 45, 60, 90, 120, 300, 600, 1800];
 /** `2xx` for 200…299 and so on: five label values, not one per status code. */
 export const statusClass = (statusCode: number): string => `${Math.floor(statusCode / 100)}xx`;
 
-/** Counts this instance's sockets (default namespace) by their session's society. */
+/** Counts this instance's sockets (default namespace), staff and resident, by their session's society. */
 export function localSocketsBySociety(io: Io): Map<number, number> {
   const counts = new Map<number, number>();
   for (const socket of io.sockets.sockets.values()) {
-    const societyId = socket.data.staff.societyId;
+    const data = socket.data;
+    const societyId = data.kind === 'staff' ? data.staff.societyId : data.resident.societyId;
     counts.set(societyId, (counts.get(societyId) ?? 0) + 1);
   }
   return counts;
@@ -45,7 +46,7 @@ export function localSocketsBySociety(io: Io): Map<number, number> {
  *   (`/api/security/:id`), "unmatched" for a request no route took, so labels stay bounded;
  * - `alarm_press_to_ack_seconds`: first press to the recorded acknowledgement (injected clock);
  * - `outbox_pending` (gauge, at scrape) and `outbox_failures_total{outcome=retry|dead}`;
- * - `sockets_connected{society_id}` (gauge, at scrape, this instance's sockets);
+ * - `sockets_connected{society_id}` (gauge, at scrape, this instance's sockets, staff and resident);
  * - `job_runs_total{job}` and `job_failures_total{job}` (lib/interval-job.ts);
  * - with `processMetrics`, prom-client's default process and Node.js metrics (unprefixed:
  *   `process_cpu_seconds_total`, `nodejs_eventloop_lag_seconds`, …). They start a GC observer and

@@ -75,12 +75,18 @@ export function notHomeRepo(db: Db) {
         idOf: (row) => row.id,
       });
     },
+    /** One request of the society filed by resident `residentId` (a row id), or undefined. */
+    async getOwn(societyId: number, residentId: number, id: number) {
+      const [row] = await base().where(and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.residentId, residentId), eq(notHomeRequests.id, id)));
+      return row;
+    },
     async get(societyId: number, id: number) {
       const [row] = await base().where(and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.id, id)));
       return row;
     },
-    async insert(societyId: number, residentId: number, fromDate: string, toDate: string): Promise<number> {
-      const [row] = await db.insert(notHomeRequests).values({ societyId, residentId, fromDate, toDate }).returning({ id: notHomeRequests.id });
+    /** @param createdAt when the resident filed it (the service's clock). */
+    async insert(societyId: number, residentId: number, fromDate: string, toDate: string, createdAt: Date): Promise<number> {
+      const [row] = await db.insert(notHomeRequests).values({ societyId, residentId, fromDate, toDate, createdAt }).returning({ id: notHomeRequests.id });
       return row!.id;
     },
     /** Rows by id in one query, scoped to nothing: for the arrival job, which serves every society. */

@@ -2,16 +2,30 @@ import { ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.
 import { ZAssignGuard, ZFileNotHome, ZNotHome, ZNotHomeList, ZNotHomeListQuery } from '../../../shared/contracts/not-home.js';
 import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { NotHomeService } from './service.js';
+import { batchQuery, exportRoute, type ExportDeps } from '../../lib/export-route.js';
+import { notHomeExportColumns } from './export-columns.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 
 const docs = routeDocs('not at home');
 
 /** Not at home: staff (button-one) list and guard assignment; resident file, cancel, arrived and own list. */
-export const notHomeRoutes: ModuleRoutes<{ notHome: NotHomeService }> = async (root, { auth, residentAuth, notHome }) => {
+export const notHomeRoutes: ModuleRoutes<{ notHome: NotHomeService; exportDeps: ExportDeps }> = async (root, { auth, residentAuth, notHome, exportDeps }) => {
   await staffScope(root, auth, 'notHome', (app) => {
     app.get('/api/nothome', {
       schema: docs('List requests by state (active, cancelled, arrived), newest first', { querystring: ZNotHomeListQuery }, { 200: ZNotHomeList }),
       handler: (req) => notHome.list(staffOf(req), req.query.state, req.query, req.query.guard === 'unassigned'),
+    });
+    exportRoute(app, '/api/nothome', exportDeps, {
+      tag: 'not at home',
+      querystring: ZNotHomeListQuery,
+      entity: 'nothome',
+      name: (q) => `not-at-home-${q.state}`,
+      columns: notHomeExportColumns,
+      filters: (q) => [
+        ['State', q.state],
+        ['Guard', q.guard],
+      ],
+      batch: (staff, q, after, size) => notHome.list(staff, q.state, batchQuery(q, after, size), q.guard === 'unassigned'),
     });
 
     app.get('/api/nothome/:id', {
@@ -38,6 +52,14 @@ export const notHomeRoutes: ModuleRoutes<{ notHome: NotHomeService }> = async (r
         { 200: ZNotHomeList },
       ),
       handler: (req) => notHome.mine(residentOf(req), req.query),
+    });
+    app.get('/api/resident/nothome/:id', {
+      schema: residentDocs(
+        "One of the resident's own not-at-home requests, as the list shows it (what a push about it opens); 404 for any other id",
+        { params: ZIdParams },
+        { 200: ZNotHome },
+      ),
+      handler: (req) => notHome.mineOne(residentOf(req), req.params.id),
     });
 
     for (const [path, to] of [

@@ -32,10 +32,14 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
   const { db, bus, clock } = deps;
   const arrivalBatch = deps.arrivalBatch ?? ARRIVAL_BATCH;
 
-  async function load(societyId: number, id: number): Promise<NotHome> {
+  /** The request as its DTO with its resident's row id (404 outside the society). */
+  async function loadOwned(societyId: number, id: number): Promise<{ item: NotHome; residentId: number }> {
     const row = await inSociety(db, societyId, (tx) => notHomeRepo(tx).get(societyId, id));
     if (!row) throw new NotFoundError();
-    return toNotHome(row);
+    return { item: toNotHome(row), residentId: row.residentId };
+  }
+  async function load(societyId: number, id: number): Promise<NotHome> {
+    return (await loadOwned(societyId, id)).item;
   }
   type Actor = { kind: 'staff' | 'resident' | 'system'; id: number | null; name: string };
   async function audit(t: Db, societyId: number, actor: Actor, id: number, action: string, from: string | null, to: string | null, at = clock.now()) {
@@ -68,6 +72,15 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
       return load(staff.societyId, id);
     },
     /**
+     * One of the resident's own requests (`GET /api/resident/nothome/:id`), as `mine` lists it.
+     * @throws NotFoundError for another resident's or another society's (never 403).
+     */
+    async mineOne(resident: ResidentContext, id: number): Promise<NotHome> {
+      const row = await inSociety(db, resident.societyId, (tx) => notHomeRepo(tx).getOwn(resident.societyId, resident.id, id));
+      if (!row) throw new NotFoundError();
+      return toNotHome(row);
+    },
+    /**
      * Stored (with its audit row) before it is announced as 'receive-not-at-home'. `from` and `to`
      * are calendar dates (ZFileNotHome); 400 naming the field unless `from` is today or later, at
      * most a year away, and `to` at most a year after `from` (notHomeWindowProblem).
@@ -77,12 +90,14 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
         // "Today" is the society's calendar day, wherever the server runs.
         const problem = notHomeWindowProblem(from, to, calendarDay(clock.now(), await societyTimeZone(t, resident.societyId)));
         if (problem) throw new BadRequestError(problem.message, problem.field);
-        const newId = await notHomeRepo(t).insert(resident.societyId, resident.id, from, to);
-        await audit(t, resident.societyId, { kind: 'resident', id: resident.id, name: resident.name }, newId, 'create', null, 'active');
+        // Stored at the clock's time like every other time here (reports measure request → guard).
+        const at = clock.now();
+        const newId = await notHomeRepo(t).insert(resident.societyId, resident.id, from, to, at);
+        await audit(t, resident.societyId, { kind: 'resident', id: resident.id, name: resident.name }, newId, 'create', null, 'active', at);
         return newId;
       });
       const item = await load(resident.societyId, id);
-      bus.emit('notHome.created', { societyId: resident.societyId, item });
+      bus.emit('notHome.created', { societyId: resident.societyId, residentId: resident.id, item });
       return item;
     },
     /** The resident cancels or reports arrival of their own active request. */
@@ -101,7 +116,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
         );
       });
       const item = await load(resident.societyId, id);
-      bus.emit('notHome.updated', { societyId: resident.societyId, item });
+      bus.emit('notHome.updated', { societyId: resident.societyId, residentId: resident.id, item });
       return item;
     },
     /** Assigns (or re-assigns) a guard to an active request; queues the 'Guard Assigned' push. */
@@ -128,8 +143,8 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
         });
         await audit(t, staff.societyId, { kind: 'staff', id: staff.id, name: staff.name }, id, `assign guard ${g.guardName}`, 'active', 'active');
       });
-      const item = await load(staff.societyId, id);
-      bus.emit('notHome.updated', { societyId: staff.societyId, item });
+      const { item, residentId } = await loadOwned(staff.societyId, id);
+      bus.emit('notHome.updated', { societyId: staff.societyId, residentId, item });
       void deps.outbox.poke();
       return item;
     },
@@ -149,7 +164,11 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
           const t: Db = tx;
           const rows = await notHomeRepo(t).arriveBatch(now, arrivalBatch);
           for (const r of rows) await audit(t, r.societyId, job, r.id, 'arrive', 'active', 'arrived', now);
-          return (await notHomeRepo(t).getMany(rows.map((r) => r.id))).map((row) => ({ societyId: row.societyId, item: toNotHome(row) }));
+          return (await notHomeRepo(t).getMany(rows.map((r) => r.id))).map((row) => ({
+            societyId: row.societyId,
+            residentId: row.residentId,
+            item: toNotHome(row),
+          }));
         });
         for (const e of items) bus.emit('notHome.updated', e);
         closed += items.length;

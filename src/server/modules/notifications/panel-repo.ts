@@ -5,8 +5,8 @@ import { rowsOf } from '../../db/raw-rows.js';
 import { notificationCampaigns, outbox, residents } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { queuePushesSql } from '../outbox/service.js';
-import { residentCardPage } from '../residents/service.js';
-import { insertNotificationsSql } from './repo.js';
+import { realResident, residentCardPage } from '../residents/service.js';
+import { CAMPAIGN_REF_ENTITY, insertNotificationsSql } from './repo.js';
 import { prefixPattern } from '../../lib/text.js';
 
 export type CampaignRow = typeof notificationCampaigns.$inferSelect;
@@ -30,7 +30,7 @@ export interface NewCampaign {
 /** A created campaign, as the campaign statement answers it. */
 const ZCreatedCampaign = z.object({ id: z.coerce.number(), recipients: z.coerce.number() });
 
-const approvedOf = (societyId: number) => and(eq(residents.societyId, societyId), eq(residents.status, 'Approve'));
+const approvedOf = (societyId: number) => and(eq(residents.societyId, societyId), eq(residents.status, 'Approve'), realResident);
 
 /**
  * The notification panel's queries. Call every one inside `inSociety` (row-level
@@ -55,7 +55,7 @@ export function panelRepo(db: Db) {
         residentId: sql`r.id`,
         title: c.title,
         description: c.body,
-        refEntity: 'notification_campaign',
+        refEntity: CAMPAIGN_REF_ENTITY,
         refId: sql`c.id`,
         at: c.at,
       });
@@ -73,7 +73,7 @@ export function panelRepo(db: Db) {
       const result = await db.execute(sql`
         with r as (
           select id, push_token from residents
-          where society_id = ${c.societyId} and status = 'Approve'${one}
+          where society_id = ${c.societyId} and status = 'Approve' and not is_drill${one}
         ), c as (
           insert into notification_campaigns (society_id, kind, title, body, recipients, created_by, created_at)
           select ${c.societyId}::int, ${c.kind}::text, ${c.title}::text, ${c.body}::text, count(*)::int, ${c.createdBy}::int, ${c.at.toISOString()}::timestamptz

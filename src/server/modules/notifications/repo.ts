@@ -1,9 +1,12 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/** `ref_entity` of the in-app record of a notification-panel message (its `ref_id` is the campaign's id). */
+export const CAMPAIGN_REF_ENTITY = 'notification_campaign';
 
 /**
  * Many in-app records as ONE `INSERT … SELECT`: one record per row of `from`. The SQL values are
@@ -79,6 +82,25 @@ export function notificationsRepo(db: Db) {
         .from(notifications)
         .where(and(own(societyId, residentId), eq(notifications.isRead, false)));
       return Number(row?.n ?? 0);
+    },
+    /** Marks every unread record of the resident read. @returns how many were unread. */
+    async markAllRead(societyId: number, residentId: number): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(own(societyId, residentId), eq(notifications.isRead, false)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+    /** The resident's record about `refEntity` `refId` (the newest, if several), or undefined. */
+    async byRef(societyId: number, residentId: number, refEntity: string, refId: number): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(and(own(societyId, residentId), eq(notifications.refEntity, refEntity), eq(notifications.refId, refId)))
+        .orderBy(desc(notifications.id))
+        .limit(1);
+      return row;
     },
     /** Marks one of the resident's records read (again: no harm). @returns the record, or undefined if not theirs. */
     async markRead(societyId: number, residentId: number, id: number): Promise<NotificationRow | undefined> {

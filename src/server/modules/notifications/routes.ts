@@ -1,5 +1,5 @@
 import { ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
-import { ZResidentNotification, ZResidentNotificationList } from '../../../shared/contracts/resident.js';
+import { ZReadAllResult, ZResidentNotification, ZResidentNotificationList } from '../../../shared/contracts/resident.js';
 import { residentOf, residentScope, type ModuleRoutes } from '../../plugins/auth.js';
 import { panelRoutes } from './panel-routes.js';
 import type { PanelService } from './panel-service.js';
@@ -28,6 +28,24 @@ export const notificationRoutes: ModuleRoutes<Opts> = async (root, { auth, resid
         { 200: ZResidentNotificationList },
       ),
       handler: (req) => notifications.list(residentOf(req), req.query),
+    });
+
+    app.put('/api/resident/notifications/read-all', {
+      schema: residentDocs(
+        "Marks all of the resident's records read; `marked`: how many were unread (0 when none was, and again)",
+        {},
+        { 200: ZReadAllResult },
+      ),
+      handler: (req) => notifications.markAllRead(residentOf(req)),
+    });
+
+    app.get('/api/resident/messages/:id', {
+      schema: residentDocs(
+        "What a push of type 'message' opens: the resident's in-app record of notification-panel message {id} (refEntity 'notification_campaign', refId = id); 404 when they have none",
+        { params: ZIdParams },
+        { 200: ZResidentNotification },
+      ),
+      handler: (req) => notifications.message(residentOf(req), req.params.id),
     });
 
     app.put('/api/resident/notifications/:id/read', {

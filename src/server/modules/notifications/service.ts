@@ -1,12 +1,12 @@
 import type { SQL } from 'drizzle-orm';
-import type { ResidentNotification, ResidentNotificationList } from '../../../shared/contracts/resident.js';
+import type { ReadAllResult, ResidentNotification, ResidentNotificationList } from '../../../shared/contracts/resident.js';
 import type { Db } from '../../db/client.js';
 import type { notifications } from '../../db/schema.js';
 import { inSociety } from '../../db/society-scope.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { PageRequest } from '../../lib/list-page.js';
 import type { ResidentContext } from '../resident-auth/service.js';
-import { insertNotificationsSql, notificationsRepo, type NotificationRow, type NotificationsSelect } from './repo.js';
+import { CAMPAIGN_REF_ENTITY, insertNotificationsSql, notificationsRepo, type NotificationRow, type NotificationsSelect } from './repo.js';
 
 export type { NotificationsSelect } from './repo.js';
 
@@ -48,6 +48,9 @@ function toNotification(row: NotificationRow): ResidentNotification {
  * - `list(resident, req)`: one page, newest first, 10 a page, `{items, total, totalExact, unread}`;
  * - `markRead(resident, id)`: marks one record read and returns it; idempotent; 404 for a record
  *   that is not the resident's (another resident's or another society's).
+ * - `markAllRead(resident)`: marks all of them read; `{marked}`: how many were unread (0 again).
+ * - `message(resident, campaignId)`: the resident's record of a notification-panel message (what
+ *   a push of type 'message' opens); 404 when the resident has none of that campaign.
  */
 export function notificationsService(db: Db) {
   return {
@@ -58,6 +61,17 @@ export function notificationsService(db: Db) {
         const unread = await repo.unread(resident.societyId, resident.id);
         return { ...page, items: page.items.map(toNotification), unread };
       });
+    },
+    async markAllRead(resident: ResidentContext): Promise<ReadAllResult> {
+      const marked = await inSociety(db, resident.societyId, (tx) => notificationsRepo(tx).markAllRead(resident.societyId, resident.id));
+      return { marked };
+    },
+    async message(resident: ResidentContext, campaignId: number): Promise<ResidentNotification> {
+      const row = await inSociety(db, resident.societyId, (tx) =>
+        notificationsRepo(tx).byRef(resident.societyId, resident.id, CAMPAIGN_REF_ENTITY, campaignId),
+      );
+      if (!row) throw new NotFoundError();
+      return toNotification(row);
     },
     async markRead(resident: ResidentContext, id: number): Promise<ResidentNotification> {
       const row = await inSociety(db, resident.societyId, (tx) => notificationsRepo(tx).markRead(resident.societyId, resident.id, id));

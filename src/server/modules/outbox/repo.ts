@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/raw-rows.js';
 import { outbox, residents } from '../../db/schema.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { PushData, PushItemType } from '../../../shared/contracts/push.js';
+import { webPushTargetsSql } from '../web-push/service.js';
 
 /**
  * A push message (spec section 7 "Push messages"): to a device token (`to`, null when the
@@ -12,6 +13,11 @@ import type { PushData, PushItemType } from '../../../shared/contracts/push.js';
  * item it opens (`data`, made by `pushData`: `{type, id, documentId}`). `campaignId` ties it to a
  * notification-panel message: it is stored in `outbox.campaign_id` (the delivery report counts by
  * it), not in the payload.
+ *
+ * One queued push is one outbox row per target, each with its own attempts and back-off: the FCM
+ * row (`to`) and one row per Web Push subscription of the resident, whose payload has `webPush`
+ * (the `web_push_subscriptions` id) and `to` null. The enqueue functions make those rows from one
+ * payload (`fanOutSql`); callers never set `webPush`.
  */
 export interface PushPayload {
   to: string | null;
@@ -21,6 +27,8 @@ export interface PushPayload {
   image?: string;
   data?: PushData;
   campaignId?: number;
+  /** Set on the rows the fan-out makes for a Web Push subscription: its id. */
+  webPush?: number;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -75,22 +83,53 @@ export interface PushesSelect extends PushPayloadSql {
 /**
  * The statement queuing {@link PushesSelect}'s pushes (`kind` 'push', pending, due at once):
  * place it where a statement may stand, typically a data-modifying `WITH` item of the statement
- * that makes the change, so the pushes commit with it. Append `returning …` to count them.
+ * that makes the change, so the pushes commit with it. Append `returning …` to count them (one
+ * row per target: see {@link fanOutSql}).
  */
 export function insertPushesSql(p: PushesSelect): SQL {
+  return fanOutSql({ ...p, payload: pushPayloadSql(p) });
+}
+
+/**
+ * One `INSERT … SELECT` queuing, for every row of `from`, one outbox row per target of the push:
+ * one per Web Push subscription of the resident (payload `… || {to: null, webPush: <id>}`), and
+ * the FCM row (the payload as it is) when the resident has a device token — or has no
+ * subscription either, so a push nobody can receive is still recorded and failed ('no device
+ * token') as before. Each row then has its own attempts and back-off: FCM delivered and Web Push
+ * failing retries the Web Push row alone.
+ */
+function fanOutSql(f: { societyId: number; from: SQL; payload: SQL; residentId: SQL; to: SQL; campaignId?: SQL; at?: Date }): SQL {
   const columns = [sql`society_id`, sql`kind`, sql`payload`];
-  const values = [sql`${p.societyId}::int`, sql`'push'`, pushPayloadSql(p)];
-  if (p.campaignId) {
+  const values = [
+    sql`${f.societyId}::int`,
+    sql`'push'`,
+    sql`case when t.id is null then p.payload else p.payload || jsonb_build_object('to', null, 'webPush', t.id) end`,
+  ];
+  const inner = [sql`${f.payload} as payload`, sql`${f.residentId} as resident_id`, sql`(${f.to})::text as push_to`];
+  if (f.campaignId) {
     columns.push(sql`campaign_id`);
-    values.push(p.campaignId);
+    values.push(sql`p.campaign_id`);
+    inner.push(sql`${f.campaignId} as campaign_id`);
   }
-  if (p.at) {
+  if (f.at) {
     columns.push(sql`created_at`);
-    values.push(sql`${p.at.toISOString()}::timestamptz`);
+    values.push(sql`${f.at.toISOString()}::timestamptz`);
   }
+  const subscriptions = webPushTargetsSql(sql`p.resident_id`);
   return sql`insert into outbox (${sql.join(columns, sql`, `)})
     select ${sql.join(values, sql`, `)}
-    from ${p.from}`;
+    from (select ${sql.join(inner, sql`, `)} from ${f.from}) p
+    cross join lateral (
+      ${subscriptions}
+      union all
+      select null::int where coalesce(p.push_to, '') <> '' or not exists (${subscriptions})
+    ) t(id)`;
+}
+
+/** `payload` without `campaignId` (a column of its own), and the campaign id as an int or null. */
+function split(payload: PushPayload): { message: Omit<PushPayload, 'campaignId'>; campaignId: number | null } {
+  const { campaignId, ...message } = payload;
+  return { message, campaignId: campaignId ?? null };
 }
 
 /** The longest a Retry-After is honoured: a push service asking for more is retried after 1 hour. */
@@ -116,23 +155,30 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
   const stillHeld = (row: OutboxRow) =>
     and(eq(outbox.id, row.id), eq(outbox.status, 'pending'), eq(outbox.availableAt, row.availableAt), eq(outbox.attempts, row.attempts));
 
+  async function enqueuePushes(societyId: number, payloads: readonly PushPayload[]): Promise<void> {
+    for (let i = 0; i < payloads.length; i += 1000) {
+      const rows = payloads.slice(i, i + 1000).map(split);
+      await db.execute(
+        fanOutSql({
+          societyId,
+          from: sql`jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as e(v)`,
+          payload: sql`e.v->'message'`,
+          residentId: sql`(e.v->'message'->>'residentId')::int`,
+          to: sql`e.v->'message'->>'to'`,
+          campaignId: sql`(e.v->>'campaignId')::int`,
+        }),
+      );
+    }
+  }
+
   return {
-    /** Queues a push; call inside the transaction of the change that causes it. */
-    async enqueuePush(societyId: number, payload: PushPayload): Promise<void> {
-      const { campaignId, ...message } = payload;
-      await db.insert(outbox).values({ societyId, kind: 'push', payload: message, campaignId: campaignId ?? null });
-    },
-    /** Queues many pushes with one insert per 1,000 (a broadcast); same rules as `enqueuePush`. */
-    async enqueuePushes(societyId: number, payloads: readonly PushPayload[]): Promise<void> {
-      for (let i = 0; i < payloads.length; i += 1000) {
-        const rows = payloads
-          .slice(i, i + 1000)
-          .map(({ campaignId, ...message }) => ({ societyId, kind: 'push', payload: message, campaignId: campaignId ?? null }));
-        await db.insert(outbox).values(rows);
-      }
-    },
+    /** Queues a push (one row per target: {@link fanOutSql}); call inside the transaction of the change that causes it. */
+    enqueuePush: (societyId: number, payload: PushPayload): Promise<void> => enqueuePushes(societyId, [payload]),
+    /** Queues many pushes with one statement per 1,000 (a broadcast); same rules as `enqueuePush`. */
+    enqueuePushes,
     /**
-     * Queues one push per approved resident of `societyId` that has a device token, in ONE
+     * Queues one push per approved resident of `societyId` that has a device token or a Web Push
+     * subscription (one row per target), in ONE
      * INSERT … SELECT (residents are never loaded into the process): content announcements
      * (a new post, discount, plot or announcement). `data` names the item.
      * @returns how many pushes were queued.
@@ -140,7 +186,8 @@ export function outboxRepo(db: Db, clock: Clock = systemClock) {
     async enqueueSocietyPush(societyId: number, message: SocietyPush, at: Date): Promise<number> {
       const pushes = insertPushesSql({
         societyId,
-        from: sql`residents where society_id = ${societyId} and status = 'Approve' and push_token is not null and push_token <> ''`,
+        from: sql`residents where society_id = ${societyId} and status = 'Approve' and not is_drill
+          and ((push_token is not null and push_token <> '') or exists (${webPushTargetsSql(sql`residents.id`)}))`,
         to: sql`push_token`,
         residentId: sql`id`,
         title: message.title,

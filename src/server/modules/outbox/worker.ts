@@ -25,7 +25,8 @@ export interface OutboxMetrics extends JobMetrics {
  * interval job (no overlapping drains; a poke during a drain runs one more). At-least-once: a row
  * is marked sent only after the transport returns, and only while this worker's lease still holds
  * it; a crash in between re-sends it. The transport's outcome decides the rest (`PushOutcome`):
- * retry after back-off or Retry-After, or fail at once (clearing an unregistered device token).
+ * retry after back-off or Retry-After, or fail at once (clearing an unregistered device token, or
+ * removing a Web Push subscription that is gone). Each row is one target (see `PushPayload`).
  * `poke()` resolves when the drain it asked for is done.
  */
 export function outboxWorker(deps: {
@@ -36,6 +37,8 @@ export function outboxWorker(deps: {
   pollMs: number;
   options?: Partial<typeof OUTBOX_DEFAULTS>;
   metrics?: OutboxMetrics;
+  /** Removes a Web Push subscription its push service called gone (404/410); a row's `payload.webPush`. */
+  forgetWebPush?: (subscriptionId: number) => Promise<unknown>;
 }) {
   const { repo, transport, log, clock, metrics } = deps;
   const { batchSize, leaseMs, maxAttempts } = { ...OUTBOX_DEFAULTS, ...deps.options };
@@ -49,9 +52,14 @@ export function outboxWorker(deps: {
         log.warn({ outboxId: row.id, error: outcome.error, retryAfterMs: outcome.retryAfterMs }, 'push delivery failed; will retry');
         return repo.markFailed(row, outcome.error, maxAttempts, outcome.retryAfterMs);
       case 'unregistered': {
-        const { to, residentId } = row.payload as PushPayload;
-        if (to !== null) await repo.clearPushToken(residentId, to);
-        log.info({ outboxId: row.id, residentId }, 'device token unregistered; cleared, push not retried');
+        const { to, residentId, webPush } = row.payload as PushPayload;
+        if (webPush !== undefined) {
+          await deps.forgetWebPush?.(webPush);
+          log.info({ outboxId: row.id, residentId, webPush }, 'web push subscription gone; removed, push not retried');
+        } else {
+          if (to !== null) await repo.clearPushToken(residentId, to);
+          log.info({ outboxId: row.id, residentId }, 'device token unregistered; cleared, push not retried');
+        }
         return repo.markUndeliverable(row, outcome.error);
       }
       case 'rejected':

@@ -41,7 +41,8 @@ export function residentAuthRepo(db: Db) {
         .select({ ...residentColumns, passwordHash: residents.passwordHash })
         .from(residents)
         .innerJoin(societies, eq(societies.id, residents.societyId))
-        .where(eq(residents.phone, phone));
+        // The drill resident never signs in (it has no password either).
+        .where(and(eq(residents.phone, phone), eq(residents.isDrill, false)));
       return row;
     },
     async createSession(tokenHash: string, residentId: number, expiresAt: Date): Promise<void> {

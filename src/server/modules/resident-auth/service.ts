@@ -34,6 +34,13 @@ export function residentSessionCache(ttlMs: number, clock: Clock): ResidentSessi
   return new SessionCache<ResidentContext>({ ttlMs, clock, ownerOf: (r) => r.id });
 }
 
+/** A resident socket's session: who, its token's SHA-256 hex, and when the token expires. */
+export interface ResidentSocketSession {
+  resident: ResidentContext;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
 const bearer = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
 const NO_TOKEN = 'Sign in to the resident app first.';
 
@@ -84,6 +91,22 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
       if (r.status === 'Pending') throw new ForbiddenError(MSG.residentPending);
       if (r.status !== 'Approve') throw new ForbiddenError(MSG.residentBlocked);
       return r;
+    },
+    /**
+     * The resident socket's handshake (realtime/socket.ts, `auth: {token}`): the approved resident
+     * of `token`, its hash (the socket's session room) and its expiry (the socket closes then).
+     * Read from the database, not the cache: a handshake is rare, and must not outlive a sign-out
+     * or a block another instance has not told this one about yet.
+     * @returns undefined for a missing, unknown or expired token, or a resident not 'Approve'
+     *   (Pending or blocked: a socket carries events about requests, which those cannot make).
+     */
+    async socketSession(token: unknown): Promise<ResidentSocketSession | undefined> {
+      if (typeof token !== 'string' || token === '' || token.length > 200) return undefined;
+      const tokenHash = hashToken(token);
+      const found = await repo.findSession(tokenHash, clock.now());
+      if (!found || found.status !== 'Approve') return undefined;
+      const { expiresAt, ...resident } = found;
+      return { resident, tokenHash, expiresAt };
     },
     /** Revokes the bearer token (a blocked resident may revoke theirs too). @throws 401 if it is not live. */
     async logout(authorization: string | undefined): Promise<void> {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { residentSessions, residents } from '../../db/schema.js';
+import { realResident } from './columns.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { prefixPattern } from '../../lib/text.js';
 
@@ -26,7 +27,7 @@ export type AdminRow = Pick<typeof residents.$inferSelect, keyof typeof adminCol
  * the society, and row-level security hides other societies' residents anyway.
  */
 export function residentAdminRepo(db: Db) {
-  const select = (where: SQL | undefined) => db.select(adminColumns).from(residents).where(where);
+  const select = (where: SQL | undefined) => db.select(adminColumns).from(residents).where(and(where, realResident));
   return {
     /** The resident with this resident id (exact) in the society, or undefined. */
     async byCode(societyId: number, code: string): Promise<AdminRow | undefined> {
@@ -43,7 +44,7 @@ export function residentAdminRepo(db: Db) {
      * list helper's cap (residents have no trigger-kept count).
      */
     list(societyId: number, name: string, req: PageRequest, pendingOnly: boolean) {
-      const where = and(eq(residents.societyId, societyId), pendingOnly ? eq(residents.status, 'Pending') : undefined);
+      const where = and(eq(residents.societyId, societyId), realResident, pendingOnly ? eq(residents.status, 'Pending') : undefined);
       return listPage({
         db,
         societyId,
@@ -62,7 +63,7 @@ export function residentAdminRepo(db: Db) {
       const [row] = await db
         .select({ status: residents.status })
         .from(residents)
-        .where(and(eq(residents.societyId, societyId), eq(residents.id, id)))
+        .where(and(eq(residents.societyId, societyId), eq(residents.id, id), realResident))
         .for('update');
       return row?.status;
     },

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { residents } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
-import { residentCardColumns } from './columns.js';
+import { realResident, residentCardColumns } from './columns.js';
 
 /**
  * One page of residents as cards (`residentCardColumns`): the ids among `where` (and `search`,
@@ -12,13 +12,15 @@ import { residentCardColumns } from './columns.js';
  * Call inside `inSociety`.
  */
 export function residentCardPage(db: Db, societyId: number, q: { where: SQL | undefined; search?: SQL; order: readonly PgColumn[] }, req: PageRequest) {
+  // Never the drill resident, whatever the picker's own filter.
+  const where = and(q.where, realResident);
   return listPage({
     db,
     societyId,
     table: residents,
     id: residents.id,
     order: q.order,
-    where: q.where,
+    where,
     search: q.search,
     req,
     rows: (ids) =>
@@ -27,7 +29,7 @@ export function residentCardPage(db: Db, societyId: number, q: { where: SQL | un
         : db
             .select(residentCardColumns)
             .from(residents)
-            .where(and(q.where, inArray(residents.id, ids))),
+            .where(and(where, inArray(residents.id, ids))),
     idOf: (r) => r.id,
   });
 }

@@ -1,4 +1,11 @@
+import { not } from 'drizzle-orm';
 import { residents } from '../../db/schema.js';
+
+/**
+ * Every real resident: not the society's drill resident (the card SOS drills press), who is in no
+ * list, search, bill, campaign or notification, and never signs in.
+ */
+export const realResident = not(residents.isDrill);
 
 /**
  * The resident fields every desk row carries (selected as a nested `resident` object), mapped to

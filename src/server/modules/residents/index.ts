@@ -1,3 +1,4 @@
+import { exportDepsOf } from '../../lib/export-route.js';
 import type { ServerModule } from '../../lib/server-module.js';
 import { residentAdminService } from './admin-service.js';
 import { residentAdminRoutes } from './routes.js';
@@ -5,8 +6,9 @@ import { residentAdminRoutes } from './routes.js';
 /** Residents administration: staff of the 'residents' module verify, approve and block residents. */
 export const residentsModule: ServerModule = {
   name: 'residents',
-  build: ({ db, bus, clock, auth }) => {
+  build: (deps) => {
+    const { db, bus, clock, auth } = deps;
     const residentAdmin = residentAdminService({ db, bus, clock });
-    return { routes: (app) => app.register(residentAdminRoutes, { auth, residentAdmin }) };
+    return { routes: (app) => app.register(residentAdminRoutes, { auth, residentAdmin, exportDeps: exportDepsOf(deps) }) };
   },
 };

@@ -12,10 +12,13 @@ import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAdminService } from './admin-service.js';
 import { routeDocs } from '../../lib/route-docs.js';
+import { batchQuery, exportRoute, type ExportDeps } from '../../lib/export-route.js';
+import { residentRowExportColumns } from './export-columns.js';
 
 interface Opts {
   auth: AuthService;
   residentAdmin: ResidentAdminService;
+  exportDeps: ExportDeps;
 }
 
 const docs = routeDocs('residents');
@@ -25,7 +28,7 @@ const docs = routeDocs('residents');
  * and super-admin) staff routes. One module per guarded scope: /Status's own Verify reads
  * `GET /api/residents/:id`, so a status-only sub-role never needs the 'residents' module.
  */
-export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAdmin }) => {
+export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { auth, residentAdmin, exportDeps }) => {
   await staffScope(root, auth, 'residents', (app) => {
     app.get('/api/residents/verify', {
       schema: docs(
@@ -46,6 +49,14 @@ export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { a
       ),
       handler: (req) => residentAdmin.list(staffOf(req), req.query, false),
     });
+    exportRoute(app, '/api/residents', exportDeps, {
+      tag: 'residents',
+      querystring: ZResidentSearchQuery,
+      entity: 'resident',
+      name: 'residents',
+      columns: residentRowExportColumns,
+      batch: (staff, q, after, size) => residentAdmin.list(staff, batchQuery(q, after, size), false),
+    });
 
     app.get('/api/residents/pending', {
       schema: docs(
@@ -54,6 +65,14 @@ export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { a
         { 200: ZResidentRowList },
       ),
       handler: (req) => residentAdmin.list(staffOf(req), req.query, true),
+    });
+    exportRoute(app, '/api/residents/pending', exportDeps, {
+      tag: 'residents',
+      querystring: ZResidentSearchQuery,
+      entity: 'resident',
+      name: 'residents-pending',
+      columns: residentRowExportColumns,
+      batch: (staff, q, after, size) => residentAdmin.list(staff, batchQuery(q, after, size), true),
     });
 
     app.get('/api/residents/:id', {

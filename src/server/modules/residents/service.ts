@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client.js';
 import { residentAdminRepo } from './admin-repo.js';
 
-export { residentCardColumns, residentProfileColumns } from './columns.js';
+export { realResident, residentCardColumns, residentProfileColumns } from './columns.js';
 export { residentCardPage } from './card-page.js';
 export { formatAddress, toResidentCard, toResidentProfile, type ResidentCardRow, type ResidentProfileRow } from './card.js';
 

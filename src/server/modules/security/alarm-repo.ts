@@ -18,6 +18,8 @@ export interface AlarmDetails {
   acknowledgedByName: string | null;
   escalatedAt: Date | null;
   notHomeActive: boolean;
+  /** The SOS drill whose practice alarm this is, or null (every real alarm). */
+  drillId: number | null;
 }
 
 /** A press as stored: the alarm's desk row and its own columns (all a SecurityAlert needs), and whether this press created it. */
@@ -61,6 +63,8 @@ export function alarmRepo(db: Db) {
           acknowledgedByName: sql<string | null>`(select s.name from staff_users s where s.id = desk_requests.acknowledged_by)`,
           escalatedAt: deskRequests.escalatedAt,
           notHomeActive: notHomeActive(sql.raw('desk_requests.resident_id')),
+          // Looked up for drill alarms only: a real alarm's read pays nothing for drills.
+          drillId: sql<number | null>`case when desk_requests.is_drill then (select d.id from security_drills d where d.alarm_id = desk_requests.id) end`,
         })
         .from(deskRequests)
         .where(and(alarm(societyId), inArray(deskRequests.id, [...ids])));
@@ -73,13 +77,15 @@ export function alarmRepo(db: Db) {
      * concurrent presses merge too. The same statement reads back what the alarm's DTO needs (its
      * RETURNING joined with the resident and the society, in a data-modifying CTE): the press path
      * announces the alarm without a second read. An alarm a press lands in is never
-     * acknowledged, so it has no acknowledger's name.
+     * acknowledged, so it has no acknowledger's name. `isDrill` marks an SOS drill's practice
+     * alarm (on the drill resident): the same statement, so a drill tries the real insert; its
+     * `drillId` is the caller's to fill in.
      */
-    async press(societyId: number, residentId: number, words: string, at: Date): Promise<PressedAlarm> {
+    async press(societyId: number, residentId: number, words: string, at: Date, isDrill = false): Promise<PressedAlarm> {
       const stored = db.$with('stored').as(
         db
           .insert(deskRequests)
-          .values({ desk: 'security', societyId, residentId, body: words, createdAt: at, lastPressedAt: at })
+          .values({ desk: 'security', societyId, residentId, body: words, createdAt: at, lastPressedAt: at, isDrill })
           .onConflictDoUpdate({
             target: deskRequests.residentId,
             targetWhere: sql`desk = 'security' and acknowledged_at is null`,
@@ -107,6 +113,7 @@ export function alarmRepo(db: Db) {
           createdAt: stored.createdAt,
           proceededAt: stored.proceededAt,
           completedAt: stored.completedAt,
+          isDrill: stored.isDrill,
           resident: residentCardColumns,
           staffNote: stored.staffNote,
           pressCount: stored.pressCount,
@@ -121,8 +128,19 @@ export function alarmRepo(db: Db) {
       const { staffNote, pressCount, lastPressedAt, acknowledgedAt, escalatedAt, notHomeActive: away, ...row } = r!;
       return {
         created: pressCount === 1,
-        row,
-        details: { id: row.id, staffNote, pressCount, lastPressedAt, acknowledgedAt, acknowledgedByName: null, escalatedAt, notHomeActive: away },
+        // Alarms have no deadlines (DeskRow's overdueSince is for the other desks).
+        row: { ...row, overdueSince: null },
+        details: {
+          id: row.id,
+          staffNote,
+          pressCount,
+          lastPressedAt,
+          acknowledgedAt,
+          acknowledgedByName: null,
+          escalatedAt,
+          notHomeActive: away,
+          drillId: null,
+        },
       };
     },
 

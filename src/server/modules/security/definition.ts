@@ -33,6 +33,8 @@ export function toSecurityAlert(row: DeskRow, a: AlarmDetails): SecurityAlert {
     escalated: a.escalatedAt !== null,
     escalatedAt: a.escalatedAt?.toISOString() ?? null,
     notHomeActive: Boolean(a.notHomeActive),
+    drill: row.isDrill,
+    drillId: a.drillId,
   };
 }
 

@@ -40,10 +40,12 @@ export function escalation(deps: { db: Db; bus: EventBus; clock: Clock; batchSiz
           at,
         });
       }
-      const announce: { societyId: number; item: SecurityAlert }[] = [];
+      const announce: { societyId: number; residentId: number; item: SecurityAlert }[] = [];
       for (const societyId of new Set(rows.map((r) => r.societyId))) {
         const ids = rows.filter((r) => r.societyId === societyId).map((r) => r.id);
-        for (const item of await toSecurityAlerts(tx, await deskRepo(tx, 'security').getMany(societyId, ids))) announce.push({ societyId, item });
+        const found = await deskRepo(tx, 'security').getMany(societyId, ids);
+        // toSecurityAlerts keeps the rows' order: item i is found[i]'s.
+        (await toSecurityAlerts(tx, found)).forEach((item, i) => announce.push({ societyId, residentId: found[i]!.resident.id, item }));
       }
       return { marked: rows.length, announce };
     });

@@ -1,5 +1,5 @@
 import { ZErrorBody, ZIdParams, ZResidentListQuery } from '../../../shared/contracts/common.js';
-import { ZResidentAlarmList, toResidentAlarm } from '../../../shared/contracts/resident.js';
+import { ZResidentAlarm, ZResidentAlarmList, toResidentAlarm } from '../../../shared/contracts/resident.js';
 import {
   ZPendingAlarms,
   ZPendingAlarmsQuery,
@@ -13,6 +13,8 @@ import {
 import { residentOf, residentScope, staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 import type { SecurityService } from './service.js';
+import { batchQuery, exportRoute, type ExportDeps } from '../../lib/export-route.js';
+import { securityExportColumns } from './export-columns.js';
 
 const docs = routeDocs('security');
 
@@ -24,12 +26,22 @@ export const securityRoutes: ModuleRoutes<{
   security: SecurityService;
   /** Live count of security staff of a society connected now (presence). */
   presence: (societyId: number) => Promise<number>;
-}> = async (root, { auth, residentAuth, security, presence }) => {
+  exportDeps: ExportDeps;
+}> = async (root, { auth, residentAuth, security, presence, exportDeps }) => {
   // The desk: button-one only.
   await staffScope(root, auth, 'security', (app) => {
     app.get('/api/security', {
       schema: docs('List alarms of a stage, 10 per page, newest first', { querystring: ZSecurityListQuery }, { 200: ZSecurityList }),
       handler: (req) => security.list(staffOf(req), req.query.stage, req.query),
+    });
+    exportRoute(app, '/api/security', exportDeps, {
+      tag: 'security',
+      querystring: ZSecurityListQuery,
+      entity: 'security',
+      name: (q) => `security-${q.stage}`,
+      columns: securityExportColumns,
+      filters: (q) => [['Stage', q.stage]],
+      batch: (staff, q, after, size) => security.list(staff, q.stage, batchQuery(q, after, size)),
     });
     app.get('/api/security/:id', {
       schema: docs('One alarm with its history', { params: ZIdParams }, { 200: ZSecurityDetail }),
@@ -105,6 +117,14 @@ export const securityRoutes: ModuleRoutes<{
         const page = await security.mine(residentOf(req), req.query);
         return { ...page, items: page.items.map(toResidentAlarm) };
       },
+    });
+    app.get('/api/resident/alarms/:id', {
+      schema: residentDocs(
+        "One of the resident's own alarms, as the list shows it (ZResidentAlarm: what a push about it opens); 404 for any other id",
+        { params: ZIdParams },
+        { 200: ZResidentAlarm },
+      ),
+      handler: async (req) => toResidentAlarm(await security.mineOne(residentOf(req), req.params.id)),
     });
   });
 };

@@ -12,7 +12,7 @@ import { memoryRateLimitStore } from '../../lib/rate-limit/store.js';
 import type { EventBus } from '../../lib/events.js';
 import { recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
-import { deskService } from '../../desk/service.js';
+import { deskService, type Owned } from '../../desk/service.js';
 import type { OutboxWorker } from '../outbox/service.js';
 import type { ResidentContext } from '../resident-auth/service.js';
 import { alarmRepo } from './alarm-repo.js';
@@ -85,18 +85,24 @@ export function securityService(deps: SecurityDeps) {
     return first;
   }
 
-  /** After the commit of a recorded (first) acknowledgement: measured, then announced. */
-  function announceAcknowledged(societyId: number, item: SecurityAlert, fallbackName: string): void {
-    // From the stored times (injected clock, ms precision), not the 0.1 s rounded ackSeconds.
-    if (item.acknowledgedAt) deps.metrics?.alarmAcknowledged((Date.parse(item.acknowledgedAt) - Date.parse(item.pressedTime)) / 1000);
+  /**
+   * After the commit of a recorded (first) acknowledgement: measured (real alarms only), then
+   * announced. `residentId`: whose alarm (a row id; their socket room hears it).
+   */
+  function announceAcknowledged(societyId: number, { item, residentId }: Owned<SecurityAlert>, staff: { id: number; name: string }): void {
+    // From the stored times (injected clock, ms precision), not the 0.1 s rounded ackSeconds. A
+    // drill is practice: it must not move the real alarms' time to acknowledge.
+    if (item.acknowledgedAt && !item.drill) deps.metrics?.alarmAcknowledged((Date.parse(item.acknowledgedAt) - Date.parse(item.pressedTime)) / 1000);
     bus.emit('alarm.acknowledged', {
       societyId,
+      residentId,
       ack: {
         _id: item._id,
         acknowledgedAt: item.acknowledgedAt ?? clock.now().toISOString(),
-        acknowledgedBy: item.acknowledgedBy ?? fallbackName,
+        acknowledgedBy: item.acknowledgedBy ?? staff.name,
         ackSeconds: item.ackSeconds ?? 0,
       },
+      ...(item.drillId !== null ? { drillId: item.drillId } : {}),
     });
   }
 
@@ -127,7 +133,7 @@ export function securityService(deps: SecurityDeps) {
       // Built from what the press statement returned: no second read before the alarm goes out.
       const item = toSecurityAlert(pressed.row, pressed.details);
       // A merged press is announced like a new one, as 'pressed' (the module's listener picks the event).
-      desk.announce(pressed.created ? 'created' : 'pressed', resident.societyId, item);
+      desk.announce(pressed.created ? 'created' : 'pressed', resident.societyId, item, resident.id);
       return item;
     },
 
@@ -155,24 +161,32 @@ export function securityService(deps: SecurityDeps) {
         if (!state) throw new NotFoundError();
         if (who === 'escalated' && !state.escalated) throw new ForbiddenError(MSG.alarmNotEscalated);
         const first = await acknowledgeIn(tx, staff, id);
-        return { recorded: first, item: await desk.loadIn(tx, staff.societyId, id) };
+        return { recorded: first, item: await desk.loadOwnedIn(tx, staff.societyId, id) };
       });
-      if (recorded) announceAcknowledged(staff.societyId, item, staff.name);
-      return item;
+      if (recorded) announceAcknowledged(staff.societyId, item, staff);
+      return item.item;
     },
 
     /** Proceeding answers the alarm: the acknowledgement (if none yet), the stage change and the note commit together. */
     async proceedAlarm(staff: StaffContext, id: number, note: string): Promise<SecurityAlert> {
       let recorded = false;
+      let residentId = 0;
       const item = await desk.proceed(staff, id, {
         staffNote: note || null,
-        inTx: async (tx) => {
+        inTx: async (tx, row) => {
+          residentId = row.resident.id;
           recorded = await acknowledgeIn(tx, staff, id);
         },
       });
-      if (recorded) announceAcknowledged(staff.societyId, item, staff.name);
+      if (recorded) announceAcknowledged(staff.societyId, { item, residentId }, staff);
       return item;
     },
+
+    /**
+     * The acknowledgement steps the SOS drills reuse (drills.ts, ending a drill by hand): record
+     * it inside the caller's transaction, then announce it after the commit.
+     */
+    alarmAck: { inTx: acknowledgeIn, announce: announceAcknowledged },
 
     escalateDue: escalation({ db: alarmDb, bus, clock, batchSize: deps.escalateBatch ?? ESCALATE_BATCH }),
   };

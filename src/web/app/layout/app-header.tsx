@@ -12,11 +12,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { canUse } from '../../../shared/subroles';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { AccountDialog, useLogout } from '../../features/auth';
+import { useListenersLoading } from '../../lib/listener-loading';
 import { useSocietyLogo } from '../../lib/me-query';
 import { useSocketConnected } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
+import { FEATURES } from '../features';
 import { HeaderClock } from './header-clock';
 
 interface AppHeaderProps {
@@ -28,7 +31,10 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
   const user = useUser();
   const navigate = useNavigate();
   const logout = useLogout();
-  const live = useSocketConnected();
+  // 'Live' once connected and every live listener is mounted (lib/listener-loading).
+  const connected = useSocketConnected();
+  const listenersLoading = useListenersLoading();
+  const live = connected && !listenersLoading;
   const logoUrl = useSocietyLogo();
   const [accountOpen, account] = useDisclosure(false);
 
@@ -52,6 +58,13 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
         </Title>
       </Group>
       <Group gap="md" wrap="nowrap">
+        {FEATURES.filter((f) => canUse(user.SubRole, f.module)).flatMap(({ module, header = [] }) =>
+          header.map((Slot, index) => (
+            <Suspense key={`${module}-${index}`} fallback={null}>
+              <Slot />
+            </Suspense>
+          )),
+        )}
         <HeaderClock />
         <Badge variant="dot" color={live ? 'teal' : 'gray'} visibleFrom="md">
           {live ? 'Live' : 'Connecting…'}

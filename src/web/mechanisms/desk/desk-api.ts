@@ -24,14 +24,16 @@ import type { ListView } from '../../lib/list-params';
 export interface DeskRecord {
   _id: number;
   stage: Stage;
+  /** When the item went past its stage's deadline (desks with deadlines), else null or absent. */
+  overdueSince?: string | null;
 }
 
 /** PUT body of a stage change, as most desks have it (shared ZProceed | ZSubmit). */
 export type DeskTransition = { action: 'proceed' } | SubmitInput;
 
-/** A desk list's filter: its stage. */
-export type DeskFilters = { stage: Stage };
-const ZDeskFilters = z.object({ stage: ZStage });
+/** A desk list's filter: its stage, and `overdue: '1'` for the stage's overdue items only. */
+export type DeskFilters = { stage: Stage; overdue?: '1' };
+const ZDeskFilters = z.object({ stage: ZStage, overdue: z.literal('1').optional() });
 
 export interface DeskConfig<TItem extends DeskRecord, TDetail extends TItem, TUpdate> {
   /** Query-key root, e.g. 'complaints'. */
@@ -57,17 +59,23 @@ export function createDesk<TItem extends DeskRecord, TDetail extends TItem, TUpd
     path: config.basePath,
     itemSchema: config.itemSchema,
     filtersSchema: ZDeskFilters,
-    belongs: (item, filters) => item.stage === filters.stage,
+    belongs: (item, filters) => item.stage === filters.stage && (filters.overdue !== '1' || Boolean(item.overdueSince)),
     cameFrom: (item) => {
       const from = previousStage(item.stage);
       return from ? [{ stage: from }] : [];
     },
-    version: (item) => item.stage,
+    // Becoming overdue changes an item without moving it on.
+    version: (item) => `${item.stage}:${item.overdueSince ?? ''}`,
   });
 
   /** One page of a stage's list. */
   function useList(stage: Stage, view: ListView) {
     return list.useList({ stage }, view);
+  }
+
+  /** One page of a stage's overdue items (`overdue=1`). */
+  function useOverdueList(stage: Stage, view: ListView) {
+    return list.useList({ stage, overdue: '1' }, view);
   }
 
   /** The item with its history (disabled while `id` is null). */
@@ -89,6 +97,7 @@ export function createDesk<TItem extends DeskRecord, TDetail extends TItem, TUpd
     patchItem: list.patchItem,
     invalidateLists: list.invalidateLists,
     useList,
+    useOverdueList,
     useDetail,
     useTransition,
   };

@@ -19,6 +19,7 @@ import type { DeskDrawerSlotProps } from './desk-stage-screen';
 import { DetailList, type DetailItem } from '../../components/detail-list';
 import { ResidentDetails } from '../../components/resident-details';
 import { ResolveForm } from './resolve-form';
+import { overdueLine } from '../../components/overdue-badge';
 import { SideDrawer } from '../../components/side-drawer';
 
 type DeskItem = DeskRecord & { resident: ResidentCard };
@@ -76,7 +77,7 @@ export function DeskDrawer<TItem extends DeskItem, TDetail extends TItem & { his
     <SideDrawer opened={opened} onClose={onClose} title={title}>
       {current ? (
         <>
-          <DetailList items={summary(current)} />
+          <DetailList items={[...overdueLine(current), ...summary(current)]} />
           {extra?.(current)}
           {movedOn ? (
             <Alert color="yellow" mt="md">

@@ -15,6 +15,7 @@ import type { ListPage } from '../../lib/list-cache';
 import type { ListView } from '../../lib/list-params';
 import { useListParams } from '../../lib/use-list-params';
 import { DataTable } from '../../components/data-table';
+import { OverdueFirst } from './overdue-first';
 
 /** What the drawer of a desk receives from its list screen. */
 export interface DeskDrawerSlotProps<TItem> {
@@ -44,8 +45,12 @@ export interface DeskStageScreenProps<TItem extends { _id: number }> {
   toolbar?: ReactNode;
   /** Shown at the right of the heading (e.g. how many security staff are online). */
   headerExtra?: ReactNode;
+  /** The list's API path (e.g. '/api/complain'): an Export button downloads the stage as the table shows it. */
+  exportPath?: string;
   /** The desk's drawer. */
   renderDrawer: (props: DeskDrawerSlotProps<TItem>) => ReactNode;
+  /** A desk with deadlines: its overdue list (`overdue=1`), for the "Overdue first" switch of the new and processing stages. */
+  useOverdueList?: (stage: Stage, view: ListView) => UseQueryResult<ListPage<TItem>>;
 }
 
 export function DeskStageScreen<TItem extends { _id: number }>({
@@ -59,12 +64,18 @@ export function DeskStageScreen<TItem extends { _id: number }>({
   noMatchText,
   toolbar,
   headerExtra,
+  exportPath,
   renderDrawer,
+  useOverdueList,
 }: DeskStageScreenProps<TItem>) {
   const list = useListParams();
   const query = useList(stage, list.view);
   const [selected, setSelected] = useState<TItem | null>(null);
   const [opened, setOpened] = useState(false);
+  const open = (item: TItem) => {
+    setSelected(item);
+    setOpened(true);
+  };
 
   return (
     <>
@@ -72,19 +83,28 @@ export function DeskStageScreen<TItem extends { _id: number }>({
         <Title order={2}>{title}</Title>
         {headerExtra}
       </Group>
+      {useOverdueList && stage !== 'completed' ? (
+        <OverdueFirst<TItem>
+          key={stage}
+          stage={stage}
+          useOverdueList={useOverdueList}
+          columns={columns}
+          columnsKey={columnsKey}
+          searchPlaceholder={searchPlaceholder}
+          onOpen={open}
+        />
+      ) : null}
       <DataTable<TItem>
         query={query}
         columns={columns}
         columnsKey={columnsKey}
         readOnly={stage === 'completed'}
         rowId={(item) => item._id}
-        onOpen={(item) => {
-          setSelected(item);
-          setOpened(true);
-        }}
+        onOpen={open}
         list={list}
         searchPlaceholder={searchPlaceholder}
         toolbar={toolbar}
+        exportOf={exportPath ? { path: exportPath, query: { stage } } : undefined}
         noRecordsText={list.q ? noMatchText : emptyText}
       />
       {renderDrawer({ stage, item: selected, opened, onClose: () => setOpened(false) })}

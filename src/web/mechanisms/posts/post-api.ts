@@ -64,8 +64,8 @@ export function createPostApi<TItem extends { _id: number }, TCreate>(config: Po
     });
   }
 
-  return { keys: list.keys, usePosts, useCreatePost, useDeletePost };
+  return { keys: list.keys, path: config.path, usePosts, useCreatePost, useDeletePost };
 }
 
-/** What the post list reads of a post kind's api (its page and its delete). */
-export type PostListApi<TItem extends { _id: number }> = Pick<ReturnType<typeof createPostApi<TItem, never>>, 'usePosts' | 'useDeletePost'>;
+/** What the post list reads of a post kind's api (its page, its delete, and its path for the export). */
+export type PostListApi<TItem extends { _id: number }> = Pick<ReturnType<typeof createPostApi<TItem, never>>, 'path' | 'usePosts' | 'useDeletePost'>;

@@ -68,6 +68,7 @@ export function PostList<T extends { _id: number }>({ label, posts, columns, col
         list={list}
         searchPlaceholder={searchPlaceholder}
         noRecordsText={list.q ? 'No posts match this search' : 'No posts yet'}
+        exportOf={{ path: posts.path }}
       />
       <ConfirmDialog
         opened={toDelete !== null}

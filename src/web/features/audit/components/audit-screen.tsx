@@ -90,6 +90,7 @@ export function AuditScreen() {
         list={list}
         searchPlaceholder="Search by resident name or resident ID"
         noRecordsText="No recorded action matches"
+        exportOf={{ path: '/api/audit', query: filters }}
       />
     </Stack>
   );

@@ -6,6 +6,7 @@
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Complaint } from '../../../../shared/contracts/complaints';
 import { truncatedColumn } from '../../../components/data-table';
+import { overdueColumn } from '../../../components/overdue-badge';
 import { addressColumn } from '../../../components/resident-card-columns';
 import { formatDate, formatTime } from '../../../lib/format';
 
@@ -16,4 +17,5 @@ export const complaintColumns: DataTableColumn<Complaint>[] = [
   truncatedColumn<Complaint>({ accessor: 'complain', title: 'Complaint' }),
   { accessor: 'time', title: 'Time', noWrap: true, render: (complaint) => formatTime(complaint.pressedTime) },
   { accessor: 'date', title: 'Date', noWrap: true, render: (complaint) => formatDate(complaint.pressedTime) },
+  overdueColumn<Complaint>(),
 ];

@@ -40,6 +40,7 @@ export function ComplaintStageScreen({ stage }: { stage: Stage }) {
     <DeskStageScreen<Complaint>
       stage={stage}
       useList={complaintsDesk.useList}
+      exportPath="/api/complain"
       title={TITLES[stage]}
       columns={complaintColumns}
       columnsKey="complaints"
@@ -48,6 +49,7 @@ export function ComplaintStageScreen({ stage }: { stage: Stage }) {
       noMatchText="No complaints match this search"
       toolbar={stage === 'new' ? bell : undefined}
       renderDrawer={(props) => <ComplaintDrawer {...props} />}
+      useOverdueList={complaintsDesk.useOverdueList}
     />
   );
 }

@@ -22,22 +22,29 @@ import { createListApi } from '../../../lib/list-api';
 import type { ListView } from '../../../lib/list-params';
 
 export type ConsultationStage = (typeof CONSULTATION_STAGES)[number];
-export type ConsultationFilters = { stage: ConsultationStage };
+/** `overdue: '1'` keeps the open consultations past their deadline ("Overdue first" on /Prescription). */
+export type ConsultationFilters = { stage: ConsultationStage; overdue?: '1' };
 
 export const consultations = createListApi<Consultation, ConsultationFilters>({
   root: 'consultations',
   path: '/api/consultations',
   itemSchema: ZConsultation,
-  filtersSchema: z.object({ stage: z.enum(CONSULTATION_STAGES) }),
-  belongs: (consultation, filters) => consultation.prescription === (filters.stage === 'done'),
+  filtersSchema: z.strictObject({ stage: z.enum(CONSULTATION_STAGES), overdue: z.literal('1').optional() }),
+  belongs: (consultation, filters) =>
+    consultation.prescription === (filters.stage === 'done') && (filters.overdue !== '1' || Boolean(consultation.overdueSince)),
   // A new consultation comes from no list of this module (it was a doctor request).
   cameFrom: (consultation) => (consultation.prescription ? [{ stage: 'open' }] : []),
-  version: (consultation) => JSON.stringify([consultation.prescription, consultation.readyNotifiedAt]),
+  version: (consultation) => JSON.stringify([consultation.prescription, consultation.readyNotifiedAt, consultation.overdueSince]),
 });
 
 /** One page of the consultations of a stage. */
 export function useConsultations(stage: ConsultationStage, view: ListView) {
   return consultations.useList({ stage }, view);
+}
+
+/** One page of the open consultations past their deadline (`overdue=1`). */
+export function useOverdueConsultations(view: ListView) {
+  return consultations.useList({ stage: 'open', overdue: '1' }, view);
 }
 
 /** Tells the resident the doctor is ready (the push is queued once, server-side). */

@@ -28,24 +28,29 @@ import { createListApi } from '../../../lib/list-api';
 import type { ListView } from '../../../lib/list-params';
 import { consultations } from './consultations';
 
-/** The /Doctor list has no filter of its own: it is every request still waiting for a link. */
-export type DoctorRequestFilters = Record<string, never>;
+/** The /Doctor list is every request still waiting for a link; `overdue: '1'` keeps the overdue ones ("Overdue first"). */
+export type DoctorRequestFilters = { overdue?: '1' };
 const NO_FILTERS: DoctorRequestFilters = {};
 
 export const doctorRequests = createListApi<DoctorRequest, DoctorRequestFilters>({
   root: 'doctor',
   path: '/api/doctor',
   itemSchema: ZDoctorRequest,
-  filtersSchema: z.strictObject({}),
-  belongs: (request) => !request.edit,
+  filtersSchema: z.strictObject({ overdue: z.literal('1').optional() }),
+  belongs: (request, filters) => !request.edit && (filters.overdue !== '1' || Boolean(request.overdueSince)),
   // A request only ever leaves the list (its link generated); it never comes from another one.
   cameFrom: () => [],
-  version: (request) => String(request.edit),
+  version: (request) => `${request.edit}:${request.overdueSince ?? ''}`,
 });
 
 /** One page of the new requests (the table, and the bell with FIRST_PAGE). */
 export function useDoctorRequests(view: ListView) {
   return doctorRequests.useList(NO_FILTERS, view);
+}
+
+/** One page of the new requests past their deadline (`overdue=1`). */
+export function useOverdueDoctorRequests(view: ListView) {
+  return doctorRequests.useList({ overdue: '1' }, view);
 }
 
 /** One request with its history (disabled while `id` is null). */

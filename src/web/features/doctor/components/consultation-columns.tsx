@@ -7,6 +7,7 @@ import { Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Consultation } from '../../../../shared/contracts/doctor';
 import { optionalColumn, truncatedColumn } from '../../../components/data-table';
+import { overdueColumn } from '../../../components/overdue-badge';
 import { addressColumn, copiedFamilyColumns, emailColumn } from '../../../components/resident-card-columns';
 
 export const consultationColumns: DataTableColumn<Consultation>[] = [
@@ -26,4 +27,5 @@ export const consultationColumns: DataTableColumn<Consultation>[] = [
       </Badge>
     ),
   },
+  overdueColumn<Consultation>(),
 ];

@@ -13,13 +13,20 @@ import type { Consultation } from '../../../../shared/contracts/doctor';
 import { DataTable } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
+import type { ListView } from '../../../lib/list-params';
 import { useListParams } from '../../../lib/use-list-params';
-import { meetingHref, useConsultations, useMarkReady, type ConsultationStage } from '../api/consultations';
+import { OverdueFirst } from '../../../mechanisms/desk/overdue-first';
+import { meetingHref, useConsultations, useMarkReady, useOverdueConsultations, type ConsultationStage } from '../api/consultations';
 import { consultationColumns } from './consultation-columns';
 import { PrescriptionFormDrawer } from './prescription-form-drawer';
 import { PrescriptionViewDrawer } from './prescription-view-drawer';
 
 const TITLES: Record<ConsultationStage, string> = { open: 'Prescription', done: 'Completed consultations' };
+const SEARCH = 'Search patient name, phone, address or Meet Id';
+
+/** /Prescription's overdue list: the open consultations past the processing deadline. */
+const useOverdueOpen = (_stage: unknown, view: ListView) => useOverdueConsultations(view);
+
 const EMPTY: Record<ConsultationStage, string> = { open: 'No consultations waiting for a prescription', done: 'No completed consultations' };
 
 export function ConsultationsScreen({ stage }: { stage: ConsultationStage }) {
@@ -48,6 +55,16 @@ export function ConsultationsScreen({ stage }: { stage: ConsultationStage }) {
       <Title order={2} mb="md">
         {TITLES[stage]}
       </Title>
+      {stage === 'open' ? (
+        <OverdueFirst<Consultation>
+          stage="processing"
+          useOverdueList={useOverdueOpen}
+          columns={consultationColumns}
+          columnsKey="consultations"
+          searchPlaceholder={SEARCH}
+          onOpen={open}
+        />
+      ) : null}
       <DataTable<Consultation>
         query={query}
         columns={consultationColumns}
@@ -56,8 +73,9 @@ export function ConsultationsScreen({ stage }: { stage: ConsultationStage }) {
         rowId={(consultation) => consultation._id}
         onOpen={open}
         list={list}
-        searchPlaceholder="Search patient name, phone, address or Meet Id"
+        searchPlaceholder={SEARCH}
         noRecordsText={list.q ? 'No consultations match this search' : EMPTY[stage]}
+        exportOf={{ path: '/api/consultations', query: { stage } }}
       />
       {stage === 'open' ? (
         <PrescriptionFormDrawer consultation={selected} opened={opened} onClose={() => setOpened(false)} />

@@ -7,6 +7,8 @@ import { Alert, Divider } from '@mantine/core';
 import type { DoctorRequest } from '../../../../shared/contracts/doctor';
 import { DetailHistory } from '../../../components/audit-trail';
 import { DetailList } from '../../../components/detail-list';
+import { overdueLine } from '../../../components/overdue-badge';
+
 import { ResidentDetails } from '../../../components/resident-details';
 import { SideDrawer } from '../../../components/side-drawer';
 import { formatDateTime } from '../../../lib/format';
@@ -33,6 +35,7 @@ export function DoctorDetailsDrawer({ request, opened, onClose }: DoctorDetailsD
         <>
           <DetailList
             items={[
+              ...overdueLine(current),
               ...residentContact(current.resident),
               { label: 'Requested', value: formatDateTime(current.pressedTime) },
               { label: "Resident's words", value: current.description },

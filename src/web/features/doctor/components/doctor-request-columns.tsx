@@ -6,6 +6,7 @@
 import type { DataTableColumn } from 'mantine-datatable';
 import type { DoctorRequest } from '../../../../shared/contracts/doctor';
 import { truncatedColumn } from '../../../components/data-table';
+import { overdueColumn } from '../../../components/overdue-badge';
 import { residentCardColumns } from '../../../components/resident-card-columns';
 import { formatDateTime } from '../../../lib/format';
 
@@ -13,4 +14,5 @@ export const doctorRequestColumns: DataTableColumn<DoctorRequest>[] = [
   ...residentCardColumns<DoctorRequest>(),
   truncatedColumn<DoctorRequest>({ accessor: 'description', title: 'Description' }),
   { accessor: 'pressedTime', title: 'Requested', noWrap: true, render: (request) => formatDateTime(request.pressedTime) },
+  overdueColumn<DoctorRequest>(),
 ];

@@ -8,12 +8,14 @@ import type { DoctorRequest } from '../../../../shared/contracts/doctor';
 import { DeskStageScreen } from '../../../mechanisms/desk/desk-stage-screen';
 import { NewRequestsBell, pressedLine, residentLines } from '../../../mechanisms/desk/new-requests-bell';
 import { FIRST_PAGE, type ListView } from '../../../lib/list-params';
-import { useDoctorRequests } from '../api/doctor-requests';
+import { useDoctorRequests, useOverdueDoctorRequests } from '../api/doctor-requests';
 import { DoctorDetailsDrawer } from './doctor-details-drawer';
 import { doctorRequestColumns } from './doctor-request-columns';
 
 /** /Doctor lists the new stage only. */
 const useNewDoctorRequests = (_stage: unknown, view: ListView) => useDoctorRequests(view);
+
+const useOverdueNewDoctorRequests = (_stage: unknown, view: ListView) => useOverdueDoctorRequests(view);
 
 const useNewest = () => useDoctorRequests(FIRST_PAGE);
 const bellEntry = (request: DoctorRequest) => [
@@ -27,6 +29,7 @@ export function DoctorRequestsScreen() {
     <DeskStageScreen<DoctorRequest>
       stage="new"
       useList={useNewDoctorRequests}
+      exportPath="/api/doctor"
       title="Doctor requests"
       columns={doctorRequestColumns}
       columnsKey="doctor-requests"
@@ -35,6 +38,7 @@ export function DoctorRequestsScreen() {
       noMatchText="No requests match this search"
       toolbar={<NewRequestsBell label="New doctor requests" drawerTitle="New Doctor Requests" useNewest={useNewest} details={bellEntry} />}
       renderDrawer={({ item, opened, onClose }) => <DoctorDetailsDrawer request={item} opened={opened} onClose={onClose} />}
+      useOverdueList={useOverdueNewDoctorRequests}
     />
   );
 }

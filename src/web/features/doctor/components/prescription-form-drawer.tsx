@@ -10,6 +10,8 @@ import { useState, type FormEvent } from 'react';
 import { ZPrescriptionInput, type Consultation, type PrescriptionInput } from '../../../../shared/contracts/doctor';
 import { MSG } from '../../../../shared/messages';
 import { DetailList } from '../../../components/detail-list';
+import { overdueLine } from '../../../components/overdue-badge';
+
 import { SideDrawer } from '../../../components/side-drawer';
 import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
@@ -89,6 +91,7 @@ export function PrescriptionFormDrawer({ consultation, opened, onClose }: Prescr
         <>
           <DetailList
             items={[
+              ...overdueLine(consultation),
               { label: 'Patient name', value: consultation.patientName },
               { label: 'Phone', value: consultation.patientPhone },
               {

@@ -15,26 +15,28 @@ import { ZGroceryRequest, ZGroceryRequestDetail, type GroceryRequest } from '../
 import { createListApi } from '../../../lib/list-api';
 import type { ListView } from '../../../lib/list-params';
 
-/** The new-requests list has no filters of its own. */
-export type GroceryFilters = Record<string, never>;
+/** The new-requests list's one filter: `overdue: '1'` for the overdue requests only ("Overdue first"). */
+export type GroceryFilters = { overdue?: '1' };
 const NO_FILTERS: GroceryFilters = {};
 
 export const groceryRequests = createListApi<GroceryRequest, GroceryFilters>({
   root: 'grocery',
   path: '/api/grocery',
   itemSchema: ZGroceryRequest,
-  filtersSchema: z
-    .object({})
-    .strict()
-    .transform((): GroceryFilters => NO_FILTERS),
-  belongs: (item) => item.stage === 'new' && !item.edit,
+  filtersSchema: z.strictObject({ overdue: z.literal('1').optional() }),
+  belongs: (item, filters) => item.stage === 'new' && !item.edit && (filters.overdue !== '1' || Boolean(item.overdueSince)),
   cameFrom: () => [],
-  version: (item) => `${item.stage}:${item.edit}`,
+  version: (item) => `${item.stage}:${item.edit}:${item.overdueSince ?? ''}`,
 });
 
 /** One page of the new requests (the table, and with FIRST_PAGE the bell). */
 export function useGroceryRequests(view: ListView) {
   return groceryRequests.useList(NO_FILTERS, view);
+}
+
+/** One page of the new requests past their deadline (`overdue=1`). */
+export function useOverdueGroceryRequests(view: ListView) {
+  return groceryRequests.useList({ overdue: '1' }, view);
 }
 
 /** One request with its history (disabled while `id` is null). */

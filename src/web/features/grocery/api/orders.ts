@@ -19,7 +19,8 @@ import { createListApi } from '../../../lib/list-api';
 import type { ListView } from '../../../lib/list-params';
 
 export type OrderStage = (typeof ORDER_STAGES)[number];
-export type OrderFilters = { stage: OrderStage };
+/** `overdue: '1'` keeps the open orders past their deadline ("Overdue first" on /Orders). */
+export type OrderFilters = { stage: OrderStage; overdue?: '1' };
 
 /** The list an order in this state belongs to. */
 export function orderStage(order: Pick<Order, 'update'>): OrderStage {
@@ -30,10 +31,10 @@ export const orders = createListApi<Order, OrderFilters>({
   root: 'orders',
   path: '/api/orders',
   itemSchema: ZOrder,
-  filtersSchema: z.object({ stage: z.enum(ORDER_STAGES) }),
-  belongs: (order, filters) => orderStage(order) === filters.stage,
+  filtersSchema: z.strictObject({ stage: z.enum(ORDER_STAGES), overdue: z.literal('1').optional() }),
+  belongs: (order, filters) => orderStage(order) === filters.stage && (filters.overdue !== '1' || Boolean(order.overdueSince)),
   cameFrom: (order) => (order.update ? [{ stage: 'open' }] : []),
-  version: (order) => JSON.stringify([order.Status, order.updatedAt, order.deliveredAt, order.allTotal, order.items.length]),
+  version: (order) => JSON.stringify([order.Status, order.updatedAt, order.deliveredAt, order.allTotal, order.items.length, order.overdueSince]),
 });
 
 /**
@@ -48,6 +49,11 @@ export function applyOrder(queryClient: QueryClient, order: Order): void {
 /** One page of the open or delivered orders. */
 export function useOrders(stage: OrderStage, view: ListView) {
   return orders.useList({ stage }, view);
+}
+
+/** One page of the open orders past their deadline (`overdue=1`). */
+export function useOverdueOrders(view: ListView) {
+  return orders.useList({ stage: 'open', overdue: '1' }, view);
 }
 
 /** One order with its lines and history (disabled while `id` is null). */

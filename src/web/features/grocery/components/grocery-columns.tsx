@@ -4,6 +4,7 @@
  * fmphoneNo, fmName1, fmphoneNo1), with readable titles.
  */
 import type { GroceryRequest } from '../../../../shared/contracts/grocery';
+import { overdueColumn } from '../../../components/overdue-badge';
 import { residentCardColumns } from '../../../components/resident-card-columns';
 
-export const groceryColumns = residentCardColumns<GroceryRequest>();
+export const groceryColumns = [...residentCardColumns<GroceryRequest>(), overdueColumn<GroceryRequest>()];

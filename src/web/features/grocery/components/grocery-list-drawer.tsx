@@ -11,6 +11,8 @@ import { Alert, Button, Divider, Group, Text, Title } from '@mantine/core';
 import type { GroceryRequest } from '../../../../shared/contracts/grocery';
 import { MSG } from '../../../../shared/messages';
 import { DetailList } from '../../../components/detail-list';
+import { overdueLine } from '../../../components/overdue-badge';
+
 import { ResidentDetails } from '../../../components/resident-details';
 import { SideDrawer } from '../../../components/side-drawer';
 import { formatDateTime } from '../../../lib/format';
@@ -86,7 +88,9 @@ export function GroceryListDrawer({ request, opened, onClose }: GroceryListDrawe
     <SideDrawer opened={opened} onClose={onClose} title="Grocery List Items">
       {current ? (
         <>
-          <DetailList items={[...residentContact(current.resident), { label: 'Requested', value: formatDateTime(current.pressedTime) }]} />
+          <DetailList
+            items={[...overdueLine(current), ...residentContact(current.resident), { label: 'Requested', value: formatDateTime(current.pressedTime) }]}
+          />
           <Title order={4} mt="md" mb="xs">
             Requested items
           </Title>

@@ -9,6 +9,7 @@ import { IconEye, IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Order } from '../../../../shared/contracts/grocery';
 import { iconColumn, truncatedColumn } from '../../../components/data-table';
+import { overdueColumn } from '../../../components/overdue-badge';
 import { addressColumn, copiedFamilyColumns, emailColumn } from '../../../components/resident-card-columns';
 
 interface OrderColumnActions {
@@ -37,5 +38,6 @@ export function orderColumns({ onUpdate, onView }: OrderColumnActions): DataTabl
     addressColumn<Order>(['customerAddress', 'Customer address']),
     emailColumn<Order>(['customerEmail', 'Customer email']),
     ...copiedFamilyColumns<Order>(),
+    overdueColumn<Order>(),
   ];
 }

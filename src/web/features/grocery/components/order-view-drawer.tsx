@@ -7,6 +7,8 @@ import { Badge, Text, Title } from '@mantine/core';
 import type { Order } from '../../../../shared/contracts/grocery';
 import { AuditTrail } from '../../../components/audit-trail';
 import { DetailList } from '../../../components/detail-list';
+import { overdueLine } from '../../../components/overdue-badge';
+
 import { ResidentDetails } from '../../../components/resident-details';
 import { SideDrawer } from '../../../components/side-drawer';
 import { formatDateTime } from '../../../lib/format';
@@ -30,6 +32,7 @@ export function OrderViewDrawer({ order, opened, onClose }: OrderViewDrawerProps
         <>
           <DetailList
             items={[
+              ...overdueLine(current),
               {
                 label: 'Status',
                 value: (

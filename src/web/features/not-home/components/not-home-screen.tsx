@@ -65,6 +65,7 @@ export function NotHomeScreen({ state }: { state: NotHomeState }) {
         }}
         list={list}
         searchPlaceholder="Search name, phone, address or email"
+        exportOf={{ path: '/api/nothome', query: { state } }}
         toolbar={
           state === 'active' ? (
             <NewRequestsBell label="New not-at-home requests" drawerTitle="Not at Home Persons Details" useNewest={useUnassigned} details={bellEntry} />

@@ -11,6 +11,8 @@
  *   the siren for that alarm at once; its toast says who acknowledged it.
  * - The toasts live in their own notifications store (top centre, never auto-closed); the siren
  *   plays while at least one alarm is ringing.
+ * - SOS drills: a drill's alarm rings like any other (its toast is marked DRILL); when the siren
+ *   really plays for it, the screen reports its time to ring (../alarm/drill-rang).
  * - Keyboard: ALARM_HOTKEY moves focus to the first ringing toast's close button (the toasts sit
  *   at the end of the page's Tab order, far from where the member is working); Enter closes it.
  */
@@ -23,6 +25,7 @@ import { onSocketReconnect, useSocketEvent } from '../../../lib/socket';
 import { alarmIdOf, alarmStore, alarmToastStore, siren, syncToasts } from '../alarm/alarm-runtime';
 import type { AlarmMode } from '../alarm/alarm-store';
 import { createAlarmSync, SAFETY_POLL_MS } from '../alarm/alarm-sync';
+import { createDrillRang } from '../alarm/drill-rang';
 import { setSecurityPresence } from '../alarm/presence';
 import { AlarmSoundStatus } from './alarm-sound-status';
 import { AlarmToast } from './alarm-toast';
@@ -58,11 +61,15 @@ export function AlarmCenter({ mode }: { mode: AlarmMode }) {
 
   useEffect(() => {
     const detachSiren = siren.attach();
+    const drillRang = createDrillRang();
+    const reportRings = () => drillRang(alarmStore.getSnapshot(), siren.getSnapshot());
     const apply = () => {
       syncToasts(alarmStore.getSnapshot());
       siren.setWanted(alarmStore.isRinging());
+      reportRings();
     };
     const unsubscribe = alarmStore.subscribe(apply);
+    const offSiren = siren.subscribe(reportRings);
     apply();
 
     const sync = createAlarmSync(mode);
@@ -74,6 +81,7 @@ export function AlarmCenter({ mode }: { mode: AlarmMode }) {
       offReconnect();
       sync.dispose();
       unsubscribe();
+      offSiren();
       alarmStore.reset();
       syncToasts([]);
       detachSiren();

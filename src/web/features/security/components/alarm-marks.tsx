@@ -1,18 +1,19 @@
 /**
  * Small marks an alarm carries wherever it is shown (table rows, drawer, toast): Escalated,
  * whether and by whom it was acknowledged, how often the resident pressed, and the not-at-home
- * context (the resident is away: possible break-in).
+ * context (the resident is away: possible break-in), and DRILL for an SOS drill's practice alarm.
  */
 import { Alert, Badge, Group } from '@mantine/core';
+import { DrillBadge } from '../../../components/drills/drill-badge';
 import { IconHomeOff } from '@tabler/icons-react';
 import type { SecurityAlert } from '../../../../shared/contracts/security';
-import { formatTime } from '../../../lib/format';
+import { formatDuration, formatTime } from '../../../lib/format';
 
 /** 'Acknowledged by Imran Qureshi after 12.4 s' / 'Not acknowledged yet'. */
 export function acknowledgementText(alert: Pick<SecurityAlert, 'acknowledgedAt' | 'acknowledgedBy' | 'ackSeconds'>): string {
   if (!alert.acknowledgedAt) return 'Not acknowledged yet';
   const who = alert.acknowledgedBy ? ` by ${alert.acknowledgedBy}` : '';
-  const after = alert.ackSeconds !== null ? ` after ${formatSeconds(alert.ackSeconds)}` : '';
+  const after = alert.ackSeconds !== null ? ` after ${formatDuration(alert.ackSeconds)}` : '';
   return `Acknowledged${who}${after}`;
 }
 
@@ -25,16 +26,12 @@ export function pressesText(alert: Pick<SecurityAlert, 'pressCount' | 'lastPress
   return `Pressed ${alert.pressCount} times, last at ${formatTime(alert.lastPressedTime, { seconds: true }) || '—'}`;
 }
 
-/** 12.4 → '12.4 s'; 75 → '1 min 15 s'. */
-export function formatSeconds(seconds: number): string {
-  if (seconds < 60) return `${Math.round(seconds * 10) / 10} s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
-}
+export { DrillBadge };
 
 export function AlarmMarks({ alert }: { alert: SecurityAlert }) {
   return (
     <Group gap={4} wrap="wrap">
+      {alert.drill ? <DrillBadge /> : null}
       {alert.escalated ? (
         <Badge color="red" variant="filled" size="sm">
           Escalated

@@ -16,11 +16,12 @@ import { Alert, Badge, Box, Button, CloseButton, Group, Paper, SimpleGrid, Text,
 import { IconCircleCheck, IconExternalLink, IconSos } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ResidentCard } from '../../../../shared/contracts/common';
-import { formatDate, formatTime } from '../../../lib/format';
+import { formatDate, formatDuration, formatTime } from '../../../lib/format';
 import { closeAlarm } from '../alarm/acknowledge';
 import { useAlarmEntry } from '../alarm/alarm-runtime';
 import { LazyIconTooltip } from '../../../components/lazy-icon-tooltip';
-import { AwayWarning, formatSeconds, pressesText } from './alarm-marks';
+import { DRILL_COLOR, DRILL_TOAST_TEXT } from '../../../app/theme';
+import { AwayWarning, DrillBadge, pressesText } from './alarm-marks';
 
 interface AlarmToastProps {
   id: number;
@@ -66,6 +67,9 @@ export function AlarmToast({ id, onOpenDesk }: AlarmToastProps) {
   const { resident } = alert;
   const acknowledged = status === 'acknowledged';
   const presses = pressesText(alert);
+  // A drill rings like an alarm but in its own colour, so nobody mistakes it for a real one.
+  const drill = alert.drill;
+  const accent = acknowledged ? 'teal' : drill ? DRILL_COLOR : 'red';
 
   return (
     <Paper
@@ -74,21 +78,21 @@ export function AlarmToast({ id, onOpenDesk }: AlarmToastProps) {
       p="md"
       radius="md"
       shadow="xl"
-      aria-label={`Security alarm from ${resident.name}`}
+      aria-label={`${drill ? 'DRILL: ' : ''}Security alarm from ${resident.name}`}
       style={{
         border: '1px solid var(--mantine-color-dark-3)',
-        borderLeft: `6px solid var(--mantine-color-${acknowledged ? 'teal' : 'red'}-6)`,
+        borderLeft: `6px solid var(--mantine-color-${accent}-6)`,
         pointerEvents: 'auto',
       }}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Group gap="xs" wrap="nowrap">
-          <ThemeIcon color={acknowledged ? 'teal' : 'red'} variant="filled" size="lg" radius="xl" aria-hidden>
+          <ThemeIcon color={accent} variant="filled" size="lg" radius="xl" aria-hidden>
             {acknowledged ? <IconCircleCheck size={20} /> : <IconSos size={20} />}
           </ThemeIcon>
           <div>
-            <Text fw={700} size="sm" tt="uppercase" c={acknowledged ? 'teal.3' : 'red.3'} lh={1.2}>
-              Security alarm
+            <Text fw={700} size="sm" tt="uppercase" c={acknowledged ? 'teal.3' : drill ? DRILL_TOAST_TEXT : 'red.3'} lh={1.2}>
+              {drill ? 'Drill: security alarm' : 'Security alarm'}
             </Text>
             <Text size="xs" c="gray.4">
               Pressed at {formatTime(alert.pressedTime)} on {formatDate(alert.pressedTime)}
@@ -99,6 +103,7 @@ export function AlarmToast({ id, onOpenDesk }: AlarmToastProps) {
               </Text>
             ) : null}
           </div>
+          {drill ? <DrillBadge size="md" /> : null}
           {alert.escalated ? (
             <Badge color="red" variant="filled">
               Escalated
@@ -136,7 +141,7 @@ export function AlarmToast({ id, onOpenDesk }: AlarmToastProps) {
       {acknowledged ? (
         <Text mt="sm" fw={600} c="teal.3" role="status">
           Acknowledged by {entry.acknowledgedBy ?? 'another staff member'}
-          {entry.ackSeconds !== null ? ` after ${formatSeconds(entry.ackSeconds)}` : ''}
+          {entry.ackSeconds !== null ? ` after ${formatDuration(entry.ackSeconds)}` : ''}
         </Text>
       ) : null}
       {entry.error && status === 'ringing' ? (

@@ -16,7 +16,7 @@ import type { DeskDrawerSlotProps } from '../../../mechanisms/desk/desk-stage-sc
 import type { DetailItem } from '../../../components/detail-list';
 import { formatDate, formatDateTime, formatTime, stageLabel } from '../../../lib/format';
 import { securityDesk } from '../api/security-desk';
-import { acknowledgementText, AwayWarning, pressesText } from './alarm-marks';
+import { acknowledgementText, AwayWarning, DrillBadge, pressesText } from './alarm-marks';
 import { bindText } from '../../../lib/use-form-errors';
 
 type SecurityUpdate = z.input<typeof ZSecurityUpdate>;
@@ -54,10 +54,15 @@ export function SecurityDrawer(props: DeskDrawerSlotProps<SecurityAlert>) {
     <DeskDrawer
       {...props}
       desk={securityDesk}
-      title="Security Details"
+      title={props.item?.drill ? 'DRILL · Security Details' : 'Security Details'}
       noun="alarm"
       summary={summary}
-      extra={(alert) => (alert.notHomeActive ? <AwayWarning /> : null)}
+      extra={(alert) => (
+        <>
+          {alert.drill ? <DrillBadge size="md" /> : null}
+          {alert.notHomeActive ? <AwayWarning /> : null}
+        </>
+      )}
       renderProceed={(slot) => <ProceedForm key={slot.item._id} {...slot} />}
       confirmLabel="I confirm this security issue is resolved"
       submitBody={(input) => input}

@@ -1,7 +1,7 @@
 /**
  * One security list screen per stage: /Security (new), /ProcessSec (processing) and
  * /CompletedSecurity — the shared desk stage screen configured for alarms, with how many
- * security staff are online in the heading.
+ * security staff are online in the heading, and (on /Security) the SOS drills button.
  */
 import type { Stage } from '../../../../shared/contracts/desk';
 import type { SecurityAlert } from '../../../../shared/contracts/security';
@@ -9,6 +9,8 @@ import { DeskStageScreen } from '../../../mechanisms/desk/desk-stage-screen';
 import { securityDesk } from '../api/security-desk';
 import { securityColumns } from './security-columns';
 import { SecurityDrawer } from './security-drawer';
+import { Group } from '@mantine/core';
+import { DrillsButton } from './drills-button';
 import { SecurityPresence } from './security-presence';
 
 const TITLES: Record<Stage, string> = {
@@ -28,13 +30,23 @@ export function SecurityStageScreen({ stage }: { stage: Stage }) {
     <DeskStageScreen<SecurityAlert>
       stage={stage}
       useList={securityDesk.useList}
+      exportPath="/api/security"
       title={TITLES[stage]}
       columns={securityColumns}
       columnsKey="security"
       searchPlaceholder="Search name, phone, address or issue"
       emptyText={EMPTY[stage]}
       noMatchText="No security alerts match this search"
-      headerExtra={<SecurityPresence />}
+      headerExtra={
+        stage === 'new' ? (
+          <Group gap="sm">
+            <SecurityPresence />
+            <DrillsButton />
+          </Group>
+        ) : (
+          <SecurityPresence />
+        )
+      }
       renderDrawer={(props) => <SecurityDrawer {...props} />}
     />
   );

@@ -25,6 +25,7 @@ function ResidentTable({ kind, list, onVerify }: { kind: ResidentListKind; list:
       rowId={(row) => row._id}
       list={list}
       searchPlaceholder="Search by full name"
+      exportOf={{ path: kind === 'pending' ? '/api/residents/pending' : '/api/residents' }}
       noRecordsText={
         kind === 'pending'
           ? list.q

@@ -1,0 +1,24 @@
+/**
+ * The signed-in guard: no session → /sign-in. A registration not yet approved ('Pending') sees the
+ * waiting screen (every service route answers it 403); a blocked resident sees why (the server
+ * answers 403 to everything of theirs).
+ */
+import { Outlet, Navigate } from 'react-router';
+import { useProfile, useSession } from '../features/account/account-api';
+import { BlockedScreen, WaitingScreen } from '../features/account/waiting-screen';
+import { ApiError } from '../lib/api';
+import { Loading } from './loading';
+import { ErrorNotice } from './error-notice';
+
+export function RequireResident() {
+  const session = useSession();
+  const profile = useProfile();
+  if (!session) return <Navigate to="/sign-in" replace />;
+  if (profile.isPending) return <Loading />;
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 403) return <BlockedScreen message={profile.error.message} />;
+    return <ErrorNotice error={profile.error} onRetry={() => void profile.refetch()} />;
+  }
+  if (profile.data.status === 'Pending') return <WaitingScreen />;
+  return <Outlet />;
+}

@@ -1,0 +1,64 @@
+/**
+ * The resident app's routes (under /app): sign-in and registration, then, for a signed-in
+ * resident, the shell with its bottom navigation. Sign-in and the SOS screen are in the initial
+ * load (an emergency never waits for a chunk); every other screen is a lazy chunk, which the
+ * service worker precaches with the shell. Declarative mode (useRoutes), as the dashboard's.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, useRoutes } from 'react-router';
+import { SignInScreen } from '../features/account/sign-in-screen';
+import { SosScreen } from '../features/sos/sos-screen';
+import { Loading } from './loading';
+import { RequireResident } from './require-resident';
+import { Shell } from './shell';
+
+const RegisterScreen = lazy(() => import('../features/account/register-screen'));
+const ProfileScreen = lazy(() => import('../features/account/profile-screen'));
+const ServicesMenu = lazy(() => import('../features/services/services-menu'));
+const ComplaintsScreen = lazy(() => import('../features/services/complaints-screen'));
+const NotHomeScreen = lazy(() => import('../features/services/not-home-screen'));
+const GroceryScreen = lazy(() => import('../features/services/grocery-screen'));
+const DoctorScreen = lazy(() => import('../features/services/doctor-screen'));
+const BillsScreen = lazy(() => import('../features/services/bills-screen'));
+const SocietyMenu = lazy(() => import('../features/society/society-menu'));
+const FeedScreen = lazy(() => import('../features/society/feed-screen'));
+const DiscountsScreen = lazy(() => import('../features/society/discounts-screen'));
+const PlotsScreen = lazy(() => import('../features/society/plots-screen'));
+const AnnouncementsScreen = lazy(() => import('../features/society/announcements-screen'));
+const VideoScreen = lazy(() => import('../features/society/video-screen'));
+const NotificationsScreen = lazy(() => import('../features/notifications/notifications-screen'));
+
+const later = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+
+export function ResidentRoutes() {
+  return useRoutes([
+    { path: '/sign-in', element: <SignInScreen /> },
+    { path: '/register', element: later(<RegisterScreen />) },
+    {
+      element: <RequireResident />,
+      children: [
+        {
+          element: <Shell />,
+          children: [
+            { index: true, element: <SosScreen /> },
+            { path: 'services', element: later(<ServicesMenu />) },
+            { path: 'services/complaints', element: later(<ComplaintsScreen />) },
+            { path: 'services/not-home', element: later(<NotHomeScreen />) },
+            { path: 'services/grocery', element: later(<GroceryScreen />) },
+            { path: 'services/doctor', element: later(<DoctorScreen />) },
+            { path: 'services/bills', element: later(<BillsScreen />) },
+            { path: 'society', element: later(<SocietyMenu />) },
+            { path: 'society/feed', element: later(<FeedScreen />) },
+            { path: 'society/discounts', element: later(<DiscountsScreen />) },
+            { path: 'society/plots', element: later(<PlotsScreen />) },
+            { path: 'society/announcements', element: later(<AnnouncementsScreen />) },
+            { path: 'society/video', element: later(<VideoScreen />) },
+            { path: 'notifications', element: later(<NotificationsScreen />) },
+            { path: 'profile', element: later(<ProfileScreen />) },
+            { path: '*', element: <Navigate to="/" replace /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}

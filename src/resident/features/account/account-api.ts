@@ -1,0 +1,62 @@
+/**
+ * Account calls of the resident API (src/server/modules/resident-auth/routes.ts): sign-in,
+ * registration, sign-out (revokes the token) and the resident's own profile.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import type { ResidentLoginResponse } from '../../../shared/contracts/auth';
+import type { ResidentProfile } from '../../../shared/contracts/resident';
+import type { RegisterResident, RegisterResponse } from '../../../shared/contracts/residents-admin';
+import { api, request } from '../../lib/api';
+import { saveEmergency } from '../../lib/emergency';
+import { keys } from '../../lib/query-client';
+import { endSession, getSession, startSession, subscribeSession, type Session } from '../../lib/session';
+
+/** The current session (re-renders on sign-in and sign-out, in this tab and others). */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** POST /api/resident/login, then keeps the token. Throws ApiError (400 naming the field, 401, 403 blocked, 429). */
+export async function signIn(phone: string, password: string): Promise<void> {
+  const answer = await request<ResidentLoginResponse>('POST', '/api/resident/login', { body: { phone, password }, anonymous: true });
+  startSession({ token: answer.token, who: answer.resident });
+}
+
+/** POST /api/resident/register: 201 with the resident ID and 'Pending'; 400 naming the field, 409 phone taken. */
+export function register(body: RegisterResident): Promise<RegisterResponse> {
+  return request<RegisterResponse>('POST', '/api/resident/register', { body, anonymous: true });
+}
+
+/** GET /api/resident/me: the profile, and the status (Pending until staff approve). Saves the society's name for the offline screen. */
+export function useProfile() {
+  const session = useSession();
+  return useQuery({
+    queryKey: keys.me,
+    enabled: session !== null,
+    queryFn: async ({ signal }) => {
+      const me = await api.get<ResidentProfile>('/api/resident/me', undefined, signal);
+      saveEmergency({ societyName: me.societyName });
+      return me;
+    },
+  });
+}
+
+/**
+ * Sign-out: revokes the token on the server (POST /api/resident/logout), then forgets it here and
+ * drops every cached answer. When the server cannot be reached the token is forgotten anyway (the
+ * resident asked to be signed out of this phone); it then lives until it expires on the server.
+ */
+export function useSignOut(): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await api.post('/api/resident/logout');
+    } catch {
+      // Already revoked (401) or offline: signed out here all the same.
+    }
+    await client.cancelQueries({ queryKey: keys.all });
+    endSession();
+    client.removeQueries({ queryKey: keys.all });
+  }, [client]);
+}

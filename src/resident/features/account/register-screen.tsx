@@ -1,0 +1,88 @@
+/**
+ * Registration (POST /api/resident/register): society, name, phone, password, house, street,
+ * block (and an optional email). On 201 the app signs in with the same phone and password (a
+ * Pending resident may), so the resident sees "Waiting for approval" until staff approve on /Status.
+ */
+import { Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { RegisterResident } from '../../../shared/contracts/residents-admin';
+import { t } from '../../i18n/catalogue';
+import { refusal } from '../../lib/field-error';
+import { RefusableForm } from '../../lib/refusable-form';
+import { register, signIn } from './account-api';
+
+const FIELDS = ['societyName', 'name', 'phone', 'password', 'house', 'street', 'block', 'email'] as const;
+type Field = (typeof FIELDS)[number];
+
+const LABELS: Record<Field, string> = {
+  societyName: t.account.societyName,
+  name: t.account.name,
+  phone: t.account.phone,
+  password: t.account.password,
+  house: t.account.house,
+  street: t.account.street,
+  block: t.account.block,
+  email: t.account.email,
+};
+
+const AUTOCOMPLETE: Partial<Record<Field, string>> = { name: 'name', phone: 'tel', email: 'email', password: 'new-password' };
+
+export default function RegisterScreen() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({
+    societyName: '',
+    name: '',
+    phone: '',
+    password: '',
+    house: '',
+    street: '',
+    block: '',
+    email: '',
+  });
+  const mutation = useMutation({
+    mutationFn: async () => {
+      const { email, ...rest } = values;
+      const body: RegisterResident = { ...rest, ...(email.trim() ? { email } : {}) };
+      await register(body);
+      await signIn(values.phone.trim(), values.password);
+    },
+    onSuccess: () => navigate('/', { replace: true }),
+  });
+  const refused = refusal(mutation.error, FIELDS);
+  return (
+    <Stack component="main" p="md" maw={28 * 16} mx="auto">
+      <Title order={1}>{t.account.registerTitle}</Title>
+      <RefusableForm refused={refused} onSubmit={() => mutation.mutate()}>
+        {FIELDS.map((field) => {
+          const props = {
+            label: LABELS[field],
+            value: values[field],
+            autoComplete: AUTOCOMPLETE[field] ?? 'off',
+            error: refused.of(field),
+            onChange: (e: { currentTarget: HTMLInputElement }) => {
+              const value = e.currentTarget.value;
+              setValues((v) => ({ ...v, [field]: value }));
+            },
+          };
+          if (field === 'password') return <PasswordInput key={field} {...props} />;
+          return (
+            <TextInput
+              key={field}
+              {...props}
+              {...(field === 'phone' && { type: 'tel', inputMode: 'numeric' as const, description: t.account.phoneHint })}
+              {...(field === 'email' && { type: 'email' })}
+            />
+          );
+        })}
+        <Button type="submit" loading={mutation.isPending} size="md">
+          {t.account.register}
+        </Button>
+        <Anchor component={Link} to="/sign-in">
+          {t.account.haveAccount}
+        </Anchor>
+      </RefusableForm>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+/** Sign-in by phone and password (POST /api/resident/login); the server's messages on their fields. */
+import { Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { t } from '../../i18n/catalogue';
+import { refusal } from '../../lib/field-error';
+import { RefusableForm } from '../../lib/refusable-form';
+import { signIn, useSession } from './account-api';
+
+export function SignInScreen() {
+  const session = useSession();
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const mutation = useMutation({ mutationFn: () => signIn(phone, password) });
+  if (session) return <Navigate to="/" replace />;
+  const refused = refusal(mutation.error, ['phone', 'password']);
+  return (
+    <Stack component="main" p="md" maw={28 * 16} mx="auto">
+      <Title order={1}>{t.account.signInTitle}</Title>
+      <RefusableForm refused={refused} onSubmit={() => mutation.mutate()}>
+        <TextInput
+          label={t.account.phone}
+          description={t.account.phoneHint}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          value={phone}
+          onChange={(e) => setPhone(e.currentTarget.value)}
+          error={refused.of('phone')}
+        />
+        <PasswordInput
+          label={t.account.password}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={refused.of('password')}
+        />
+        <Button type="submit" loading={mutation.isPending} size="md">
+          {t.account.signIn}
+        </Button>
+        <Anchor component={Link} to="/register">
+          {t.account.noAccount}
+        </Anchor>
+      </RefusableForm>
+    </Stack>
+  );
+}

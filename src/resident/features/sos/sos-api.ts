@@ -1,0 +1,47 @@
+/**
+ * SOS calls (src/server/modules/security/routes.ts): the press (POST /api/security: a press while
+ * the resident's alarm is unacknowledged merges into it, the server counts `pressCount`) and the
+ * resident's own alarms (GET /api/resident/alarms, newest first), whose first item the SOS screen
+ * follows. Until the resident socket exists (live/index.ts), an open alarm is polled.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResidentAlarm } from '../../../shared/contracts/resident';
+import type { ListResponse } from '../../../shared/contracts/common';
+import { api } from '../../lib/api';
+import { keys } from '../../lib/query-client';
+
+/** How often an open alarm is read again while the SOS screen shows it, ms. */
+export const ALARM_POLL_MS = 3_000;
+
+/** Where an alarm is, as the resident is told: Sent → Acknowledged → (Processing) → Resolved. */
+export type AlarmPhase = 'sent' | 'acknowledged' | 'processing' | 'resolved';
+
+/** The phase of `alarm` (pure). An alarm proceeded before anyone closed the toast counts as acknowledged. */
+export function alarmPhase(alarm: Pick<ResidentAlarm, 'stage' | 'acknowledgedAt'>): AlarmPhase {
+  if (alarm.stage === 'completed') return 'resolved';
+  if (alarm.stage === 'processing') return 'processing';
+  return alarm.acknowledgedAt ? 'acknowledged' : 'sent';
+}
+
+/** The resident's latest alarm (null when none), polled every ALARM_POLL_MS while it is open. */
+export function useLatestAlarm() {
+  return useQuery({
+    queryKey: keys.alarms,
+    queryFn: async ({ signal }) => (await api.get<ListResponse<ResidentAlarm>>('/api/resident/alarms', { page: 1 }, signal)).items[0] ?? null,
+    refetchInterval: (query) => {
+      const alarm = query.state.data;
+      return alarm && alarm.stage !== 'completed' ? ALARM_POLL_MS : false;
+    },
+  });
+}
+
+/** The SOS press: POST /api/security (201, the alarm; 429 past the per-minute limit). */
+export function useRaiseAlarm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/security', {}),
+    // The press answers in the staff's shape (ZSecurityAlert): the card reads the resident's view
+    // instead, so the press counts as done once that view is back (the button says "Sending…").
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.alarms }),
+  });
+}

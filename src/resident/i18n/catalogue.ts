@@ -1,0 +1,203 @@
+/**
+ * Every text the resident app shows, in one place (Urdu is planned, so a translation is
+ * one more object of this shape). Plain strings, or functions for texts with values in them; the
+ * server's own messages (validation, refusals) are shown as the server wrote them.
+ *
+ * Where the staff spec has the message (the stage names, 'Please fill the required fields'), the
+ * same words are used; the rest are plain, short words.
+ */
+export const en = {
+  appName: 'Society Desk',
+  loading: 'Loading…',
+  retry: 'Try again',
+  genericError: 'Something went wrong. Please try again.',
+  networkError: 'Cannot reach the server. Please check your connection and try again.',
+  unexpectedAnswer: 'The server sent an unexpected answer. Please reload the page.',
+  signedOutNotice: 'Please sign in.',
+  save: 'Save',
+  send: 'Send',
+  cancel: 'Cancel',
+  close: 'Close',
+  empty: 'Nothing here yet.',
+  older: 'Older',
+  newer: 'Newer',
+  page: (n: number) => `Page ${n}`,
+
+  nav: { label: 'Main', home: 'SOS', services: 'Services', society: 'Society', notifications: 'Alerts', profile: 'Profile' },
+
+  account: {
+    signInTitle: 'Sign in',
+    phone: 'Phone',
+    phoneHint: '11 digits, e.g. 03001234567',
+    password: 'Password',
+    signIn: 'Sign in',
+    noAccount: 'New here? Register',
+    haveAccount: 'Already registered? Sign in',
+    registerTitle: 'Register',
+    societyName: 'Society',
+    name: 'Name',
+    house: 'House',
+    street: 'Street',
+    block: 'Block',
+    email: 'Email (optional)',
+    register: 'Register',
+    registered: (id: string) => `Registered: your resident ID is ${id}.`,
+    waitingTitle: 'Waiting for approval',
+    waitingText: 'Your society’s staff will check your registration on their Status screen. You can use the app once they approve it.',
+    checkAgain: 'Check again',
+    blocked: 'Your account is blocked. Please contact your society office.',
+    signOut: 'Sign out',
+    profileTitle: 'My profile',
+    residentId: 'Resident ID',
+    address: 'Address',
+    society: 'Society',
+    status: 'Status',
+    statusNames: { Pending: 'Waiting for approval', Approve: 'Approved', Block: 'Blocked' } as Record<string, string>,
+  },
+
+  sos: {
+    title: 'SOS',
+    holdLabel: 'Hold for 2 seconds to send an SOS alarm to the guards',
+    holdHint: 'Press and hold for 2 seconds (or hold Space or Enter).',
+    holdAgainHint: 'Hold again to press SOS again: it adds to the same alarm.',
+    button: 'SOS',
+    holding: 'Keep holding…',
+    sending: 'Sending…',
+    sent: 'Sent',
+    sentText: 'The guards have been alerted.',
+    acknowledged: 'Acknowledged',
+    acknowledgedAt: (time: string) => `Acknowledged at ${time}`,
+    acknowledgedBy: (name: string, time: string) => `Acknowledged by ${name} at ${time}`,
+    processing: 'The guards are handling it.',
+    resolved: 'Resolved',
+    response: (text: string) => `Response: ${text}`,
+    presses: (n: number) => `Pressed ${n} times`,
+    lastAlarm: 'Your latest alarm',
+    failed: 'The SOS was not sent. Hold again, or call a number below.',
+  },
+
+  services: {
+    title: 'Services',
+    complaints: 'Complaints',
+    notHome: 'Not at home',
+    grocery: 'Grocery',
+    doctor: 'Doctor',
+    bills: 'Bills',
+    filedAt: (time: string) => `Sent ${time}`,
+    stage: { new: 'New', processing: 'Processing', completed: 'Completed' } as Record<string, string>,
+  },
+
+  complaints: {
+    describe: 'Describe the complaint',
+    file: 'Send complaint',
+    filed: 'Complaint sent.',
+    response: 'Response',
+    mine: 'My complaints',
+  },
+
+  notHome: {
+    from: 'From',
+    to: 'To',
+    file: 'Tell the guards',
+    filed: 'Request sent.',
+    mine: 'My requests',
+    guard: (name: string, phone: string) => `Guard: ${name} (${phone})`,
+    noGuard: 'No guard assigned yet.',
+    cancel: 'Cancel request',
+    back: 'I’m back',
+    state: { active: 'Active', arrived: 'Back home', cancelled: 'Cancelled' } as Record<string, string>,
+    range: (from: string, to: string, days: number) => `${from} to ${to} (${days} ${days === 1 ? 'day' : 'days'})`,
+  },
+
+  grocery: {
+    list: 'What do you need? (optional)',
+    ask: 'Ask for groceries',
+    asked: 'Request sent.',
+    mine: 'My grocery requests',
+    waiting: 'Waiting for the order.',
+    item: 'Item',
+    quantity: 'Quantity',
+    price: 'Price',
+    lineTotal: 'Total',
+    delivery: (amount: string) => `Delivery: ${amount}`,
+    total: (amount: string) => `Order total: ${amount}`,
+    delivered: 'Delivered',
+    processing: 'Processing',
+  },
+
+  doctor: {
+    describe: 'What is wrong? (optional)',
+    ask: 'Ask for a doctor',
+    asked: 'Request sent.',
+    mine: 'My doctor requests',
+    waiting: 'Waiting for the meeting link.',
+    join: 'Open the meeting',
+    prescription: 'Prescription',
+    noPrescription: 'No prescription yet.',
+  },
+
+  bills: {
+    title: 'My bills',
+    period: 'Month',
+    units: 'Units',
+    rate: 'Rate per unit',
+    total: 'Total',
+  },
+
+  society: {
+    title: 'Society',
+    feed: 'Feed',
+    discounts: 'Discounts',
+    plots: 'Plots',
+    announcements: 'Announcements',
+    video: 'Video',
+    like: 'Like',
+    unlike: 'Unlike',
+    likes: (n: number) => `${n} ${n === 1 ? 'like' : 'likes'}`,
+    watch: 'Watch on YouTube',
+    allCategories: 'All',
+    category: 'Category',
+    discountOff: (n: number) => `${n}% off`,
+    plotFacts: (rooms: number, baths: number, area: string) => `${rooms} rooms · ${baths} baths · ${area}`,
+    call: (phone: string) => `Call ${phone}`,
+    seen: 'Seen',
+    markSeen: 'Mark seen',
+    noVideo: 'No video has been shared yet.',
+    openVideo: 'Open the video',
+  },
+
+  notifications: {
+    title: 'Notifications',
+    unread: (n: number) => `${n} unread`,
+    markRead: 'Mark read',
+    markAllRead: 'Mark all read',
+    read: 'Read',
+    open: 'Open',
+  },
+
+  offline: {
+    title: 'You are offline',
+    text: 'The app needs the internet to send an SOS or a request. In an emergency, call:',
+    society: (name: string) => `Your society: ${name}`,
+    guard: (name: string) => `Your assigned guard: ${name}`,
+    national: 'Emergency numbers',
+    police: 'Police',
+    rescue: 'Rescue and ambulance',
+    fire: 'Fire brigade',
+    savedAt: (time: string) => `Saved ${time}`,
+    back: 'Back online: reloading what changed.',
+  },
+} as const;
+
+/** The shape every translation of the catalogue has. */
+export type Catalogue = typeof en;
+
+/** The texts the app shows (one language for now). */
+export const t: Catalogue = en;
+
+/** National emergency lines (Pakistan: the product's phones, money and time zone are Pakistan's). */
+export const NATIONAL_NUMBERS = [
+  { label: en.offline.police, phone: '15' },
+  { label: en.offline.rescue, phone: '1122' },
+  { label: en.offline.fire, phone: '16' },
+] as const;

@@ -1,0 +1,109 @@
+/**
+ * Which Web Push endpoints the server may fetch (server-side request forgery guard): a resident
+ * chooses the URL, so it is checked when stored (`checkEndpoint`) and again when connecting
+ * (`publicOnlyLookup`: a name that resolves to an internal address is refused at connect time,
+ * so a DNS answer changed after registration cannot turn a push into a request to the inside).
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { MAX_WEB_PUSH_ENDPOINT, WEB_PUSH_MSG } from '../../../shared/contracts/web-push.js';
+import { BadRequestError } from '../../lib/errors.js';
+
+/** Addresses no push service has: loopback, private, link-local, shared, multicast, reserved, documentation, NAT64. */
+const NOT_PUBLIC = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
+
+/** An IP address (v4 or v6, brackets allowed) a push service may have; v4-mapped v6 is checked as v4. */
+export function isPublicAddress(address: string): boolean {
+  const ip = address.replace(/^\[|\]$/g, '');
+  const family = isIP(ip);
+  if (family === 0) return false;
+  if (family === 4) return !NOT_PUBLIC.check(ip, 'ipv4');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return !NOT_PUBLIC.check(mapped[1], 'ipv4');
+  // ::ffff:7f00:1 (the mapped form in hex) is refused whole: no push service uses it.
+  if (/^::ffff:/i.test(ip)) return false;
+  return !NOT_PUBLIC.check(ip, 'ipv6');
+}
+
+/** Whether `url`'s host (`host:port` or just the name) is one of the configured test hosts. */
+export function isTestHost(url: URL, testHosts: readonly string[]): boolean {
+  return testHosts.includes(url.host.toLowerCase()) || testHosts.includes(url.hostname.toLowerCase());
+}
+
+/**
+ * The endpoint a resident sent, checked and normalised (`URL.href`), or a 400 naming `endpoint`:
+ * an https URL on the default port, without credentials, whose host is a name with a dot (not an
+ * IP address, `localhost`, nor a `.localhost`, `.local`, `.internal` or `.home.arpa` one). A configured test host
+ * (WEB_PUSH_TEST_HOSTS) may be http, any port and any address.
+ * @throws BadRequestError field `endpoint`
+ */
+export function checkEndpoint(raw: string, testHosts: readonly string[]): string {
+  const bad = () => new BadRequestError(WEB_PUSH_MSG.endpoint, 'endpoint');
+  if (!URL.canParse(raw)) throw bad();
+  const url = new URL(raw);
+  if (url.href.length > MAX_WEB_PUSH_ENDPOINT) throw bad();
+  if (url.username || url.password || url.hash) throw bad();
+  if (isTestHost(url, testHosts)) {
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad();
+    return url.href;
+  }
+  if (url.protocol !== 'https:' || url.port !== '') throw bad();
+  // Push services are named hosts: an address literal (public or not) is refused outright.
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) throw bad();
+  if (!host.includes('.') || host === 'localhost' || /\.(localhost|local|internal|home\.arpa)$/.test(host)) throw bad();
+  return url.href;
+}
+
+/**
+ * A `lookup` for sockets to push services (an `https.Agent` option): resolves as `dns.lookup`
+ * does, but fails with `ENOTPUBLIC` when any address of the name is not public, so no push is
+ * sent to an internal address whatever the name resolves to now.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, '', 0);
+    const refused = addresses.find((a) => !isPublicAddress(a.address));
+    if (addresses.length === 0 || refused) {
+      const e = Object.assign(new Error(`push endpoint host ${hostname} resolves to a non-public address ${refused?.address ?? '(none)'}`), {
+        code: 'ENOTPUBLIC',
+      });
+      return callback(e, '', 0);
+    }
+    // Node's sockets ask with `all: true` (happy eyeballs) and then expect the list, a call shape
+    // @types/node's LookupFunction does not describe: the one cast says so.
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    const first = addresses[0] as LookupAddress;
+    return callback(null, first.address, first.family);
+  });
+};

@@ -1,0 +1,40 @@
+/**
+ * SOS drill calls (button-one and super-admin):
+ * - GET /api/security/drills[?after=<id>] → the list response of Drill, newest first, 10 a page;
+ * - GET /api/security/drills/:id → DrillReport (screens that rang, acknowledgement, timeline);
+ * - POST /api/security/drills → Drill (201; 409 while one runs);
+ * - POST /api/security/drills/:id/end → Drill.
+ * Query keys `['drills', 'list', after]` and `['drills', 'report', id]`; a start or an end
+ * refetches both (a drill changes on its own too: screens ring, someone acknowledges).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZDrill, ZDrillList, ZDrillReport } from '../../../shared/contracts/drills';
+import { api } from '../../lib/api-client';
+
+export const DRILL_KEYS = { all: ['drills'] as const };
+
+export function useDrills(after: number | null) {
+  return useQuery({
+    queryKey: ['drills', 'list', after],
+    queryFn: ({ signal }) => api.get('/api/security/drills', { query: { after: after ?? undefined }, schema: ZDrillList, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One drill's report; polled every 2 s while the drill runs (screens report as they ring). */
+export function useDrillReport(id: number | null) {
+  return useQuery({
+    queryKey: ['drills', 'report', id],
+    queryFn: ({ signal }) => api.get(`/api/security/drills/${id}`, { schema: ZDrillReport, signal }),
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data && q.state.data.endedAt === null ? 2_000 : false),
+  });
+}
+
+function useDrillMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: DRILL_KEYS.all }) });
+}
+
+export const useStartDrill = () => useDrillMutation(() => api.post('/api/security/drills', undefined, { schema: ZDrill }));
+export const useEndDrill = () => useDrillMutation((id: number) => api.post(`/api/security/drills/${id}/end`, undefined, { schema: ZDrill }));
