@@ -11,3 +11,10 @@ export const PHONE_PATTERN = /^\d{11}$/;
  * and times are shown in the society's zone, whatever the browser's.
  */
 export const DEFAULT_TIME_ZONE = 'Asia/Karachi';
+/**
+ * Every local storage key of the resident app (/app) starts with this ('sd.resident.token'). The
+ * staff dashboard is served from the same origin, so both apps share one local storage: the
+ * dashboard's Log Out leaves keys with this prefix alone (src/web/lib/preferences.ts), and the
+ * resident app's sign-out removes only its own keys.
+ */
+export const RESIDENT_STORAGE_PREFIX = 'sd.resident.';

@@ -99,7 +99,9 @@ describe('static assets', () => {
   });
 
   it('the resident app: /app and its client routes under /app/ get its own index.html (revalidated), its assets are immutable', async () => {
-    for (const url of ['/app', '/app/', '/app/index.html', '/app/services/complaints', '/app/sign-in?next=1']) {
+    // Item screens too, deep links a tapped push opens in a new window (src/resident/lib/item-links.ts).
+    const items = ['/app/services/complaints/42', '/app/alarms/7', '/app/society/feed/3', '/app/notifications/12?from=push'];
+    for (const url of ['/app', '/app/', '/app/index.html', '/app/services/complaints', '/app/sign-in?next=1', ...items]) {
       const res = await get(url, { 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);

@@ -2,18 +2,27 @@
  * The signed-in guard: no session → /sign-in. A registration not yet approved ('Pending') sees the
  * waiting screen (every service route answers it 403); a blocked resident sees why (the server
  * answers 403 to everything of theirs).
+ *
+ * A visitor who arrives signed out (a cold deep link, e.g. a push tapped) is sent to sign-in with the
+ * screen they asked for, and comes back to it once signed in (lib/return-to.ts). A session that
+ * ends while the app is open (Sign out, a revoked token) goes to sign-in without one: the next
+ * sign-in, perhaps someone else's, starts at home.
  */
-import { Outlet, Navigate } from 'react-router';
+import { useState } from 'react';
+import { Outlet, Navigate, useLocation } from 'react-router';
 import { useProfile, useSession } from '../features/account/account-api';
 import { BlockedScreen, WaitingScreen } from '../features/account/waiting-screen';
 import { ApiError } from '../lib/api';
+import { signInState } from '../lib/return-to';
 import { Loading } from './loading';
 import { ErrorNotice } from './error-notice';
 
 export function RequireResident() {
   const session = useSession();
   const profile = useProfile();
-  if (!session) return <Navigate to="/sign-in" replace />;
+  const location = useLocation();
+  const [arrivedSignedOut] = useState(session === null);
+  if (!session) return <Navigate to="/sign-in" replace state={arrivedSignedOut ? signInState(location) : undefined} />;
   if (profile.isPending) return <Loading />;
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.status === 403) return <BlockedScreen message={profile.error.message} />;

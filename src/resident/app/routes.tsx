@@ -4,10 +4,12 @@
  * load (an emergency never waits for a chunk); every other screen is a lazy chunk, which the
  * service worker precaches with the shell. Declarative mode (useRoutes), as the dashboard's.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, useRoutes } from 'react-router';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import type { PushItemType } from '../../shared/contracts/push';
 import { SignInScreen } from '../features/account/sign-in-screen';
 import { SosScreen } from '../features/sos/sos-screen';
+import { ITEM_LIST_PATH } from '../lib/item-links';
 import { Loading } from './loading';
 import { RequireResident } from './require-resident';
 import { Shell } from './shell';
@@ -28,7 +30,30 @@ const AnnouncementsScreen = lazy(() => import('../features/society/announcements
 const VideoScreen = lazy(() => import('../features/society/video-screen'));
 const NotificationsScreen = lazy(() => import('../features/notifications/notifications-screen'));
 
+/**
+ * The screen of one item of each kind, at `<its list's path>/:id` (lib/item-links.ts): what a push
+ * or a notification record opens. Each is a chunk of its own, so a cold deep link loads one.
+ */
+const ITEM_SCREENS: Readonly<Record<PushItemType, LazyExoticComponent<ComponentType>>> = {
+  alarm: lazy(() => import('../features/sos/alarm-item-screen')),
+  complaint: lazy(() => import('../features/services/complaint-item-screen')),
+  nothome: lazy(() => import('../features/services/not-home-item-screen')),
+  order: lazy(() => import('../features/services/order-item-screen')),
+  consultation: lazy(() => import('../features/services/consultation-item-screen')),
+  bill: lazy(() => import('../features/services/bill-item-screen')),
+  post: lazy(() => import('../features/society/post-item-screen')),
+  discount: lazy(() => import('../features/society/discount-item-screen')),
+  plot: lazy(() => import('../features/society/plot-item-screen')),
+  announcement: lazy(() => import('../features/society/announcement-item-screen')),
+  message: lazy(() => import('../features/notifications/message-item-screen')),
+};
+
 const later = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+
+const itemRoutes: RouteObject[] = (Object.keys(ITEM_SCREENS) as PushItemType[]).map((type) => {
+  const Item = ITEM_SCREENS[type];
+  return { path: `${ITEM_LIST_PATH[type].slice(1)}/:id`, element: later(<Item />) };
+});
 
 export function ResidentRoutes() {
   return useRoutes([
@@ -55,6 +80,9 @@ export function ResidentRoutes() {
             { path: 'society/video', element: later(<VideoScreen />) },
             { path: 'notifications', element: later(<NotificationsScreen />) },
             { path: 'profile', element: later(<ProfileScreen />) },
+            // The SOS screen is where the resident's alarms are followed: an alarm's back link lands there.
+            { path: 'alarms', element: <Navigate to="/" replace /> },
+            ...itemRoutes,
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

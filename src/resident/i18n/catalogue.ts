@@ -73,6 +73,7 @@ export const en = {
     response: (text: string) => `Response: ${text}`,
     presses: (n: number) => `Pressed ${n} times`,
     lastAlarm: 'Your latest alarm',
+    pressedAt: (time: string) => `Pressed ${time}`,
     failed: 'The SOS was not sent. Hold again, or call a number below.',
   },
 
@@ -173,6 +174,24 @@ export const en = {
     markAllRead: 'Mark all read',
     read: 'Read',
     open: 'Open',
+  },
+
+  item: {
+    notAvailable: 'This item is not available',
+    /** The heading of one item's screen, by its kind (shared/contracts/push.ts). */
+    title: {
+      alarm: 'SOS alarm',
+      complaint: 'Complaint',
+      nothome: 'Not-at-home request',
+      order: 'Grocery request',
+      consultation: 'Doctor request',
+      bill: 'Bill',
+      post: 'Post',
+      discount: 'Discount',
+      plot: 'Plot',
+      announcement: 'Announcement',
+      message: 'Message',
+    },
   },
 
   offline: {

@@ -5,7 +5,9 @@
  * the resident's latest not-at-home request (name and phone). National emergency lines come from
  * the catalogue. Nothing here is secret beyond what the resident's own screens show.
  */
-const KEY = 'sd.resident.emergency';
+import { RESIDENT_STORAGE_PREFIX } from '../../shared/constants';
+
+const KEY = `${RESIDENT_STORAGE_PREFIX}emergency`;
 
 export interface EmergencyContacts {
   societyName: string | null;

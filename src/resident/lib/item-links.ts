@@ -41,3 +41,13 @@ export function itemPath(type: PushItemType, id: number | string): string {
 export function kindOfRecord(refEntity: string | null): PushItemType | null {
   return refEntity === null ? null : (KIND_OF_RECORD[refEntity] ?? null);
 }
+
+/**
+ * Where an in-app notification record opens: the screen of the item its `refEntity`/`refId` name
+ * (`/services/complaints/12`; a notification-panel message: `/notifications/<campaign id>`), or
+ * undefined when it names no item the app opens.
+ */
+export function recordPath(record: { refEntity: string | null; refId: number | null }): string | undefined {
+  const kind = kindOfRecord(record.refEntity);
+  return kind && record.refId !== null ? itemPath(kind, record.refId) : undefined;
+}

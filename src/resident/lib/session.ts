@@ -7,8 +7,12 @@
  * A tiny store with subscribe/getSnapshot for React's useSyncExternalStore: a 401 from any call
  * (token revoked, resident blocked) ends the session wherever it happens.
  */
-const TOKEN_KEY = 'sd.resident.token';
-const WHO_KEY = 'sd.resident.who';
+import { RESIDENT_STORAGE_PREFIX } from '../../shared/constants';
+
+// Under the resident app's own prefix, which the dashboard's Log Out leaves alone (same origin,
+// one local storage); sign-out here removes these two keys and nothing of the dashboard's.
+const TOKEN_KEY = `${RESIDENT_STORAGE_PREFIX}token`;
+const WHO_KEY = `${RESIDENT_STORAGE_PREFIX}who`;
 
 /** Who signed in (from the sign-in answer): shown before the profile loads. */
 export interface SessionWho {

@@ -1,6 +1,7 @@
 /**
  * Ends the browser side of a session: clears local storage (spec section 2 "Log Out") except the
- * members' display preferences (lib/preferences.ts: their columns and light/dark choice; spec
+ * members' display preferences and the resident app's keys (lib/preferences.ts `keptAtLogOut`:
+ * their columns and light/dark choice; a resident signed in at /app in this browser; spec
  * deviations 82 and 85), closes the socket and drops cached data so the next user never sees the
  * previous one's lists.
  * Called on Log Out and whenever the server answers 401. The protected routes react to the

@@ -1,19 +1,24 @@
-/** Sign-in by phone and password (POST /api/resident/login); the server's messages on their fields. */
+/**
+ * Sign-in by phone and password (POST /api/resident/login); the server's messages on their fields.
+ * Once signed in, back to the screen the visitor was sent here from (lib/return-to.ts), else home.
+ */
 import { Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { t } from '../../i18n/catalogue';
 import { refusal } from '../../lib/field-error';
 import { RefusableForm } from '../../lib/refusable-form';
+import { returnPath } from '../../lib/return-to';
 import { signIn, useSession } from './account-api';
 
 export function SignInScreen() {
   const session = useSession();
+  const location = useLocation();
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const mutation = useMutation({ mutationFn: () => signIn(phone, password) });
-  if (session) return <Navigate to="/" replace />;
+  if (session) return <Navigate to={returnPath(location.state)} replace />;
   const refused = refusal(mutation.error, ['phone', 'password']);
   return (
     <Stack component="main" p="md" maw={28 * 16} mx="auto">

@@ -1,31 +1,19 @@
 /**
  * The resident's notifications: unread count, the list (10 a page), mark one read, mark all read.
- * A record that names a request opens the screen that lists it (no item-by-id route exists yet).
+ * A record about an item opens that item's screen (`kindOfRecord` of its `refEntity`, then
+ * `itemPath` of its `refId`: lib/item-links.ts), and opening it marks it read.
  */
-import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Screen } from '../../app/screen';
 import { ErrorNotice } from '../../app/error-notice';
 import { Loading } from '../../app/loading';
 import { t } from '../../i18n/catalogue';
 import { errorText } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { recordPath } from '../../lib/item-links';
 import { Pager } from '../../lib/paged';
+import { NotificationCard } from './notification-card';
 import { useMarkRead, useNotifications } from './notifications-api';
-
-/**
- * Where a record about a request opens: its `refEntity` (the audit entity of the desk that wrote
- * it: src/server/desk/service.ts, grocery and billing) → the screen listing it.
- */
-const SCREEN_OF: Record<string, string> = {
-  complaint: '/services/complaints',
-  security: '/',
-  nothome: '/services/not-home',
-  grocery: '/services/grocery',
-  doctor: '/services/doctor',
-  bill: '/services/bills',
-};
 
 export default function NotificationsScreen() {
   const [page, setPage] = useState(1);
@@ -55,39 +43,15 @@ export default function NotificationsScreen() {
       ) : list.data.items.length === 0 ? (
         <Text c="dimmed">{t.empty}</Text>
       ) : (
-        list.data.items.map((n) => {
-          const to = n.refEntity ? SCREEN_OF[n.refEntity] : undefined;
-          return (
-            <Card key={n._id} withBorder component="article" bg={n.isRead ? undefined : 'var(--mantine-color-blue-light)'}>
-              <Stack gap={4}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={n.isRead ? 400 : 700}>{n.title}</Text>
-                  {n.isRead && (
-                    <Badge variant="light" color="gray">
-                      {t.notifications.read}
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm">{n.description}</Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(n.pressedTime)}
-                </Text>
-                <Group gap="xs">
-                  {to && (
-                    <Button size="xs" variant="light" component={Link} to={to} onClick={() => !n.isRead && markRead.mutate(n._id)}>
-                      {t.notifications.open}
-                    </Button>
-                  )}
-                  {!n.isRead && (
-                    <Button size="xs" variant="default" onClick={() => markRead.mutate(n._id)}>
-                      {t.notifications.markRead}
-                    </Button>
-                  )}
-                </Group>
-              </Stack>
-            </Card>
-          );
-        })
+        list.data.items.map((n) => (
+          <NotificationCard
+            key={n._id}
+            record={n}
+            to={recordPath(n)}
+            onRead={(id) => markRead.mutate(id)}
+            marking={markRead.isPending && markRead.variables === n._id}
+          />
+        ))
       )}
       <Pager page={page} setPage={setPage} hasOlder={list.data?.nextAfter != null} />
     </Screen>

@@ -1,10 +1,8 @@
 /** Doctor: ask (POST /api/doctor), open the meeting link, read the prescription (GET /api/resident/consultations). */
-import { Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import type { ResidentConsultation } from '../../../shared/contracts/doctor';
 import { t } from '../../i18n/catalogue';
-import { formatDateTime } from '../../lib/format';
 import { keys } from '../../lib/query-client';
-import { StageBadge } from './stage-badge';
+import { ConsultationCard } from './consultation-card';
 import { TextRequestScreen } from './text-request-screen';
 
 export default function DoctorScreen() {
@@ -16,38 +14,7 @@ export default function DoctorScreen() {
       listKey={keys.consultations}
       listPath="/api/resident/consultations"
       texts={{ label: t.doctor.describe, submit: t.doctor.ask, filed: t.doctor.asked, mine: t.doctor.mine }}
-      renderItem={(c) => (
-        <Card key={c._id} withBorder>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{c.description || '—'}</Text>
-            <StageBadge stage={c.stage} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t.services.filedAt(formatDateTime(c.pressedTime))}
-          </Text>
-          {c.meeting ? (
-            <Button component="a" href={c.meeting.meetingUrl} target="_blank" rel="noopener noreferrer" mt="xs" size="sm">
-              {t.doctor.join}
-            </Button>
-          ) : (
-            <Text size="sm">{t.doctor.waiting}</Text>
-          )}
-          {c.prescription && (
-            <Stack gap={4} mt="sm">
-              <Text fw={700}>{t.doctor.prescription}</Text>
-              <List size="sm" listStyleType="none">
-                <List.Item>{c.prescription.disease}</List.Item>
-                <List.Item>{c.prescription.medicine}</List.Item>
-                <List.Item>{c.prescription.testNeeded}</List.Item>
-                <List.Item>{c.prescription.thingsToDo}</List.Item>
-              </List>
-              <Text size="xs" c="dimmed">
-                {c.prescription.prescribedBy} · {formatDateTime(c.prescription.prescribedAt)}
-              </Text>
-            </Stack>
-          )}
-        </Card>
-      )}
+      renderItem={(c) => <ConsultationCard key={c._id} consultation={c} />}
     />
   );
 }

@@ -3,7 +3,7 @@
  * server filters; the page shown is filtered too, harmlessly). The choices are the categories seen
  * on the page (the API lists no categories).
  */
-import { Badge, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import type { Discount } from '../../../shared/contracts/posts';
 import { Screen } from '../../app/screen';
@@ -11,7 +11,7 @@ import { t } from '../../i18n/catalogue';
 import { ListState } from '../../lib/list-state';
 import { Pager, usePaged } from '../../lib/paged';
 import { keys } from '../../lib/query-client';
-import { MediaImage } from './media-image';
+import { DiscountCard } from './discount-card';
 
 export default function DiscountsScreen() {
   const [category, setCategory] = useState('');
@@ -29,27 +29,7 @@ export default function DiscountsScreen() {
         data={[{ value: '', label: t.society.allCategories }, ...categories.map((c) => ({ value: c, label: c }))]}
       />
       <ListState list={list}>
-        {(items) =>
-          items
-            .filter((d) => !category || d.category === category)
-            .map((d) => (
-              <Card key={d._id} withBorder component="article">
-                <Stack gap="xs">
-                  <Group justify="space-between">
-                    <Text fw={700}>
-                      {d.brandName} · {d.branch}
-                    </Text>
-                    <Badge color="red">{t.society.discountOff(d.discount)}</Badge>
-                  </Group>
-                  <Text size="sm" c="dimmed">
-                    {d.category}
-                  </Text>
-                  <MediaImage media={d.media} />
-                  <Text style={{ whiteSpace: 'pre-wrap' }}>{d.description}</Text>
-                </Stack>
-              </Card>
-            ))
-        }
+        {(items) => items.filter((d) => !category || d.category === category).map((d) => <DiscountCard key={d._id} discount={d} />)}
       </ListState>
       <Pager page={page} setPage={setPage} hasOlder={list.data?.nextAfter != null} />
     </Screen>

@@ -4,14 +4,13 @@
  * "Resolved" with the staff's response. A press while the alarm is open adds to it (the server
  * merges presses and counts them). Read by polling until the resident socket exists.
  */
-import { Alert, Card, Stack, Text, Title } from '@mantine/core';
-import type { ResidentAlarm } from '../../../shared/contracts/resident';
+import { Alert, Stack, Title } from '@mantine/core';
 import { ErrorNotice } from '../../app/error-notice';
 import { t } from '../../i18n/catalogue';
 import { errorText } from '../../lib/api';
-import { formatDateTime, formatTime } from '../../lib/format';
+import { AlarmCard } from './alarm-card';
 import { HoldButton } from './hold-button';
-import { alarmPhase, useLatestAlarm, useRaiseAlarm } from './sos-api';
+import { useLatestAlarm, useRaiseAlarm } from './sos-api';
 
 /** How long SOS must be held, ms: long enough that a pocket cannot press it. */
 export const SOS_HOLD_MS = 2_000;
@@ -40,40 +39,7 @@ export function SosScreen() {
         </Alert>
       )}
       {latest.isError && <ErrorNotice error={latest.error} onRetry={() => void latest.refetch()} />}
-      {alarm && <AlarmCard alarm={alarm} />}
+      {alarm && <AlarmCard alarm={alarm} latest />}
     </Stack>
-  );
-}
-
-/** The latest alarm's phase, said politely to screen readers as it changes. */
-function AlarmCard({ alarm }: { alarm: ResidentAlarm }) {
-  const phase = alarmPhase(alarm);
-  // Who acknowledged: the staff member's name (ZResidentAlarm), null while nobody has.
-  const by = alarm.acknowledgedBy;
-  const ack = alarm.acknowledgedAt
-    ? by
-      ? t.sos.acknowledgedBy(by, formatTime(alarm.acknowledgedAt))
-      : t.sos.acknowledgedAt(formatTime(alarm.acknowledgedAt))
-    : null;
-  return (
-    <Card withBorder padding="md" data-testid="alarm-card" data-phase={phase}>
-      <Text size="sm" c="dimmed">
-        {t.sos.lastAlarm} · {formatDateTime(alarm.pressedTime)}
-      </Text>
-      <div role="status" aria-live="polite">
-        <Text fw={700} size="xl">
-          {phase === 'resolved' ? t.sos.resolved : phase === 'sent' ? t.sos.sent : t.sos.acknowledged}
-        </Text>
-        {phase === 'sent' && <Text>{t.sos.sentText}</Text>}
-        {ack && <Text>{ack}</Text>}
-        {phase === 'processing' && <Text>{t.sos.processing}</Text>}
-        {alarm.response && <Text>{t.sos.response(alarm.response)}</Text>}
-      </div>
-      {alarm.pressCount > 1 && (
-        <Text size="sm" c="dimmed">
-          {t.sos.presses(alarm.pressCount)}
-        </Text>
-      )}
-    </Card>
   );
 }

@@ -1,0 +1,42 @@
+/** An SOS alarm as the resident follows it: Sent → Acknowledged (by whom, when) → Processing → Resolved with the response. */
+import { Card, Text } from '@mantine/core';
+import type { ResidentAlarm } from '../../../shared/contracts/resident';
+import { t } from '../../i18n/catalogue';
+import { formatDateTime, formatTime } from '../../lib/format';
+import { alarmPhase } from './sos-api';
+
+/**
+ * One alarm of the resident's: when, its phase (said politely to screen readers as it changes),
+ * who acknowledged, the response, the presses. `latest`: it is the one the SOS screen follows.
+ */
+export function AlarmCard({ alarm, latest = false }: { alarm: ResidentAlarm; latest?: boolean }) {
+  const phase = alarmPhase(alarm);
+  // Who acknowledged: the staff member's name (ZResidentAlarm), null while nobody has.
+  const by = alarm.acknowledgedBy;
+  const ack = alarm.acknowledgedAt
+    ? by
+      ? t.sos.acknowledgedBy(by, formatTime(alarm.acknowledgedAt))
+      : t.sos.acknowledgedAt(formatTime(alarm.acknowledgedAt))
+    : null;
+  return (
+    <Card withBorder padding="md" data-testid="alarm-card" data-phase={phase}>
+      <Text size="sm" c="dimmed">
+        {latest ? `${t.sos.lastAlarm} · ${formatDateTime(alarm.pressedTime)}` : t.sos.pressedAt(formatDateTime(alarm.pressedTime))}
+      </Text>
+      <div role="status" aria-live="polite">
+        <Text fw={700} size="xl">
+          {phase === 'resolved' ? t.sos.resolved : phase === 'sent' ? t.sos.sent : t.sos.acknowledged}
+        </Text>
+        {phase === 'sent' && <Text>{t.sos.sentText}</Text>}
+        {ack && <Text>{ack}</Text>}
+        {phase === 'processing' && <Text>{t.sos.processing}</Text>}
+        {alarm.response && <Text>{t.sos.response(alarm.response)}</Text>}
+      </div>
+      {alarm.pressCount > 1 && (
+        <Text size="sm" c="dimmed">
+          {t.sos.presses(alarm.pressCount)}
+        </Text>
+      )}
+    </Card>
+  );
+}
