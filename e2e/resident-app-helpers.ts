@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD } from './helpers';
-import { registerResident, uniqueName, type RegisteredResident } from './residents-helpers';
+import { registerResident, residentBearer, uniqueName, type RegisteredResident } from './residents-helpers';
 
 /** A phone's viewport (the resident app is mobile first). */
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
@@ -47,4 +47,22 @@ export async function approvedResident(
   expect((await api.put(`/api/residents/${row!._id}/status`, { data: { status: 'Approve' } })).status()).toBe(200);
   await api.dispose();
   return r;
+}
+
+/** An API client signed in as staff member `email` of the demo societies (dispose it when done). */
+export async function staffApi(
+  playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  email: string,
+): Promise<APIRequestContext> {
+  const api = await playwright.request.newContext({ baseURL });
+  expect((await api.post('/api/society/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  return api;
+}
+
+/** Files a complaint as resident `r` through the resident API (POST /api/complain); its id. */
+export async function fileResidentComplaint(request: APIRequestContext, r: RegisteredResident, complain: string): Promise<number> {
+  const res = await request.post('/api/complain', { data: { complain }, headers: await residentBearer(request, r) });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { _id: number })._id;
 }

@@ -72,12 +72,15 @@ test.describe('sign-in and the sub-role shell', () => {
     await expect(page.getByText(/^Hi .+, Dashboard!$/)).toBeVisible();
   });
 
-  test('Log Out clears local storage, except display preferences, and ends the server session', async ({ page }) => {
+  test("Log Out clears local storage, except display preferences and the resident app's keys, and ends the server session", async ({ page }) => {
     await signIn(page, 'complaints@greenvalley.test');
+    // A resident signed in at /app in this browser (same origin, same local storage).
+    await page.evaluate(() => localStorage.setItem('sd.resident.token', 'resident-token'));
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/Login$/);
-    // Only display preferences (a member's columns and theme) outlive the session.
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => !key.startsWith('pref:')))).toEqual([]);
+    // Only display preferences (a member's columns and theme) and the resident app's keys outlive the session.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => !key.startsWith('pref:')))).toEqual(['sd.resident.token']);
+    expect(await page.evaluate(() => localStorage.getItem('sd.resident.token'))).toBe('resident-token');
     const status = await page.evaluate(async () => (await fetch('/api/society/me')).status);
     expect(status).toBe(401);
     await page.goto('/Complaints');
