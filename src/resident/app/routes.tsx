@@ -2,7 +2,8 @@
  * The resident app's routes (under /app): sign-in and registration, then, for a signed-in
  * resident, the shell with its bottom navigation. Sign-in and the SOS screen are in the initial
  * load (an emergency never waits for a chunk); every other screen is a lazy chunk, which the
- * service worker precaches with the shell. Declarative mode (useRoutes), as the dashboard's.
+ * service worker precaches with the shell. Each list's items open at the list's path plus `/:id`
+ * (ITEM_SCREENS). Declarative mode (useRoutes), as the dashboard's.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
