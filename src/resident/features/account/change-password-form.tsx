@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { t } from '../../i18n/catalogue';
 import { refusal } from '../../lib/field-error';
 import { RefusableForm } from '../../lib/refusable-form';
-import { useChangePassword } from './account-api';
+import { useChangePassword, useSignOut } from './account-api';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 
@@ -64,13 +64,17 @@ export function ChangePasswordForm() {
   );
 }
 
-/** After a staff reset (the profile's `mustChangePassword`): only the change form, until it is done. */
+/** After a staff reset (the profile's `mustChangePassword`): only the change form (or sign-out), until it is done. */
 export function ChangePasswordScreen() {
+  const signOut = useSignOut();
   return (
     <Stack component="main" p="md" maw={28 * 16} mx="auto">
       <Title order={1}>{t.account.mustChangeTitle}</Title>
       <Text>{t.account.mustChangeText}</Text>
       <ChangePasswordForm />
+      <Button variant="default" onClick={() => void signOut()}>
+        {t.account.signOut}
+      </Button>
     </Stack>
   );
 }
