@@ -28,9 +28,10 @@ test.describe('resident app', () => {
     await page.getByRole('link', { name: 'New here? Register' }).click();
     const field = (label: string) => page.getByLabel(label, { exact: true });
     // The society is picked from the server's names as the resident types.
-    await field('Society').fill('green');
+    const society = page.getByRole('combobox', { name: 'Society' });
+    await society.fill('green');
     await page.getByRole('option', { name: 'Green Valley', exact: true }).click();
-    await expect(field('Society')).toHaveValue('Green Valley');
+    await expect(society).toHaveValue('Green Valley');
     await field('Name').fill(name);
     await field('Phone').fill('12345');
     await field('Password').fill(password);
