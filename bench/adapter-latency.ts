@@ -98,12 +98,18 @@ async function screens(a: Instance, b: Instance): Promise<ChildProcess> {
   return child;
 }
 
-/** One alarm card as the screens receive it, raised through A (a real SOS press). */
+/**
+ * One alarm card as the screens receive it, raised through A (a real SOS press). The press answers
+ * the resident's view (ZResidentAlarm), so the desk's card is read back as button-one reads it.
+ */
 async function alarmCard(a: Instance): Promise<SecurityAlert> {
   const login = await a.app.inject({ method: 'POST', url: '/api/resident/login', payload: { phone: '03000000055', password: DEMO_PASSWORD } });
   const authorization = `Bearer ${login.json<{ token: string }>().token}`;
   const res = await a.app.inject({ method: 'POST', url: '/api/security', headers: { authorization }, payload: { words: 'Bench alarm: smoke in the kitchen' } });
-  return res.json<SecurityAlert>();
+  const staff = await a.app.inject({ method: 'POST', url: '/api/society/login', payload: { email: 'security@greenvalley.test', password: DEMO_PASSWORD } });
+  const cookie = `sd_session=${staff.cookies.find((c) => c.name === 'sd_session')!.value}`;
+  const card = await a.app.inject({ method: 'GET', url: `/api/security/${res.json<{ _id: number }>()._id}`, headers: { cookie } });
+  return card.json<SecurityAlert>();
 }
 
 interface Figures {

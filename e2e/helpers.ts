@@ -73,10 +73,9 @@ export interface ResidentCardLike {
 export interface RaisedAlarm {
   _id: number;
   resident: ResidentCardLike;
-  notHomeActive: boolean;
 }
 
-/** A resident presses SOS (POST /api/security). */
+/** A resident presses SOS (POST /api/security): the resident's own view of the alarm (ZResidentAlarm). */
 export async function raiseSos(request: APIRequestContext, phone: string, securityComplain?: string): Promise<RaisedAlarm> {
   const headers = await residentAuth(request, phone);
   const res = await request.post('/api/security', { data: securityComplain ? { securityComplain } : {}, headers });

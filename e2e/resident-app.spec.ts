@@ -27,7 +27,11 @@ test.describe('resident app', () => {
     await expect(page).toHaveURL(/\/app\/sign-in$/);
     await page.getByRole('link', { name: 'New here? Register' }).click();
     const field = (label: string) => page.getByLabel(label, { exact: true });
-    await field('Society').fill('Green Valley');
+    // The society is picked from the server's names as the resident types.
+    const society = page.getByRole('combobox', { name: 'Society' });
+    await society.fill('green');
+    await page.getByRole('option', { name: 'Green Valley', exact: true }).click();
+    await expect(society).toHaveValue('Green Valley');
     await field('Name').fill(name);
     await field('Phone').fill('12345');
     await field('Password').fill(password);
@@ -74,6 +78,61 @@ test.describe('resident app', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     await signInResident(page, phone, password);
+  });
+
+  test('forgot the password: /Status resets it (shown once), the app asks for a new one first; the profile changes it again', async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    const r = await approvedResident(playwright, baseURL, 'Rukhsana');
+    await page.goto('/app/sign-in');
+    await expect(page.getByText('Forgot your password? Ask your society’s office to reset it.')).toBeVisible();
+    await signInResident(page, r.phone, r.password);
+
+    // The office resets it from the resident's /Status drawer.
+    const staff = await staffPage(browser);
+    await signIn(staff, 'status@greenvalley.test');
+    const residents = staff.getByRole('region', { name: 'Residents' });
+    await residents.getByRole('textbox', { name: 'Search' }).fill(r.name);
+    const row = residents.getByRole('row').filter({ hasText: r.residentID });
+    await row.getByRole('button', { name: `Verify ${r.name}` }).click();
+    const drawer = staff.getByRole('dialog', { name: 'Resident status' });
+    await drawer.getByRole('button', { name: 'Reset password' }).click();
+    await staff.getByRole('dialog', { name: 'Reset password' }).getByRole('button', { name: 'Reset password' }).click();
+    const shown = staff.getByRole('dialog', { name: 'Temporary password' });
+    const temporary = (await shown.getByLabel('Temporary password').innerText()).trim();
+    expect(temporary).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    // The drawer's history records who reset it.
+    await expect(drawer.getByText('Reset-password').first()).toBeVisible();
+    await staff.context().close();
+
+    // The resident's phone was signed out; the temporary password opens only the change form.
+    await page.reload();
+    await expect(page).toHaveURL(/\/app\/sign-in$/);
+    await page.getByLabel('Phone').fill(r.phone);
+    await page.getByLabel('Password', { exact: true }).fill(temporary);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+    await expect(sosButton(page)).toHaveCount(0);
+    await page.getByLabel('Current password').fill('not-it-at-all');
+    await page.getByLabel('New password').fill('my-own-password-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByLabel('Current password')).toHaveAccessibleDescription(/The current password is not right\./);
+    await page.getByLabel('Current password').fill(temporary);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(sosButton(page)).toBeVisible();
+
+    // Later, on the Profile screen.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await page.getByLabel('Current password').fill('my-own-password-1');
+    await page.getByLabel('New password').fill('my-own-password-2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signInResident(page, r.phone, 'my-own-password-2');
   });
 
   test.describe('SOS', () => {

@@ -37,6 +37,7 @@ describe('staff writes come only from the app’s own pages', () => {
     'PUT /api/resident/notifications/:id/read',
     'PUT /api/resident/notifications/read-all',
     'PUT /api/resident/push-token',
+    'PUT /api/resident/password',
     'POST /api/resident/web-push',
     'DELETE /api/resident/web-push',
   ]);

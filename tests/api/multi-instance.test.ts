@@ -5,6 +5,7 @@
  * Runs only when DATABASE_URL is set (`npm run test:pg`); the embedded PGlite is one process.
  * The Redis suite also needs TEST_REDIS_URL (e.g. redis://127.0.0.1:6379; .ci/run sets it).
  */
+import type { ResidentAlarm } from '../../src/shared/contracts/resident.js';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -45,7 +46,7 @@ function next<T>(s: Socket, event: string, ms = 10_000): Promise<T> {
   });
 }
 
-async function press(t: TwoInstances, via: Instance, phone: string): Promise<SecurityAlert> {
+async function press(t: TwoInstances, via: Instance, phone: string): Promise<ResidentAlarm> {
   return raiseAlarm(via.app, await t.residentAuth(via, phone));
 }
 

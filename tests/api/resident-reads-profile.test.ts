@@ -116,6 +116,8 @@ describe('resident API: notifications and profile', () => {
       fmphoneNo1: r!.fm2Phone,
       societyName: 'Green Valley',
       status: 'Approve',
+      timeZone: 'Asia/Karachi',
+      mustChangePassword: false,
     });
     expect(res.body).not.toContain('device-token-secret');
     expect(res.body).not.toContain('$argon2');

@@ -15,6 +15,8 @@ const PUBLIC = new Set([
   'POST /api/society/logout',
   'POST /api/resident/login',
   'POST /api/resident/register',
+  // The registration screen's society picker: names only, rate-limited.
+  'GET /api/societies',
   // Media files by their unguessable name: the resident app loads them by URL.
   'GET /media/:file',
 ]);

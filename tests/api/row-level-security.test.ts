@@ -5,6 +5,7 @@ import {
   auditLog,
   bills,
   deskRequests,
+  discounts,
   feedPosts,
   notHomeRequests,
   notifications,
@@ -29,6 +30,8 @@ import { drillRepo } from '../../src/server/modules/security/drill-repo.js';
 import { reportsRepo, type ReportRange } from '../../src/server/modules/reports/repo.js';
 import { calendarDay } from '../../src/shared/calendar.js';
 import { deadlinesRepo } from '../../src/server/modules/deadlines/repo.js';
+import { residentAdminRepo } from '../../src/server/modules/residents/admin-repo.js';
+import { discountRepo } from '../../src/server/modules/discounts/repo.js';
 import { useHarness } from './harness.js';
 
 /** Raw SQL rows: both drivers (PGlite and node-postgres) answer `execute` with `{rows}`. */
@@ -312,6 +315,39 @@ describe('row-level security', () => {
     );
     expect(denied).toMatch(/permission denied/);
     await h.database.db.delete(webPushSubscriptions).where(sql`${webPushSubscriptions.endpoint} like 'https://push.invalid/rls-%'`);
+  });
+
+  it("a password reset and the discount categories in one society's scope neither change nor count another's, even naming it", async () => {
+    const gv = await societyId('Green Valley');
+    const lc = await societyId('Lake City');
+    const [lcResident] = await h.database.db
+      .select({ id: residents.id, hash: residents.passwordHash })
+      .from(residents)
+      .where(eq(residents.societyId, lc))
+      .orderBy(residents.id)
+      .limit(1);
+    const logo = '00000000-0000-4000-8000-000000000002';
+    await h.database.db.insert(discounts).values({
+      societyId: lc,
+      brandName: 'RLS brand',
+      branch: 'Main',
+      logoMediaId: logo,
+      mediaId: logo,
+      description: 'RLS offer',
+      discount: 10,
+      category: 'Education',
+    });
+    const reset = await inSociety(h.database.db, gv, (tx) => residentAdminRepo(tx).setTemporaryPassword(lc, lcResident!.id, 'not-a-hash'));
+    expect(reset).toBe(false);
+    const [after] = await h.database.db
+      .select({ hash: residents.passwordHash, must: residents.mustChangePassword })
+      .from(residents)
+      .where(eq(residents.id, lcResident!.id));
+    expect(after).toEqual({ hash: lcResident!.hash, must: false });
+    const counted = await inSociety(h.database.db, gv, (tx) => discountRepo(tx).categoryCounts(lc));
+    expect([...counted]).toEqual([]);
+    expect((await inSociety(h.database.db, lc, (tx) => discountRepo(tx).categoryCounts(lc))).get('Education')).toBeGreaterThanOrEqual(1);
+    await h.database.db.delete(discounts).where(eq(discounts.brandName, 'RLS brand'));
   });
 
   it('leaves the pooled connection as it was after a scope', async () => {

@@ -1,3 +1,4 @@
+import type { ResidentAlarm } from '../../src/shared/contracts/resident.js';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, deskRequests, outbox } from '../../src/server/db/schema.js';
@@ -16,7 +17,7 @@ describe('security alarms under concurrency', () => {
   const h = useHarness({ SOS_MAX_PRESSES_PER_MINUTE: '50' });
   const N = 20;
 
-  async function sos(phone: string): Promise<SecurityAlert> {
+  async function sos(phone: string): Promise<ResidentAlarm> {
     return raiseAlarm(h.app, await h.residentAuth(phone));
   }
   const audit = async (id: number) =>

@@ -1,3 +1,4 @@
+import type { ResidentAlarm } from '../../src/shared/contracts/resident.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, deskRequests } from '../../src/server/db/schema.js';
@@ -15,7 +16,7 @@ describe('escalation job', () => {
   const h = useHarness({ ESCALATE_AFTER_S: '60' });
 
   it('a batch that fails half-way leaves none of its alarms escalated; the next run escalates them', async () => {
-    const alarms: SecurityAlert[] = [];
+    const alarms: ResidentAlarm[] = [];
     for (let i = 1; i <= 12; i++) {
       const authorization = await h.residentAuth(`030000000${String(i).padStart(2, '0')}`);
       alarms.push(await raiseAlarm(h.app, authorization));

@@ -41,6 +41,7 @@ import { DRILLS_INPUTS } from './input-endpoints/drills.js';
 import { REPORTS_INPUTS } from './input-endpoints/reports.js';
 import { DEADLINES_INPUTS } from './input-endpoints/deadlines.js';
 import { WEB_PUSH_INPUTS } from './input-endpoints/web-push.js';
+import { RESIDENT_ACCOUNT_INPUTS } from './input-endpoints/resident-account.js';
 
 export type { Caller, GeneratedRequest, InputEndpoint } from './input-arbitraries.js';
 
@@ -61,6 +62,7 @@ const LIST_AND_WRITE_ENDPOINTS: readonly InputEndpoint[] = [
   ...REPORTS_INPUTS,
   ...DEADLINES_INPUTS,
   ...WEB_PUSH_INPUTS,
+  ...RESIDENT_ACCOUNT_INPUTS,
   // Staff and resident sign-in and sign-out.
   {
     route: 'POST /api/society/login',

@@ -1,7 +1,8 @@
 /**
  * The signed-in guard: no session → /sign-in. A registration not yet approved ('Pending') sees the
  * waiting screen (every service route answers it 403); a blocked resident sees why (the server
- * answers 403 to everything of theirs).
+ * answers 403 to everything of theirs). After a staff reset of the password, only the change form
+ * shows until the resident has chosen their own (the profile's `mustChangePassword`).
  *
  * A visitor who arrives signed out (a cold deep link, e.g. a push tapped) is sent to sign-in with the
  * screen they asked for, and comes back to it once signed in (lib/return-to.ts). A session that
@@ -12,6 +13,7 @@ import { useState } from 'react';
 import { Outlet, Navigate, useLocation } from 'react-router';
 import { useProfile, useSession } from '../features/account/account-api';
 import { BlockedScreen, WaitingScreen } from '../features/account/waiting-screen';
+import { ChangePasswordScreen } from '../features/account/change-password-form';
 import { ApiError } from '../lib/api';
 import { signInState } from '../lib/return-to';
 import { Loading } from './loading';
@@ -29,5 +31,6 @@ export function RequireResident() {
     return <ErrorNotice error={profile.error} onRetry={() => void profile.refetch()} />;
   }
   if (profile.data.status === 'Pending') return <WaitingScreen />;
+  if (profile.data.mustChangePassword) return <ChangePasswordScreen />;
   return <Outlet />;
 }

@@ -115,5 +115,8 @@ export const ZResidentLoginRequest = z.object({
 export const ZResidentLoginResponse = z.object({
   token: z.string().describe('Bearer token for the resident API'),
   resident: z.object({ residentId: z.string(), name: z.string(), societyName: z.string() }),
+  mustChangePassword: z
+    .boolean()
+    .describe('True when the password is a temporary one staff set (a reset): the app asks for a new one first (PUT /api/resident/password)'),
 });
 export type ResidentLoginResponse = z.infer<typeof ZResidentLoginResponse>;

@@ -154,6 +154,14 @@ export const ZResidentDiscountQuery = ZResidentListQuery.extend({
 });
 export type ResidentDiscountQuery = z.infer<typeof ZResidentDiscountQuery>;
 
+/**
+ * GET /api/resident/discounts/categories: every category of DISCOUNT_CATEGORIES in that order with
+ * how many of the resident's society's offers it holds now (`count`, 0 included), in the list
+ * response. One page always: the categories are a fixed list of five, so the cursors are null.
+ */
+export const ZDiscountCategoryList = listResponse(z.object({ category: z.enum(DISCOUNT_CATEGORIES), count: z.number().int().min(0) }));
+export type DiscountCategoryList = z.infer<typeof ZDiscountCategoryList>;
+
 /** A plot listing (spec section 3 "Plot"); price in rupees (shown in PKR). */
 export const ZPlot = z.object({
   ...postBase,

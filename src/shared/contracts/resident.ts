@@ -6,14 +6,16 @@
  * response, the assigned guard, whom the 'Guard Assigned' push announces).
  */
 import { z } from 'zod';
-import { ZResidentCard, listResponse } from './common.js';
+import { ZResidentCard, atMostChars, listResponse } from './common.js';
+import { zResidentPassword } from './residents-admin.js';
 import { ZSecurityAlert, type SecurityAlert } from './security.js';
 
 /**
  * GET /api/resident/me: the signed-in resident's own profile — the resident card the desks show
  * (spec section 3 field names: `phoneNo`, `fname`, `fmName`…, `address` = the joined "House h,
  * Street s, Block b"), the address's parts, the society and the account status. Never the password
- * hash or the push token.
+ * hash or the push token. Also the society's time zone (the same `timeZone` staff get at sign-in) and
+ * whether the password must be changed (a staff reset; docs/spec-deviations.md).
  */
 export const ZResidentProfile = ZResidentCard.extend({
   house: z.string(),
@@ -21,6 +23,8 @@ export const ZResidentProfile = ZResidentCard.extend({
   block: z.string(),
   societyName: z.string(),
   status: z.enum(['Pending', 'Approve', 'Block']).describe('Approve, or Pending until staff approve a self-registration; a blocked resident gets 403'),
+  timeZone: z.string().describe("The society's time zone (IANA name, societies.time_zone): the app shows every date and time in it"),
+  mustChangePassword: z.boolean().describe('True after staff reset the password: the app asks for a new one (PUT /api/resident/password) before anything else'),
 });
 export type ResidentProfile = z.infer<typeof ZResidentProfile>;
 
@@ -94,3 +98,14 @@ export const ZResidentAlarmList = listResponse(ZResidentAlarm);
 export function toResidentAlarm(alert: SecurityAlert): ResidentAlarm {
   return ZResidentAlarm.parse(alert);
 }
+
+/**
+ * PUT /api/resident/password body: the current password and a new one under the registration's
+ * rules (8–200 characters, {@link zResidentPassword}). A wrong current password is a 400 naming
+ * `currentPassword`; the same password again a 400 naming `newPassword`.
+ */
+export const ZResidentPasswordChange = z.object({
+  currentPassword: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, atMostChars(200)),
+  newPassword: zResidentPassword(),
+});
+export type ResidentPasswordChange = z.infer<typeof ZResidentPasswordChange>;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../constants.js';
-import { ZAuditEntry, atMostChars, listResponse, residentSearchQuery } from './common.js';
+import { ZAuditEntry, ZListQuery, atMostChars, listResponse, residentSearchQuery } from './common.js';
 
 const PHONE_MSG = 'Phone must be exactly 11 digits.';
 const required = (label: string, max: number) =>
@@ -27,6 +27,17 @@ const optionalPhone = z
 export const RESIDENT_PASSWORD_MIN = 8;
 
 /**
+ * A resident's password as registration and a password change accept it: 8–200 characters
+ * ({@link RESIDENT_PASSWORD_MIN}); the message names the rule.
+ */
+export function zResidentPassword() {
+  return z
+    .string({ error: 'Password is required' })
+    .min(RESIDENT_PASSWORD_MIN, `Password must be at least ${RESIDENT_PASSWORD_MIN} characters.`)
+    .max(200, atMostChars(200));
+}
+
+/**
  * POST /api/resident/register body (public, rate-limited). `societyName` must name an existing
  * society (else 400 naming it); phones are exactly 11 digits (family phones too, when given);
  * password 8–200 characters; age a whole number 1–150. Unknown keys are ignored.
@@ -35,10 +46,7 @@ export const ZRegisterResident = z.object({
   societyName: required('Society name', 200),
   name: required('Name', 100),
   phone: z.string({ error: PHONE_MSG }).trim().regex(PHONE_PATTERN, PHONE_MSG),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(RESIDENT_PASSWORD_MIN, `Password must be at least ${RESIDENT_PASSWORD_MIN} characters.`)
-    .max(200, atMostChars(200)),
+  password: zResidentPassword(),
   house: required('House', 100),
   street: required('Street', 100),
   block: required('Block', 100),
@@ -126,3 +134,24 @@ export const ZStatusUpdate = z.object({
   status: z.enum(['Approve', 'Block'], { error: 'Status must be Approve or Block.' }),
 });
 export type StatusUpdate = z.infer<typeof ZStatusUpdate>;
+
+/** Society names per page of GET /api/societies. */
+export const SOCIETY_NAMES_PAGE_SIZE = 20;
+
+/**
+ * GET /api/societies query (public: the registration screen's society picker): `page` (1-based)
+ * and `q`, a case-insensitive part of the name (trimmed, at most 100 characters; '' = all).
+ * `search` is the same as `q` (the picker's own word), read when `q` is empty.
+ */
+export const ZSocietyNamesQuery = ZListQuery.pick({ page: true, q: true })
+  .extend({ search: z.string({ error: 'Search text must be text.' }).trim().max(100, atMostChars(100)).optional() })
+  .transform(({ search, ...query }) => ({ ...query, q: query.q || (search ?? '') }));
+export type SocietyNamesQuery = z.infer<typeof ZSocietyNamesQuery>;
+
+/**
+ * GET /api/societies: one page of society names, A to Z, {@link SOCIETY_NAMES_PAGE_SIZE} a page,
+ * in the list response; names only (no id, code or anything else). Paged by `page` only: the
+ * cursors `nextAfter`/`prevBefore` are always null (the order is by name, not id).
+ */
+export const ZSocietyNameList = listResponse(z.object({ name: z.string() }));
+export type SocietyNameList = z.infer<typeof ZSocietyNameList>;

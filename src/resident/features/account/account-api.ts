@@ -1,14 +1,16 @@
 /**
  * Account calls of the resident API (src/server/modules/resident-auth/routes.ts): sign-in,
- * registration, sign-out (revokes the token) and the resident's own profile.
+ * registration and its society picker, sign-out (revokes the token), the resident's own profile
+ * and the password change.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ResidentLoginResponse } from '../../../shared/contracts/auth';
-import type { ResidentProfile } from '../../../shared/contracts/resident';
-import type { RegisterResident, RegisterResponse } from '../../../shared/contracts/residents-admin';
+import type { ResidentPasswordChange, ResidentProfile } from '../../../shared/contracts/resident';
+import type { RegisterResident, RegisterResponse, SocietyNameList } from '../../../shared/contracts/residents-admin';
 import { api, request } from '../../lib/api';
 import { saveEmergency } from '../../lib/emergency';
+import { setDisplayTimeZone } from '../../lib/format';
 import { keys } from '../../lib/query-client';
 import { endSession, getSession, startSession, subscribeSession, type Session } from '../../lib/session';
 
@@ -28,7 +30,23 @@ export function register(body: RegisterResident): Promise<RegisterResponse> {
   return request<RegisterResponse>('POST', '/api/resident/register', { body, anonymous: true });
 }
 
-/** GET /api/resident/me: the profile, and the status (Pending until staff approve). Saves the society's name for the offline screen. */
+/**
+ * GET /api/societies (public): the registration picker's society names containing `search`, the
+ * first page (20, A to Z). Kept while the next search loads, so the list does not flicker.
+ */
+export function useSocietyNames(search: string) {
+  return useQuery({
+    queryKey: ['societies', search],
+    queryFn: async ({ signal }) => (await request<SocietyNameList>('GET', '/api/societies', { query: { q: search }, anonymous: true, signal })).items,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * GET /api/resident/me: the profile, and the status (Pending until staff approve). Saves the
+ * society's name for the offline screen and sets the society's time zone for every date shown.
+ */
 export function useProfile() {
   const session = useSession();
   return useQuery({
@@ -37,6 +55,7 @@ export function useProfile() {
     queryFn: async ({ signal }) => {
       const me = await api.get<ResidentProfile>('/api/resident/me', undefined, signal);
       saveEmergency({ societyName: me.societyName });
+      setDisplayTimeZone(me.timeZone);
       return me;
     },
   });
@@ -59,4 +78,16 @@ export function useSignOut(): () => Promise<void> {
     endSession();
     client.removeQueries({ queryKey: keys.all });
   }, [client]);
+}
+
+/**
+ * PUT /api/resident/password: 204, then the profile is read again (a staff reset's must-change
+ * mark is gone). Fails with ApiError: 400 naming currentPassword or newPassword, 429.
+ */
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResidentPasswordChange) => api.put<void>('/api/resident/password', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.me }),
+  });
 }

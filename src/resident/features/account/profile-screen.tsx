@@ -5,6 +5,7 @@ import { t } from '../../i18n/catalogue';
 import { ErrorNotice } from '../../app/error-notice';
 import { Loading } from '../../app/loading';
 import { useProfile, useSignOut } from './account-api';
+import { ChangePasswordForm } from './change-password-form';
 
 export default function ProfileScreen() {
   const profile = useProfile();
@@ -35,6 +36,7 @@ export default function ProfileScreen() {
           ))}
         </Table.Tbody>
       </Table>
+      <ChangePasswordForm />
       <Button
         variant="default"
         onClick={async () => {

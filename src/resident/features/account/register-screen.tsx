@@ -1,9 +1,12 @@
 /**
  * Registration (POST /api/resident/register): society, name, phone, password, house, street,
- * block (and an optional email). On 201 the app signs in with the same phone and password (a
- * Pending resident may), so the resident sees "Waiting for approval" until staff approve on /Status.
+ * block (and an optional email). The society is picked from the server's list as the resident
+ * types (GET /api/societies, searched on the server; the server still checks the name sent). On
+ * 201 the app signs in with the same phone and password (a Pending resident may), so the resident
+ * sees "Waiting for approval" until staff approve on /Status.
  */
-import { Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Autocomplete, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,7 +14,10 @@ import type { RegisterResident } from '../../../shared/contracts/residents-admin
 import { t } from '../../i18n/catalogue';
 import { refusal } from '../../lib/field-error';
 import { RefusableForm } from '../../lib/refusable-form';
-import { register, signIn } from './account-api';
+import { register, signIn, useSocietyNames } from './account-api';
+
+/** How long the society search waits after the last key, ms: one request per pause, not per key. */
+const SEARCH_PAUSE_MS = 250;
 
 const FIELDS = ['societyName', 'name', 'phone', 'password', 'house', 'street', 'block', 'email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -51,6 +57,9 @@ export default function RegisterScreen() {
     onSuccess: () => navigate('/', { replace: true }),
   });
   const refused = refusal(mutation.error, FIELDS);
+  const [search] = useDebouncedValue(values.societyName.trim(), SEARCH_PAUSE_MS);
+  const societies = useSocietyNames(search);
+  const societyNames = societies.data?.map((s) => s.name) ?? [];
   return (
     <Stack component="main" p="md" maw={28 * 16} mx="auto">
       <Title order={1}>{t.account.registerTitle}</Title>
@@ -67,6 +76,19 @@ export default function RegisterScreen() {
             },
           };
           if (field === 'password') return <PasswordInput key={field} {...props} />;
+          if (field === 'societyName')
+            return (
+              <Autocomplete
+                key={field}
+                {...props}
+                description={t.account.societyHint}
+                data={societyNames}
+                // The server already searched: show its names as they are.
+                filter={({ options }) => options}
+                onChange={(value) => setValues((v) => ({ ...v, societyName: value }))}
+                comboboxProps={{ withinPortal: true }}
+              />
+            );
           return (
             <TextInput
               key={field}

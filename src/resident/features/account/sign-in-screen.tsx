@@ -1,8 +1,10 @@
 /**
  * Sign-in by phone and password (POST /api/resident/login); the server's messages on their fields.
  * Once signed in, back to the screen the visitor was sent here from (lib/return-to.ts), else home.
+ * A temporary password from a staff reset signs in too; the change form then comes first
+ * (RequireResident reads `mustChangePassword` from the profile).
  */
-import { Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -44,6 +46,8 @@ export function SignInScreen() {
         <Button type="submit" loading={mutation.isPending} size="md">
           {t.account.signIn}
         </Button>
+        {/* No SMS or e-mail channel: a forgotten password is reset by staff on /Status. */}
+        <Text size="sm">{t.account.forgotPassword}</Text>
         <Anchor component={Link} to="/register">
           {t.account.noAccount}
         </Anchor>

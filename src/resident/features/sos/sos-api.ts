@@ -35,13 +35,13 @@ export function useLatestAlarm() {
   });
 }
 
-/** The SOS press: POST /api/security (201, the alarm; 429 past the per-minute limit). */
+/** The SOS press: POST /api/security (201, the resident's alarm, merged presses counted; 429 past the per-minute limit). */
 export function useRaiseAlarm() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/security', {}),
-    // The press answers in the staff's shape (ZSecurityAlert): the card reads the resident's view
-    // instead, so the press counts as done once that view is back (the button says "Sending…").
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.alarms }),
+    mutationFn: () => api.post<ResidentAlarm>('/api/security', {}),
+    // The press answers the resident's own view of the alarm (ZResidentAlarm, as the list has it):
+    // the card shows it at once, with no second request.
+    onSuccess: (alarm) => client.setQueryData(keys.alarms, alarm),
   });
 }

@@ -134,6 +134,11 @@ export const residents = pgTable(
     fm2Phone: text('fm2_phone').notNull().default(''),
     /** Push device token (spec: FCMtoken); null until the app registers one. */
     pushToken: text('push_token'),
+    /**
+     * Set when staff reset the password (a temporary one, shown once on /Status): the app asks the
+     * resident to choose their own at the next sign-in; cleared by PUT /api/resident/password.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     /** The society's drill resident, whose synthetic alarms SOS drills press: in no list, search or bill, and never signs in. */
     isDrill: boolean('is_drill').notNull().default(false),

@@ -1,5 +1,13 @@
-import { DISCOUNT_CATEGORIES, ZCreateDiscount, ZDiscount, ZDiscountList, ZResidentDiscountQuery } from '../../../shared/contracts/posts.js';
-import { residentScope, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
+import {
+  DISCOUNT_CATEGORIES,
+  ZCreateDiscount,
+  ZDiscount,
+  ZDiscountCategoryList,
+  ZDiscountList,
+  ZResidentDiscountQuery,
+} from '../../../shared/contracts/posts.js';
+import { residentOf, residentScope, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
+import { residentDocs } from '../../lib/route-docs.js';
 import { residentPostRoutes, staffPostRoutes } from '../../posts/routes.js';
 import type { DiscountService } from './service.js';
 import type { ExportDeps } from '../../lib/export-route.js';
@@ -26,6 +34,14 @@ export const discountRoutes: ModuleRoutes<{ discounts: DiscountService; exportDe
     });
   });
   await residentScope(root, residentAuth, (app) => {
+    app.get('/api/resident/discounts/categories', {
+      schema: residentDocs(
+        `The discount categories (${DISCOUNT_CATEGORIES.join(', ')}) with how many offers of the resident's society each holds now (0 included): the list's category filter`,
+        {},
+        { 200: ZDiscountCategoryList },
+      ),
+      handler: (req) => discounts.categories(residentOf(req)),
+    });
     residentPostRoutes(app, {
       path: '/api/resident/discounts',
       what: 'discount',

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { residents, societies } from '../../db/schema.js';
+import { likePattern } from '../../lib/text.js';
 
 /** The columns a registration writes (validated and normalised by the service). */
 export type NewResident = Pick<
@@ -38,6 +39,24 @@ export function registrationRepo(db: Db) {
         .orderBy(societies.id)
         .limit(1);
       return row;
+    },
+    /**
+     * One page of society names, A to Z (case-insensitive, then by id), `size` a page from page
+     * `page` (1-based), those containing `q` (case-insensitive; '' = all), and how many match.
+     */
+    async societyNames(q: string, page: number, size: number): Promise<{ names: string[]; total: number }> {
+      const where = q ? sql`${societies.name} ilike ${likePattern(q)}` : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ name: societies.name })
+          .from(societies)
+          .where(where)
+          .orderBy(sql`lower(${societies.name})`, societies.id)
+          .limit(size)
+          .offset((page - 1) * size),
+        db.select({ n: count() }).from(societies).where(where),
+      ]);
+      return { names: rows.map((r) => r.name), total: Number(counted?.n ?? 0) };
     },
     /** True when some resident of any society has this phone. */
     async phoneTaken(phone: string): Promise<boolean> {

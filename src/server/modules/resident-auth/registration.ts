@@ -1,5 +1,11 @@
 import { hashPassword } from '../../lib/password.js';
-import type { RegisterResident, RegisterResponse } from '../../../shared/contracts/residents-admin.js';
+import {
+  SOCIETY_NAMES_PAGE_SIZE,
+  type RegisterResident,
+  type RegisterResponse,
+  type SocietyNameList,
+  type SocietyNamesQuery,
+} from '../../../shared/contracts/residents-admin.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
@@ -86,6 +92,15 @@ export function registrationService({ repo: authRepo, clock }: { repo: ResidentA
           throw error;
         }
       }
+    },
+    /**
+     * GET /api/societies (public): the registration picker's page of society names, A to Z,
+     * SOCIETY_NAMES_PAGE_SIZE a page, searched by a part of the name. Names only: nothing else of
+     * a society leaves the server here.
+     */
+    async societyNames(query: SocietyNamesQuery): Promise<SocietyNameList> {
+      const { names, total } = await repo.societyNames(query.q, query.page, SOCIETY_NAMES_PAGE_SIZE);
+      return { items: names.map((name) => ({ name })), total, totalExact: true, nextAfter: null, prevBefore: null };
     },
     /** Stores the device's push token (PUT /api/resident/push-token); a Pending resident may too. @throws 404 if the account is gone. */
     async setPushToken(resident: ResidentContext, token: string): Promise<void> {

@@ -1,9 +1,10 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { residentSessions, residents, societies } from '../../db/schema.js';
 import { inSociety } from '../../db/society-scope.js';
 import { residentProfileColumns, type ResidentProfileRow } from '../residents/service.js';
 import { registrationRepo } from './registration-repo.js';
+import { recordAudit } from '../audit/service.js';
 
 /** The resident behind a resident-API bearer token. */
 export interface ResidentContext {
@@ -38,7 +39,7 @@ export function residentAuthRepo(db: Db) {
     },
     async findByPhone(phone: string) {
       const [row] = await db
-        .select({ ...residentColumns, passwordHash: residents.passwordHash })
+        .select({ ...residentColumns, passwordHash: residents.passwordHash, mustChangePassword: residents.mustChangePassword })
         .from(residents)
         .innerJoin(societies, eq(societies.id, residents.societyId))
         // The drill resident never signs in (it has no password either).
@@ -66,6 +67,39 @@ export function residentAuthRepo(db: Db) {
         .returning({ tokenHash: residentSessions.tokenHash });
       return rows.length > 0;
     },
+    /** The resident's password hash (null: none set), or undefined when the account is gone. */
+    async passwordOf(residentId: number): Promise<{ passwordHash: string | null } | undefined> {
+      const [row] = await db.select({ passwordHash: residents.passwordHash }).from(residents).where(eq(residents.id, residentId));
+      return row;
+    },
+    /**
+     * Sets a password the resident chose (no longer one staff must have them change) and deletes
+     * every other token of theirs, keeping `keepTokenHash`, in one transaction run as the society
+     * (`inSociety`); the audit row goes with it. @returns the hashes of the deleted tokens.
+     */
+    changePassword(resident: ResidentContext, passwordHash: string, keepTokenHash: string, at: Date): Promise<string[]> {
+      return inSociety(db, resident.societyId, async (tx) => {
+        await tx
+          .update(residents)
+          .set({ passwordHash, mustChangePassword: false })
+          .where(and(eq(residents.societyId, resident.societyId), eq(residents.id, resident.id)));
+        const ended = await tx
+          .delete(residentSessions)
+          .where(and(eq(residentSessions.residentId, resident.id), ne(residentSessions.tokenHash, keepTokenHash)))
+          .returning({ tokenHash: residentSessions.tokenHash });
+        await recordAudit(tx, {
+          societyId: resident.societyId,
+          actorKind: 'resident',
+          actorId: resident.id,
+          actorName: resident.name,
+          entity: 'resident',
+          entityId: resident.id,
+          action: 'change-password',
+          at,
+        });
+        return ended.map((e) => e.tokenHash);
+      });
+    },
     /**
      * The resident's own profile row with the society's name, read as the society role
      * (`inSociety`: row-level security) and filtered by resident and society; undefined if gone.
@@ -73,7 +107,7 @@ export function residentAuthRepo(db: Db) {
     profile(societyId: number, residentId: number): Promise<ResidentProfileRow | undefined> {
       return inSociety(db, societyId, async (tx) => {
         const [row] = await tx
-          .select({ ...residentProfileColumns, societyName: societies.name })
+          .select({ ...residentProfileColumns, societyName: societies.name, timeZone: societies.timeZone })
           .from(residents)
           .innerJoin(societies, eq(societies.id, residents.societyId))
           .where(and(eq(residents.societyId, societyId), eq(residents.id, residentId)));

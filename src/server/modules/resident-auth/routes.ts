@@ -2,14 +2,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZResidentLoginRequest, ZResidentLoginResponse } from '../../../shared/contracts/auth.js';
 import { ZErrorBody } from '../../../shared/contracts/common.js';
-import { ZResidentProfile } from '../../../shared/contracts/resident.js';
-import { ZPushToken, ZRegisterResident, ZRegisterResponse } from '../../../shared/contracts/residents-admin.js';
+import { ZResidentPasswordChange, ZResidentProfile } from '../../../shared/contracts/resident.js';
+import {
+  SOCIETY_NAMES_PAGE_SIZE,
+  ZPushToken,
+  ZRegisterResident,
+  ZRegisterResponse,
+  ZSocietyNameList,
+  ZSocietyNamesQuery,
+} from '../../../shared/contracts/residents-admin.js';
 import { residentAccountScope, residentOf } from '../../plugins/auth.js';
 import type { ResidentAuthService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 
-/** Sign-in, self-registration and sign-up share one limit per address and minute. */
+/**
+ * Sign-in, self-registration and a password change (a guess at the current password) share one
+ * limit per address and minute.
+ */
 const PUBLIC_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+/**
+ * The registration picker's society search, per address and minute: a search as the resident
+ * types (the app waits for a pause) stays well under it; listing names in bulk does not.
+ */
+const PICKER_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 const docs = routeDocs('resident');
 
@@ -39,6 +54,16 @@ export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentA
     handler: (req) => residentAuth.login(req.body.phone, req.body.password),
   });
 
+  app.get('/api/societies', {
+    config: { rateLimit: PICKER_RATE_LIMIT },
+    schema: docs(
+      `Society names for the registration screen's picker (public, rate-limited): A to Z, ${SOCIETY_NAMES_PAGE_SIZE} a page (?page=), ?q= (or ?search=) a part of the name, case-insensitive; names only`,
+      { querystring: ZSocietyNamesQuery },
+      { 200: ZSocietyNameList, 400: ZErrorBody, 429: ZErrorBody },
+    ),
+    handler: (req) => residentAuth.societyNames(req.query),
+  });
+
   app.post('/api/resident/logout', {
     schema: residentDocs('Revokes the bearer token it is sent with (204); the token then gets 401', {}, { 204: z.null(), 401: ZErrorBody }),
     handler: async (req, reply) => {
@@ -55,6 +80,19 @@ export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentA
         { 200: ZResidentProfile, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody },
       ),
       handler: (req) => residentAuth.profile(residentOf(req)),
+    });
+
+    scoped.put('/api/resident/password', {
+      config: { rateLimit: PUBLIC_RATE_LIMIT },
+      schema: residentDocs(
+        "Change the resident's own password (the registration's rules: 8–200 characters); 204. Every other token of theirs is revoked, this one stays; a staff reset's must-change mark is cleared. 400 naming currentPassword when it is wrong; rate-limited like sign-in",
+        { body: ZResidentPasswordChange },
+        { 204: z.null(), 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody },
+      ),
+      handler: async (req, reply) => {
+        await residentAuth.changePassword(residentOf(req), req.headers.authorization, req.body.currentPassword, req.body.newPassword);
+        return reply.code(204).send(null);
+      },
     });
 
     scoped.put('/api/resident/push-token', {

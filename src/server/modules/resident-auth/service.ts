@@ -4,9 +4,9 @@ import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EventBus } from '../../lib/events.js';
 import { SessionCache } from '../../lib/session-cache.js';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
+import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { verifyPassword } from '../../lib/password.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { toResidentProfile } from '../residents/service.js';
 import type { ResidentAuthRepo, ResidentContext } from './repo.js';
 import { registrationService } from './registration.js';
@@ -67,7 +67,11 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
       if (r.status === 'Block') throw new ForbiddenError(MSG.residentBlocked);
       const { token, hash } = newToken();
       await repo.createSession(hash, r.id, new Date(clock.now().getTime() + tokenTtlMs));
-      return { token, resident: { residentId: r.residentCode, name: r.name, societyName: r.societyName } };
+      return {
+        token,
+        resident: { residentId: r.residentCode, name: r.name, societyName: r.societyName },
+        mustChangePassword: r.mustChangePassword,
+      };
     },
     /**
      * The resident of a bearer token.
@@ -115,6 +119,26 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
       if (!tokenHash || !(await repo.deleteSession(tokenHash, clock.now()))) throw new UnauthorizedError(NO_TOKEN);
       cache.forget(tokenHash);
       bus.emit('resident.session-ended', { tokenHash });
+    },
+    /**
+     * PUT /api/resident/password: the resident sets a password of their own (it is no longer one
+     * staff must have them change); every other token of theirs ends (their sockets close on every
+     * instance), the one this request carries stays. Audited as 'change-password'. Guessing the
+     * current password is bounded by the route's rate limit, as sign-in is.
+     * @throws 400 MSG.currentPasswordWrong (field currentPassword), 400 MSG.passwordUnchanged
+     *   (field newPassword) when the new one is the current one.
+     */
+    async changePassword(resident: ResidentContext, authorization: string | undefined, currentPassword: string, newPassword: string): Promise<void> {
+      const token = bearer(authorization);
+      if (!token) throw new UnauthorizedError(NO_TOKEN);
+      const account = await repo.passwordOf(resident.id);
+      if (!account || !(await verifyPassword(account.passwordHash, currentPassword))) throw new BadRequestError(MSG.currentPasswordWrong, 'currentPassword');
+      if (newPassword === currentPassword) throw new BadRequestError(MSG.passwordUnchanged, 'newPassword');
+      const ended = await repo.changePassword(resident, await hashPassword(newPassword), hashToken(token), clock.now());
+      for (const tokenHash of ended) {
+        cache.forget(tokenHash);
+        bus.emit('resident.session-ended', { tokenHash });
+      }
     },
     /** Drops a token from this instance's cache: another instance signed it out. */
     forgetSession(tokenHash: string): void {

@@ -73,6 +73,18 @@ export function residentAdminRepo(db: Db) {
         .set({ status })
         .where(and(eq(residents.societyId, societyId), eq(residents.id, id)));
     },
+    /**
+     * Replaces the resident's password with a temporary one's hash and marks it to be changed at
+     * the next sign-in (a staff reset); false when the resident is not in the society.
+     */
+    async setTemporaryPassword(societyId: number, id: number, passwordHash: string): Promise<boolean> {
+      const rows = await db
+        .update(residents)
+        .set({ passwordHash, mustChangePassword: true })
+        .where(and(eq(residents.societyId, societyId), eq(residents.id, id), realResident))
+        .returning({ id: residents.id });
+      return rows.length > 0;
+    },
     /** Deletes every bearer token of the resident (Block revokes them at once); returns how many. */
     async revokeSessions(residentId: number): Promise<number> {
       const rows = await db.delete(residentSessions).where(eq(residentSessions.residentId, residentId)).returning({ t: residentSessions.tokenHash });

@@ -10,6 +10,9 @@ import { auditHistory, recordAudit, staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
 import { residentAdminRepo, type AdminRow } from './admin-repo.js';
 import { formatAddress } from './card.js';
+import type { TemporaryPassword } from '../../../shared/contracts/staff-admin.js';
+import { hashPassword } from '../../lib/password.js';
+import { temporaryPassword } from '../staff/service.js';
 
 export interface ResidentAdminDeps {
   db: Db;
@@ -93,6 +96,33 @@ export function residentAdminService({ db, bus, clock }: ResidentAdminDeps) {
       // After the commit: a token re-read before it would still see the old status.
       if (changed) bus.emit('resident.account-changed', { residentId: id });
       return detail(staff, id);
+    },
+    /**
+     * POST /api/residents/:id/reset-password (module 'status'; the resident app has no SMS or
+     * e-mail channel, so a resident who forgot their password asks the office): a new temporary
+     * password, answered once and never stored as text; every token of the resident is revoked
+     * (their sockets close) and the next sign-in says the password must be changed. Audited as
+     * 'reset-password' in the same transaction. @throws 404 MSG.noMatchingDocument.
+     */
+    async resetPassword(staff: StaffContext, id: number): Promise<TemporaryPassword> {
+      const password = temporaryPassword();
+      const passwordHash = await hashPassword(password);
+      await inSociety(db, staff.societyId, async (tx) => {
+        const repo = residentAdminRepo(tx);
+        if (!(await repo.setTemporaryPassword(staff.societyId, id, passwordHash))) throw new NotFoundError(MSG.noMatchingDocument);
+        const revoked = await repo.revokeSessions(id);
+        await recordAudit(tx, {
+          ...staffActor(staff),
+          entity: 'resident',
+          entityId: id,
+          action: 'reset-password',
+          detail: `${revoked} session(s) ended`,
+          at: clock.now(),
+        });
+      });
+      // After the commit: drops the resident's cached tokens and closes their sockets everywhere.
+      bus.emit('resident.account-changed', { residentId: id });
+      return { temporaryPassword: password };
     },
   };
 }

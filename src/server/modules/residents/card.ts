@@ -6,8 +6,8 @@ import type { residentCardColumns, residentProfileColumns } from './columns.js';
 /** A resident selected with `residentCardColumns` (the nested `resident` of a request row). */
 export type ResidentCardRow = Pick<typeof residents.$inferSelect, keyof typeof residentCardColumns>;
 
-/** A resident selected with `residentProfileColumns`, with their society's name. */
-export type ResidentProfileRow = Pick<typeof residents.$inferSelect, keyof typeof residentProfileColumns> & { societyName: string };
+/** A resident selected with `residentProfileColumns`, with their society's name and time zone (IANA). */
+export type ResidentProfileRow = Pick<typeof residents.$inferSelect, keyof typeof residentProfileColumns> & { societyName: string; timeZone: string };
 
 /** Resident details as desks show them; address is "House h, Street s, Block b". */
 export function toResidentCard(r: Omit<ResidentCardRow, 'pushToken'>): ResidentCard {
@@ -33,7 +33,19 @@ export function formatAddress(r: { house: string; street: string; block: string 
   return [r.house && `House ${r.house}`, r.street, r.block].filter(Boolean).join(', ');
 }
 
-/** The resident's own profile (GET /api/resident/me): the card, the address's parts, society and status. */
+/**
+ * The resident's own profile (GET /api/resident/me): the card, the address's parts, society,
+ * status, the society's time zone and whether the password must be changed.
+ */
 export function toResidentProfile(r: ResidentProfileRow): ResidentProfile {
-  return { ...toResidentCard(r), house: r.house, street: r.street, block: r.block, societyName: r.societyName, status: r.status };
+  return {
+    ...toResidentCard(r),
+    house: r.house,
+    street: r.street,
+    block: r.block,
+    societyName: r.societyName,
+    status: r.status,
+    timeZone: r.timeZone,
+    mustChangePassword: r.mustChangePassword,
+  };
 }

@@ -34,6 +34,11 @@ export const residentCardColumns = {
 
 /**
  * The columns of a resident's own profile (GET /api/resident/me): the card's columns without the
- * push token, plus the account status. Never the password hash.
+ * push token, plus the account status and whether a staff reset asks for a new password. Never
+ * the password hash.
  */
-export const residentProfileColumns = (({ pushToken: _pushToken, ...card }) => ({ ...card, status: residents.status }))(residentCardColumns);
+export const residentProfileColumns = (({ pushToken: _pushToken, ...card }) => ({
+  ...card,
+  status: residents.status,
+  mustChangePassword: residents.mustChangePassword,
+}))(residentCardColumns);

@@ -8,6 +8,7 @@ import {
   ZStatusUpdate,
   ZVerifyQuery,
 } from '../../../shared/contracts/residents-admin.js';
+import { ZTemporaryPassword } from '../../../shared/contracts/staff-admin.js';
 import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ResidentAdminService } from './admin-service.js';
@@ -87,6 +88,15 @@ export const residentAdminRoutes: FastifyPluginAsyncZod<Opts> = async (root, { a
         { 200: ZResidentStatusDetail },
       ),
       handler: (req) => residentAdmin.setStatus(staffOf(req), req.params.id, req.body),
+    });
+
+    app.post('/api/residents/:id/reset-password', {
+      schema: docs(
+        "Reset a resident's forgotten password: a temporary password answered once (give it to the resident), every token of theirs revoked, and a new password asked at their next sign-in; audited. 404 for another society's resident",
+        { params: ZIdParams },
+        { 200: ZTemporaryPassword },
+      ),
+      handler: (req) => residentAdmin.resetPassword(staffOf(req), req.params.id),
     });
   });
 };

@@ -98,11 +98,13 @@ export const securityRoutes: ModuleRoutes<{
     app.post('/api/security', {
       config: ALARM_PATH,
       schema: residentDocs(
-        'SOS: a resident raises a security alarm (stored, then announced); a press while their alarm is unacknowledged merges into it (pressCount); 429 beyond SOS_MAX_PRESSES_PER_MINUTE',
+        "SOS: a resident raises a security alarm (stored, then announced); a press while their alarm is unacknowledged merges into it (pressCount). Answers the resident's own view of the alarm (ZResidentAlarm, as GET /api/resident/alarms/{id}); 429 beyond SOS_MAX_PRESSES_PER_MINUTE",
         { body: ZRaiseAlarm.nullish() },
-        { 201: ZSecurityAlert, 429: ZErrorBody },
+        { 201: ZResidentAlarm, 429: ZErrorBody },
       ),
-      handler: async (req, reply) => reply.code(201).send(await security.file(residentOf(req), req.body?.securityComplain ?? '')),
+      // The resident's allowlist (ZResidentAlarm), not the desk's card: the press answer must not
+      // carry what GET /api/resident/alarms/{id} hides (notHomeActive, ackSeconds, staffNote).
+      handler: async (req, reply) => reply.code(201).send(toResidentAlarm(await security.file(residentOf(req), req.body?.securityComplain ?? ''))),
     });
 
     app.get('/api/resident/alarms', {

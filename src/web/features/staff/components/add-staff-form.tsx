@@ -10,7 +10,7 @@ import type { SubRole } from '../../../../shared/subroles';
 import { bindText, useFormErrors } from '../../../lib/use-form-errors';
 import { useAddStaff } from '../api/staff';
 import { SubRoleSelect } from './sub-role-select';
-import type { IssuedPassword } from './temporary-password-dialog';
+import type { IssuedPassword } from '../../../components/temporary-password-dialog';
 
 export function AddStaffForm({ onAdded }: { onAdded: (issued: IssuedPassword) => void }) {
   const [name, setName] = useState('');

@@ -15,7 +15,7 @@ import { notifyOutcome } from '../../../lib/notify';
 import { useResetStaffPassword, useSignStaffOut, useUpdateStaff } from '../api/staff';
 import { lastSignIn, StaffStatusBadge } from './staff-columns';
 import { SubRoleSelect } from './sub-role-select';
-import type { IssuedPassword } from './temporary-password-dialog';
+import type { IssuedPassword } from '../../../components/temporary-password-dialog';
 
 type Action = 'disable' | 'enable' | 'reset' | 'sign-out';
 

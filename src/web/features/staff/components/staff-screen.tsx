@@ -16,7 +16,7 @@ import { useStaffList } from '../api/staff';
 import { AddStaffForm } from './add-staff-form';
 import { staffColumns } from './staff-columns';
 import { StaffDrawer } from './staff-drawer';
-import { TemporaryPasswordDialog, type IssuedPassword } from './temporary-password-dialog';
+import { TemporaryPasswordDialog, type IssuedPassword } from '../../../components/temporary-password-dialog';
 import { TwoFactorPolicySwitch } from './two-factor-policy';
 
 export function StaffScreen() {

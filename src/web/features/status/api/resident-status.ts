@@ -5,6 +5,8 @@
  * - GET /api/residents/pending?q=&page= → the same shape, Pending registrations only
  * - GET /api/residents/:id → ResidentStatusDetail (the row plus its account history)
  * - PUT /api/residents/:id/status {status: 'Approve'|'Block'} → ResidentStatusDetail
+ * - POST /api/residents/:id/reset-password → {temporaryPassword} (shown once; the resident's
+ *   tokens are revoked and the app asks for a new password at their next sign-in)
  *
  * Query keys: `['status', 'list', {}, page, q, cursor]`, `['status-pending', 'list', …]` (the one
  * list helper's keys) and `['status', 'detail', id]`. A saved status refetches this screen's lists
@@ -12,6 +14,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZResidentRow, ZResidentStatusDetail, type ResidentRow, type StatusUpdate } from '../../../../shared/contracts/residents-admin';
+import { ZTemporaryPassword } from '../../../../shared/contracts/staff-admin';
 import { api } from '../../../lib/api-client';
 import { createListQuery } from '../../../lib/list-api';
 import type { ListView } from '../../../lib/list-params';
@@ -47,5 +50,14 @@ export function useSetResidentStatus() {
       queryClient.setQueryData(['status', 'detail', detail._id], detail);
       for (const list of Object.values(LISTS)) void queryClient.invalidateQueries({ queryKey: list.keys.lists() });
     },
+  });
+}
+
+/** Resets a resident's password; then the detail is read again (its history gains the reset). */
+export function useResetResidentPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post(`/api/residents/${id}/reset-password`, undefined, { schema: ZTemporaryPassword }),
+    onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: ['status', 'detail', id] }),
   });
 }

@@ -2,8 +2,10 @@
  * A verified resident on /Status (spec sections 2 "Status", 5, 8): their details and status, the
  * choice of Approve or Block, and Save — which first asks 'Are you sure to change status to
  * {choice}' in a modal; Yes saves and shows 'Status updated successfully'. A resident that is gone
- * (or of another society) shows 'No matching document found.'. The account's history (register,
- * approve, block: who and when) is below.
+ * (or of another society) shows 'No matching document found.'. "Reset password" (after a
+ * confirmation) gives a temporary password shown once, for a resident who forgot theirs (the app
+ * has no SMS or e-mail channel). The account's history (register, approve, block, password
+ * resets: who and when) is below.
  */
 import { Alert, Button, Group, Loader, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
@@ -14,8 +16,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DetailList } from '../../../components/detail-list';
 import { SideDrawer } from '../../../components/side-drawer';
 import { errorMessage } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useResidentDetail, useSetResidentStatus } from '../api/resident-status';
+import { notifyError, notifyOutcome, notifySuccess } from '../../../lib/notify';
+import { useResetResidentPassword, useResidentDetail, useSetResidentStatus } from '../api/resident-status';
+import { TemporaryPasswordDialog, type IssuedPassword } from '../../../components/temporary-password-dialog';
 import { StatusBadge } from './resident-columns';
 
 type Choice = 'Approve' | 'Block';
@@ -68,6 +71,35 @@ function StatusForm({ resident }: { resident: ResidentStatusDetail }) {
   );
 }
 
+/** Reset password: asks first, then shows the temporary password once. */
+function ResetPassword({ resident }: { resident: ResidentStatusDetail }) {
+  const [asking, setAsking] = useState(false);
+  const [issued, setIssued] = useState<IssuedPassword | null>(null);
+  const reset = useResetResidentPassword();
+  const run = () =>
+    reset.mutate(resident._id, {
+      ...notifyOutcome('Password reset', (r) => setIssued({ name: resident.Name, password: r.temporaryPassword })),
+      onSettled: () => setAsking(false),
+    });
+  return (
+    <>
+      <Button variant="light" onClick={() => setAsking(true)} w="fit-content" mt="md">
+        Reset password
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title="Reset password"
+        message={`Give ${resident.Name} a temporary password? They are signed out of the app everywhere and choose a new password when they next sign in.`}
+        confirmLabel="Reset password"
+        busy={reset.isPending}
+        onConfirm={run}
+        onCancel={() => setAsking(false)}
+      />
+      <TemporaryPasswordDialog issued={issued} onClose={() => setIssued(null)} />
+    </>
+  );
+}
+
 export function StatusDrawer({ residentId, onClose }: { residentId: number | null; onClose: () => void }) {
   const detail = useResidentDetail(residentId);
   const resident = detail.data;
@@ -90,6 +122,7 @@ export function StatusDrawer({ residentId, onClose }: { residentId: number | nul
             ]}
           />
           <StatusForm key={`${resident._id}:${resident.Status}`} resident={resident} />
+          <ResetPassword key={`reset:${resident._id}`} resident={resident} />
           <AuditTrail history={resident.history} />
         </>
       ) : null}

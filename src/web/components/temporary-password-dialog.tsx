@@ -1,4 +1,4 @@
-/** The temporary password of a new or reset account, shown once, with a copy button. */
+/** The temporary password of a new or reset account (a staff member on /Staff, a resident on /Status), shown once, with a copy button. */
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 
 export interface IssuedPassword {

@@ -1,0 +1,137 @@
+/**
+ * A resident's password: changing it in the app (PUT /api/resident/password: the registration's
+ * rules, the current one checked, other tokens revoked, rate-limited like sign-in) and the
+ * staff-assisted reset on /Status (POST /api/residents/:id/reset-password, module 'status': a
+ * temporary password shown once, every token revoked, a new password asked at the next sign-in,
+ * audited). Each test makes its own society and resident.
+ */
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog, residents, residentSessions, societies } from '../../src/server/db/schema.js';
+import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
+import type { ResidentProfile } from '../../src/shared/contracts/resident.js';
+import { MSG } from '../../src/shared/messages.js';
+import { societyWithResident } from '../support/rows.js';
+import { useHarness } from './harness.js';
+
+describe('resident password: change and staff reset', () => {
+  const h = useHarness();
+  const db = () => h.database.db;
+  let n = 0;
+  const own = (societyId?: number) => societyWithResident(db(), { name: `Password Society ${++n}`, societyId });
+  const reset = async (residentId: number, email: string) =>
+    h.app.inject({ method: 'POST', url: `/api/residents/${residentId}/reset-password`, headers: { cookie: await h.staffCookie(email) } });
+  const login = (phone: string, password: string, remoteAddress = '10.20.0.1') =>
+    h.app.inject({ method: 'POST', url: '/api/resident/login', remoteAddress, payload: { phone, password } });
+  const bearer = async (phone: string, password: string) => {
+    const res = await login(phone, password);
+    expect(res.statusCode, res.body).toBe(200);
+    return `Bearer ${res.json<{ token: string }>().token}`;
+  };
+  const change = (authorization: string, payload: object, remoteAddress = '10.20.1.1') =>
+    h.app.inject({ method: 'PUT', url: '/api/resident/password', headers: { authorization }, remoteAddress, payload });
+  const me = (authorization: string) => h.app.inject({ method: 'GET', url: '/api/resident/me', headers: { authorization } });
+  const auditOf = (residentId: number, action: string) =>
+    db()
+      .select({ actorKind: auditLog.actorKind, actorName: auditLog.actorName, detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'resident'), eq(auditLog.entityId, residentId), eq(auditLog.action, action)));
+
+  it('changes the password: this token stays, the others are revoked, the old password no longer signs in; audited', async () => {
+    const r = await own();
+    const [kept, other] = [await bearer(r.phone, r.password), await bearer(r.phone, r.password)];
+    const res = await change(kept, { currentPassword: r.password, newPassword: 'a-new-password-2' });
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await me(kept)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await login(r.phone, r.password)).statusCode).toBe(401);
+    expect((await login(r.phone, 'a-new-password-2')).json()).toMatchObject({ mustChangePassword: false });
+    expect(await auditOf(r.residentId, 'change-password')).toEqual([{ actorKind: 'resident', actorName: expect.any(String), detail: null }]);
+  });
+
+  it('refuses a wrong current password, a short new one or the same one with 400 naming the field, changing nothing', async () => {
+    const r = await own();
+    const auth = await bearer(r.phone, r.password);
+    const [before] = await db().select({ hash: residents.passwordHash }).from(residents).where(eq(residents.id, r.residentId));
+    const cases: [object, string, string][] = [
+      [{ currentPassword: 'not-the-password', newPassword: 'a-new-password-2' }, 'currentPassword', MSG.currentPasswordWrong],
+      [{ currentPassword: r.password, newPassword: 'short' }, 'newPassword', 'Password must be at least 8 characters.'],
+      [{ currentPassword: r.password, newPassword: r.password }, 'newPassword', MSG.passwordUnchanged],
+      [{ currentPassword: r.password }, 'newPassword', 'Password is required'],
+      [{ newPassword: 'a-new-password-2' }, 'currentPassword', 'Password is required'],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await change(auth, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ field, message });
+    }
+    const [after] = await db().select({ hash: residents.passwordHash }).from(residents).where(eq(residents.id, r.residentId));
+    expect(after!.hash).toBe(before!.hash);
+    expect(await auditOf(r.residentId, 'change-password')).toEqual([]);
+  });
+
+  it('is rate-limited per address like sign-in (20 a minute): the 21st guess is 429', async () => {
+    const r = await own();
+    const auth = await bearer(r.phone, r.password);
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++)
+      codes.push((await change(auth, { currentPassword: `guess-${i}-wrong`, newPassword: 'a-new-password-2' }, '10.20.9.9')).statusCode);
+    expect(codes.slice(0, 20).every((c) => c === 400)).toBe(true);
+    expect(codes[20]).toBe(429);
+    // Another address is not held by this one's guesses.
+    expect((await change(auth, { currentPassword: r.password, newPassword: 'a-new-password-2' }, '10.20.9.10')).statusCode).toBe(204);
+  });
+
+  it('staff reset: a temporary password once, every token revoked, the next sign-in must change it; audited with the staff member', async () => {
+    const r = await own(await gvSocietyId());
+    const [a, b] = [await bearer(r.phone, r.password), await bearer(r.phone, r.password)];
+    const res = await reset(r.residentId, 'status@greenvalley.test');
+    expect(res.statusCode, res.body).toBe(200);
+    const { temporaryPassword } = res.json<{ temporaryPassword: string }>();
+    expect(temporaryPassword).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    expect((await me(a)).statusCode).toBe(401);
+    expect((await me(b)).statusCode).toBe(401);
+    expect(await db().select().from(residentSessions).where(eq(residentSessions.residentId, r.residentId))).toEqual([]);
+    expect((await login(r.phone, r.password)).statusCode).toBe(401);
+
+    const signedIn = await login(r.phone, temporaryPassword);
+    expect(signedIn.json()).toMatchObject({ mustChangePassword: true });
+    const auth = `Bearer ${signedIn.json<{ token: string }>().token}`;
+    expect((await me(auth)).json<ResidentProfile>().mustChangePassword).toBe(true);
+    expect((await change(auth, { currentPassword: temporaryPassword, newPassword: 'my-own-password-3' })).statusCode).toBe(204);
+    expect((await me(auth)).json<ResidentProfile>().mustChangePassword).toBe(false);
+    expect((await login(r.phone, 'my-own-password-3')).json()).toMatchObject({ mustChangePassword: false });
+    expect(await auditOf(r.residentId, 'reset-password')).toEqual([{ actorKind: 'staff', actorName: expect.any(String), detail: '2 session(s) ended' }]);
+  });
+
+  it("another society's resident and the drill resident are 404, untouched", async () => {
+    const r = await own();
+    const auth = await bearer(r.phone, r.password);
+    expect((await reset(r.residentId, 'status@greenvalley.test')).statusCode).toBe(404);
+    expect((await me(auth)).statusCode).toBe(200);
+    expect((await login(r.phone, r.password)).json()).toMatchObject({ mustChangePassword: false });
+    const [drill] = await db()
+      .insert(residents)
+      .values({ societyId: await gvSocietyId(), residentCode: 'GVDRILL', name: 'Drill resident', phone: '09999999999', isDrill: true })
+      .returning({ id: residents.id });
+    expect((await reset(drill!.id, 'status@greenvalley.test')).statusCode).toBe(404);
+    expect(await auditOf(r.residentId, 'reset-password')).toEqual([]);
+  });
+
+  it('only the sub-roles of /Status (status, super-admin) may reset: the sub-role matrix; no session is 401', async () => {
+    const r = await own(await gvSocietyId());
+    const [before] = await db().select({ hash: residents.passwordHash }).from(residents).where(eq(residents.id, r.residentId));
+    const others = DEMO_SIGN_INS.filter((s) => s.subRole !== 'status' && s.subRole !== 'super-admin');
+    const answers = await Promise.all(others.map(async (s) => `${s.subRole} → ${(await reset(r.residentId, s.email)).statusCode}`));
+    expect(answers).toEqual(others.map((s) => `${s.subRole} → 403`));
+    const [after] = await db().select({ hash: residents.passwordHash }).from(residents).where(eq(residents.id, r.residentId));
+    expect(after!.hash).toBe(before!.hash);
+    expect((await h.app.inject({ method: 'POST', url: `/api/residents/${r.residentId}/reset-password` })).statusCode).toBe(401);
+    expect((await reset(r.residentId, 'super-admin@greenvalley.test')).statusCode).toBe(200);
+  });
+
+  async function gvSocietyId(): Promise<number> {
+    const [gv] = await db().select({ id: societies.id }).from(societies).where(eq(societies.name, 'Green Valley'));
+    return gv!.id;
+  }
+});

@@ -1,0 +1,47 @@
+/**
+ * Generated-input entries of the resident's password and the society reads the app's screens add
+ * (see ../input-endpoints.ts): the password change, /Status's password reset, the public society
+ * names of the registration picker and the discount categories.
+ *
+ * The change never sends the suite's resident's right password, and the reset never names that
+ * resident (row id 3): either would end the token every later resident entry signs in with.
+ */
+import fc from 'fast-check';
+import { anyJson, body, query, text } from '../bad-input.js';
+import { noBody, page, withBody, type InputEndpoint } from '../input-arbitraries.js';
+
+const STATUS = { staff: 'status@greenvalley.test' };
+/** Row ids of other Green Valley residents, Lake City's, none, and what is no id at all. */
+const resetId = fc.constantFrom('1', '2', '60', '2147483647', '0', '-1', 'abc', '1.5', '99999999999', '%20');
+
+export const RESIDENT_ACCOUNT_INPUTS: readonly InputEndpoint[] = [
+  {
+    route: 'PUT /api/resident/password',
+    as: 'resident',
+    request: withBody(
+      fc.constant('/api/resident/password'),
+      body({
+        currentPassword: text(fc.constantFrom('wrong', '', 'demo-pass-2', 'x'.repeat(201))),
+        newPassword: text(fc.constantFrom('a-new-password-2', 'short', '', 'x'.repeat(201))),
+      }),
+    ),
+  },
+  {
+    route: 'POST /api/residents/{id}/reset-password',
+    as: STATUS,
+    weight: 0.5,
+    request: fc.tuple(resetId, anyJson).map(([id, b]) => ({ url: `/api/residents/${id}/reset-password`, body: b })),
+  },
+  {
+    route: 'GET /api/societies',
+    as: 'anonymous',
+    request: noBody(
+      fc
+        .tuple(
+          fc.constantFrom('/api/societies', '/api/societies/'),
+          query({ page, q: fc.constantFrom('green', '%', '_', 'Lake City', ''), search: fc.constantFrom('valley', '\\', '') }),
+        )
+        .map(([p, q]) => p + q),
+    ),
+  },
+];
