@@ -1,10 +1,14 @@
-/** The resident's own profile (GET /api/resident/me) and sign-out (revokes the token). */
+/**
+ * The resident's own profile (GET /api/resident/me), notifications on this phone (Web Push), and
+ * sign-out (removes this phone's push subscription, then revokes the token).
+ */
 import { Button, Stack, Table, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { t } from '../../i18n/catalogue';
 import { ErrorNotice } from '../../app/error-notice';
 import { Loading } from '../../app/loading';
 import { useProfile, useSignOut } from './account-api';
+import { PushSection } from './push-section';
 
 export default function ProfileScreen() {
   const profile = useProfile();
@@ -35,6 +39,7 @@ export default function ProfileScreen() {
           ))}
         </Table.Tbody>
       </Table>
+      <PushSection />
       <Button
         variant="default"
         onClick={async () => {
