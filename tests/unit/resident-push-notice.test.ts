@@ -13,7 +13,13 @@ import { pushData, ZPushItemType } from '../../src/shared/contracts/push';
 
 describe('push → notification', () => {
   it("shows the server's title and body, and keeps the item's data for the tap", () => {
-    const sent = webPushMessage({ title: 'Complaint update', body: 'Your complaint is being processed.', data: pushData('complaint', 42) });
+    const sent = webPushMessage({
+      to: null,
+      residentId: 1,
+      title: 'Complaint update',
+      body: 'Your complaint is being processed.',
+      data: pushData('complaint', 42),
+    });
     const notice = pushNotice(JSON.stringify(sent));
     expect(notice).toEqual({
       title: 'Complaint update',
@@ -22,7 +28,14 @@ describe('push → notification', () => {
   });
 
   it("keeps a post's picture", () => {
-    const sent = webPushMessage({ title: 'New post', body: 'Eid prayers at 8', image: 'https://example.com/m/1.webp', data: pushData('post', 7) });
+    const sent = webPushMessage({
+      to: null,
+      residentId: 1,
+      title: 'New post',
+      body: 'Eid prayers at 8',
+      image: 'https://example.com/m/1.webp',
+      data: pushData('post', 7),
+    });
     expect(pushNotice(JSON.stringify(sent)).options.image).toBe('https://example.com/m/1.webp');
   });
 
