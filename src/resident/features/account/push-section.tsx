@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api';
 import { keys } from '../../lib/query-client';
 import { readPushState, turnOffPush, turnOnPush, type PushState } from './web-push';
 
+/** The Profile screen's Web Push section: its state (`data-state` too, for tests) and the on/off button. */
 export function PushSection() {
   const titleId = useId();
   const client = useQueryClient();
