@@ -10,12 +10,14 @@ import { webAssets } from './scripts/web-assets';
  * staff dashboard's chunks, initial load and budget stay exactly what they were: nothing is shared
  * between the two builds, and the resident app has its own budget (scripts/web-assets.ts).
  *
- * The PWA (vite-plugin-pwa, Workbox generateSW): the web manifest, the icons drawn at build time
- * (scripts/resident-icons.ts), and a service worker at /app/sw.js whose scope is /app/. It
- * precaches the app shell only — this build's scripts, styles, HTML and icons — and answers every
- * navigation under /app/ with the cached index.html when offline. It has no runtime caching: no API
- * answer (personal data) is ever stored by it. registerSW.js is a file (injectRegister 'script'),
- * not an inline script, so the CSP needs no exception.
+ * The PWA (vite-plugin-pwa, Workbox injectManifest): the web manifest, the icons drawn at build
+ * time (scripts/resident-icons.ts), and a service worker at /app/sw.js whose scope is /app/, built
+ * from src/resident/sw.ts with the list of files to precache injected. It precaches the app shell
+ * only — this build's scripts, styles, HTML and icons — and answers every navigation under /app/
+ * with the cached index.html when offline; it has no runtime caching: no API answer (personal data)
+ * is ever stored by it. It also shows Web Push notifications and opens their item when tapped.
+ * registerSW.js is a file (injectRegister 'script'), not an inline script, so the CSP needs no
+ * exception.
  */
 export default defineConfig({
   root: 'src/resident',
@@ -42,15 +44,14 @@ export default defineConfig({
         lang: 'en',
         icons: RESIDENT_ICONS.map((icon) => ({ src: `/app/${icon.file}`, sizes: `${icon.size}x${icon.size}`, type: 'image/png', purpose: icon.purpose })),
       },
-      workbox: {
+      // The worker's own source (relative to the root, src/resident): it takes over at once and
+      // controls the open page (skipWaiting, clientsClaim), so the shell is offline-ready from the
+      // first visit.
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
-        navigateFallback: '/app/index.html',
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
-        // A new worker takes over at once and controls the open page: the shell is offline-ready
-        // from the first visit (the plugin sets these itself only with injectRegister 'auto').
-        skipWaiting: true,
-        clientsClaim: true,
       },
     }),
     // Last: compresses and measures what the others wrote (the service worker too).

@@ -65,6 +65,17 @@ export const en = {
     mustChangeText: 'Your society’s office reset your password. Choose a new one to go on; the temporary password is your current one.',
   },
 
+  push: {
+    title: 'Notifications on this phone',
+    on: 'On: this phone shows a notification when your requests, bills or society news change, even with the app closed.',
+    off: 'Off: turn them on to hear when your requests, bills or society news change, even with the app closed.',
+    blocked: 'Blocked by the browser. To turn them on, allow notifications for this site in the browser’s settings.',
+    unsupported: 'This browser cannot show notifications from the app. On an iPhone, add the app to the Home Screen first.',
+    turnOn: 'Turn on notifications',
+    turnOff: 'Turn off notifications',
+    failed: 'Notifications could not be turned on. Please try again.',
+  },
+
   sos: {
     title: 'SOS',
     holdLabel: 'Hold for 2 seconds to send an SOS alarm to the guards',

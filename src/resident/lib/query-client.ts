@@ -39,4 +39,6 @@ export const keys = {
   plots: ['resident', 'plots'] as const,
   announcements: ['resident', 'announcements'] as const,
   video: ['resident', 'video'] as const,
+  /** Whether notifications are on in this browser (features/account/web-push.ts). */
+  push: ['resident', 'push'] as const,
 };

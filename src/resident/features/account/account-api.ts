@@ -61,14 +61,22 @@ export function useProfile() {
   });
 }
 
+/** The longest sign-out waits for this phone's push subscription to be removed (ms). */
+const FORGET_PUSH_WAIT_MS = 3000;
+
 /**
- * Sign-out: revokes the token on the server (POST /api/resident/logout), then forgets it here and
- * drops every cached answer. When the server cannot be reached the token is forgotten anyway (the
- * resident asked to be signed out of this phone); it then lives until it expires on the server.
+ * Sign-out: first removes this phone's Web Push subscription (server and browser, web-push.ts)
+ * while the token still works, so the next resident signed in here gets none of this one's
+ * notifications; then revokes the token on the server (POST /api/resident/logout), forgets it here
+ * and drops every cached answer. When the server cannot be reached the token is forgotten anyway
+ * (the resident asked to be signed out of this phone); it then lives until it expires on the
+ * server.
  */
 export function useSignOut(): () => Promise<void> {
   const client = useQueryClient();
   return useCallback(async () => {
+    const forgetPush = import('./web-push').then((m) => m.turnOffPush()).catch(() => undefined);
+    await Promise.race([forgetPush, new Promise((resolve) => setTimeout(resolve, FORGET_PUSH_WAIT_MS))]);
     try {
       await api.post('/api/resident/logout');
     } catch {

@@ -1,4 +1,7 @@
-/** The resident's own profile (GET /api/resident/me) and sign-out (revokes the token). */
+/**
+ * The resident's own profile (GET /api/resident/me), notifications on this phone (Web Push), and
+ * sign-out (removes this phone's push subscription, then revokes the token).
+ */
 import { Button, Stack, Table, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { t } from '../../i18n/catalogue';
@@ -6,6 +9,7 @@ import { ErrorNotice } from '../../app/error-notice';
 import { Loading } from '../../app/loading';
 import { useProfile, useSignOut } from './account-api';
 import { ChangePasswordForm } from './change-password-form';
+import { PushSection } from './push-section';
 
 export default function ProfileScreen() {
   const profile = useProfile();
@@ -37,6 +41,7 @@ export default function ProfileScreen() {
         </Table.Tbody>
       </Table>
       <ChangePasswordForm />
+      <PushSection />
       <Button
         variant="default"
         onClick={async () => {
