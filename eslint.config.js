@@ -103,7 +103,7 @@ export default tseslint.config(
     },
   },
   {
-    // The resident app (issue 21): a browser app of its own; it shares src/shared and the
+    // The resident app (ADR 0009): a browser app of its own; it shares src/shared and the
     // dashboard's contrast-checked Mantine theme, nothing else of the dashboard.
     files: ['src/resident/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

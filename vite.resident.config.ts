@@ -5,7 +5,7 @@ import { RESIDENT_ICONS, residentIcons } from './scripts/resident-icons';
 import { webAssets } from './scripts/web-assets';
 
 /**
- * The resident app's build (issue 21): src/resident is its Vite root, served at /app from
+ * The resident app's build (ADR 0009): src/resident is its Vite root, served at /app from
  * dist/web/app. A build of its own, after the dashboard's (`npm run build:web`), so that the
  * staff dashboard's chunks, initial load and budget stay exactly what they were: nothing is shared
  * between the two builds, and the resident app has its own budget (scripts/web-assets.ts).

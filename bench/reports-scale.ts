@@ -8,7 +8,7 @@
  * not-at-home requests, and runs VACUUM ANALYZE (autovacuum is off here). It then computes each
  * desk's report for today, 30 days and 366 days through the service (SQL, row security, shaping;
  * HTTP adds ~1 ms), `--runs` times one at a time and `--runs` times ten at once (the gate runs
- * two), and prints p50 / p99 / max in ms. Goal (issue 20): p99 ≤ 200 ms on PostgreSQL, ≤ 500 ms
+ * two), and prints p50 / p99 / max in ms. Goal (docs/adr/0008): p99 ≤ 200 ms on PostgreSQL, ≤ 500 ms
  * embedded. Results: bench/results/reports-scale-<db>-<timestamp>.json.
  * The PostgreSQL database named in --pg-url is DROPPED and recreated (never `test`), unless
  * `--reuse` finds it already seeded with `--rows`: it is then only migrated (a new index is

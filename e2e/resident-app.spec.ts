@@ -1,5 +1,5 @@
 /**
- * The resident app at /app (issue 21) in a phone-sized Chromium, with a second browser context
+ * The resident app at /app in a phone-sized Chromium, with a second browser context
  * for the staff: registration approved on /Status, the SOS held 2 s ringing a security screen and
  * its acknowledgement and resolution reaching the resident's screen (by polling, until the
  * resident socket exists), the installed shell offline, and axe on the main screens.

@@ -3,7 +3,7 @@
  * table, then fails (exit 1) when a budget is exceeded (scripts/web-assets.ts, ADR 0006):
  * - the staff dashboard's initial load (the entry and the chunks it imports statically) over
  *   150 kB of script as Brotli or 175 kB as gzip;
- * - the resident app's (dist/web/app, issue 21) over 120 kB Brotli or 145 kB gzip;
+ * - the resident app's (dist/web/app, ADR 0009) over 120 kB Brotli or 145 kB gzip;
  * - in either, any other script or style chunk over 100 kB gzip.
  * Reads dist/bundle-stats.json and dist/bundle-stats-resident.json, which the builds write.
  */

@@ -25,7 +25,7 @@ export const INITIAL_BUDGET_GZIP = 175_000;
 /** Budget of every other script or style chunk, gzip bytes. */
 export const CHUNK_BUDGET_GZIP = 100_000;
 /**
- * The resident app's initial-load budget (issue 21), Brotli bytes: its own build
+ * The resident app's initial-load budget (ADR 0009), Brotli bytes: its own build
  * (vite.resident.config.ts, served at /app) on a phone's network. Its gzip ceiling is its Brotli
  * budget plus the same 25 kB the dashboard's has, and every other chunk ≤ CHUNK_BUDGET_GZIP.
  */

@@ -1,5 +1,5 @@
 /**
- * The resident API's items by id (issue 21: what a push opens, `GET /api/resident/<kind>/:id`),
+ * The resident API's items by id (what a push opens, `GET /api/resident/<kind>/:id`),
  * mark-all-read, and the discounts' category filter. Each item by id is the list's item exactly;
  * a resident's own request is 404 to another resident of the society and to another society's
  * (never 403); the society's content (feed, discounts, plots, announcements) is 404 to another

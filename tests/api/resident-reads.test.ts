@@ -125,7 +125,7 @@ describe('resident API: own complaints, alarms and not-at-home requests', () => 
     const alarm = res.json<{ items: Record<string, unknown>[] }>().items.find((i) => i._id === id)!;
     expect(alarm).toMatchObject({ securityComplain: 'SOS 0', stage: 'processing', edit: true, pressCount: 1 });
     expect(alarm.acknowledgedAt).toEqual(expect.any(String));
-    // Who acknowledged and the escalation are the resident's to see (issue 21: "Acknowledged by <name>").
+    // Who acknowledged and the escalation are the resident's to see (the app shows "Acknowledged by <name>"; deviation 93).
     expect(alarm).toMatchObject({ acknowledgedBy: expect.any(String), escalated: false, escalatedAt: null });
     for (const hidden of ['staffNote', 'ackSeconds', 'notHomeActive']) expect(alarm).not.toHaveProperty(hidden);
     // The item by id is the same view.

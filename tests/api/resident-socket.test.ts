@@ -1,5 +1,5 @@
 /**
- * The resident app's socket (issue 21): Socket.IO on the staff sockets' endpoint, authenticated
+ * The resident app's socket: Socket.IO on the staff sockets' endpoint, authenticated
  * with the resident bearer token (`auth: {token}`), joined to the resident's own rooms only. Each
  * `resident-…` event reaches the resident whose item changed and no one else; sign-out and a block
  * end the socket at once, a bad or expired token is refused, and staff cookie sockets are as before.

@@ -15,7 +15,7 @@ import { useHarness } from './harness.js';
 const DAY_MS = 86_400_000;
 
 /**
- * Web Push beside FCM (issue 21): the resident routes, the VAPID key shared by instances, and the
+ * Web Push beside FCM: the resident routes, the VAPID key shared by instances, and the
  * outbox delivering to a local push service that checks the VAPID token and decrypts each push.
  * The harness's FCM transport records what it gets (`h.pushes`); Web Push rows go to the real
  * transport, allowed to reach 127.0.0.1 by WEB_PUSH_TEST_HOSTS.

@@ -2,7 +2,8 @@
  * The signed-in guard: no session → /sign-in. A registration not yet approved ('Pending') sees the
  * waiting screen (every service route answers it 403); a blocked resident sees why (the server
  * answers 403 to everything of theirs). After a staff reset of the password, only the change form
- * shows until the resident has chosen their own (the profile's `mustChangePassword`).
+ * shows until the resident has chosen their own (the profile's `mustChangePassword`), with the SOS
+ * button on the same screen.
  *
  * A visitor who arrives signed out (a cold deep link, e.g. a push tapped) is sent to sign-in with the
  * screen they asked for, and comes back to it once signed in (lib/return-to.ts). A session that
@@ -14,6 +15,7 @@ import { Outlet, Navigate, useLocation } from 'react-router';
 import { useProfile, useSession } from '../features/account/account-api';
 import { BlockedScreen, WaitingScreen } from '../features/account/waiting-screen';
 import { ChangePasswordScreen } from '../features/account/change-password-form';
+import { SosScreen } from '../features/sos/sos-screen';
 import { ApiError } from '../lib/api';
 import { signInState } from '../lib/return-to';
 import { Loading } from './loading';
@@ -31,6 +33,6 @@ export function RequireResident() {
     return <ErrorNotice error={profile.error} onRetry={() => void profile.refetch()} />;
   }
   if (profile.data.status === 'Pending') return <WaitingScreen />;
-  if (profile.data.mustChangePassword) return <ChangePasswordScreen />;
+  if (profile.data.mustChangePassword) return <ChangePasswordScreen emergency={<SosScreen />} />;
   return <Outlet />;
 }

@@ -4,7 +4,7 @@
  * Profile screen, and alone on screen after a staff reset (ChangePasswordScreen) until it is done.
  */
 import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { t } from '../../i18n/catalogue';
 import { refusal } from '../../lib/field-error';
 import { RefusableForm } from '../../lib/refusable-form';
@@ -64,13 +64,18 @@ export function ChangePasswordForm() {
   );
 }
 
-/** After a staff reset (the profile's `mustChangePassword`): only the change form (or sign-out), until it is done. */
-export function ChangePasswordScreen() {
+/**
+ * After a staff reset (the profile's `mustChangePassword`): the change form (or sign-out) until it
+ * is done, and `emergency` (the SOS button, given by the app's guard) on the same screen: a
+ * resident in danger never has to choose a password first.
+ */
+export function ChangePasswordScreen({ emergency }: { emergency: ReactNode }) {
   const signOut = useSignOut();
   return (
     <Stack component="main" p="md" maw={28 * 16} mx="auto">
       <Title order={1}>{t.account.mustChangeTitle}</Title>
       <Text>{t.account.mustChangeText}</Text>
+      {emergency}
       <ChangePasswordForm />
       <Button variant="default" onClick={() => void signOut()}>
         {t.account.signOut}
