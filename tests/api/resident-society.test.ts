@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { societies } from '../../src/server/db/schema.js';
+import { residents, societies } from '../../src/server/db/schema.js';
 import { staffAccountsService } from '../../src/server/modules/staff/service.js';
 import { operatorActor, runCommand } from '../../src/server/operator/commands.js';
 import type { ResidentSociety } from '../../src/shared/contracts/resident.js';
@@ -55,6 +55,20 @@ describe('the resident’s society (GET /api/resident/society)', () => {
 
     expect((await admin('society:emergency', '--society', a.code, '--clear')).code).toBe(0);
     expect((await read(await h.residentAuth(a.phone, a.password))).json<ResidentSociety>().emergencyContacts).toEqual([]);
+  });
+
+  it('answers a Pending resident too (safety numbers while staff decide), and refuses a blocked one with 403', async () => {
+    const r = await societyWithResident(h.database.db, { name: 'Emergency Park C', password: 'resident-pass-c' });
+    expect((await admin('society:emergency', '--society', r.code, '--set', 'Gate=04235760000')).code).toBe(0);
+    await h.database.db.update(residents).set({ status: 'Pending' }).where(eq(residents.id, r.residentId));
+    const pending = await read(await h.residentAuth(r.phone, r.password));
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json<ResidentSociety>().emergencyContacts).toEqual([{ label: 'Gate', phone: '04235760000' }]);
+    const token = await h.residentAuth(r.phone, r.password);
+    await h.database.db.update(residents).set({ status: 'Block' }).where(eq(residents.id, r.residentId));
+    // Blocked behind the server's back (not through /Status): the token cache may serve the old status until it expires.
+    h.clock.advance(h.config.SESSION_CACHE_MS + 1);
+    expect((await read(token)).statusCode).toBe(403);
   });
 
   it('refuses a request without a resident token (401) and a staff cookie (401)', async () => {
