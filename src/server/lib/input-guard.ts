@@ -19,9 +19,6 @@ import { BadRequestError } from './errors.js';
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-// Shared with the contracts that check a shown text outside a route's body (the operator's commands).
-export { BIDI_CONTROL };
-
 /** A field never shown to anyone (its value is compared as typed): bidi controls are allowed there. */
 const UNSHOWN_FIELD = /password$/i;
 

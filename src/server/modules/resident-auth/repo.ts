@@ -1,7 +1,7 @@
-import type { ResidentSociety } from '../../../shared/contracts/resident.js';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { residentSessions, residents, societies } from '../../db/schema.js';
+import type { ResidentSociety } from '../../../shared/contracts/resident.js';
 import { inSociety } from '../../db/society-scope.js';
 import { residentProfileColumns, type ResidentProfileRow } from '../residents/service.js';
 import { registrationRepo } from './registration-repo.js';

@@ -1,7 +1,7 @@
-import type { EmergencyContact } from '../../../shared/contracts/resident.js';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { societies, staffSessions, staffUsers, TWO_FACTOR_OFF } from '../../db/schema.js';
+import type { EmergencyContact } from '../../../shared/contracts/resident.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { likePattern } from '../../lib/text.js';
 import { rowsOf } from '../../db/raw-rows.js';
