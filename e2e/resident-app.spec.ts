@@ -271,7 +271,7 @@ test.describe('resident app', () => {
     await expect(card).toContainText('The electrician fixed it.');
   });
 
-  test('installed shell works offline: the offline screen shows the emergency numbers, and the app recovers online', async ({
+  test("installed shell works offline: the offline screen shows the society's emergency numbers, then the national ones, and the app recovers online", async ({
     page,
     context,
     playwright,
@@ -284,6 +284,8 @@ test.describe('resident app', () => {
     await expect(page.getByRole('banner')).toContainText('Green Valley');
 
     await expect(page).toHaveURL(/\/app\/$/);
+    // The society's emergency contacts (demo seed) are saved once GET /api/resident/society answers.
+    await page.waitForFunction(() => localStorage.getItem('sd.resident.emergency')?.includes('Guard room') ?? false);
     await context.setOffline(true);
     await page.reload();
     const offline = page.getByTestId('offline-screen');
@@ -291,6 +293,11 @@ test.describe('resident app', () => {
     await expect(offline.getByRole('link', { name: '1122' })).toHaveAttribute('href', 'tel:1122');
     await expect(offline.getByRole('link', { name: '15' })).toHaveAttribute('href', 'tel:15');
     await expect(offline).toContainText('Your society: Green Valley');
+    // The society's own numbers come first, in the order the operator set them, then the national lines.
+    await expect(offline.getByTestId('offline-society')).toContainText('Guard room');
+    await expect(offline.getByRole('link', { name: '04235761200' })).toHaveAttribute('href', 'tel:04235761200');
+    await expect(offline.getByRole('link').first()).toHaveText('04235761200');
+    await expect(offline.getByTestId('offline-national').getByRole('link', { name: '1122' })).toBeVisible();
     await expect(sosButton(page)).toBeHidden();
     await expectNoSeriousA11yViolations(page, 'resident offline screen');
     // The worker caches the shell only: no API answer (personal data) is in its caches, and an API

@@ -127,6 +127,54 @@ describe('operator commands (npm run admin)', () => {
     expect(row).toEqual({ action: 'time-zone', toStage: 'Asia/Dubai', kind: 'operator' });
   });
 
+  it('society:emergency replaces the contacts in order, or clears them; a bad entry is refused by number, writing nothing', async () => {
+    const s = await societyWithBoss();
+    const contactsOf = async () =>
+      (await h.database.db.select({ contacts: societies.emergencyContacts }).from(societies).where(eq(societies.code, s.code)))[0]?.contacts;
+    const audits = () => h.database.db.$count(auditLog, and(eq(auditLog.entity, 'society'), eq(auditLog.action, 'emergency')));
+    const before = await audits();
+    for (const [argv, message] of [
+      [['--set', 'Guard room=0300123'], '--set entry 1 ("Guard room=0300123"): The phone must be 11 digits'],
+      [['--set', 'Guard room=03001234567', '--set', 'Ambulance'], '--set entry 2 ("Ambulance") must be Label=phone'],
+      [['--set', '=1122'], '--set entry 1 ("=1122"): The label is empty.'],
+      [['--set', `${'x'.repeat(61)}=1122`], 'The label may have at most 60 characters.'],
+      [['--set', 'Gate\u202E=1122'], MSG.textBidiControl],
+      [Array.from({ length: 9 }, (_, i) => ['--set', `Line ${i}=1122`]).flat(), 'At most 8 --set entries; 9 were given.'],
+      [['--set', 'Gate=1122', '--clear'], 'Give either --set entries or --clear, not both.'],
+      [[], 'Give one --set "Label=phone" per contact, or --clear.'],
+    ] as const) {
+      expect(await admin('society:emergency', '--society', s.code, ...argv)).toMatchObject({ code: 2, out: [], err: [expect.stringContaining(message)] });
+    }
+    expect(await admin('society:emergency', '--society', 'NOPE', '--clear')).toMatchObject({ code: 2, err: ['No society has the code NOPE.'] });
+    expect(await contactsOf()).toEqual([]);
+    expect(await audits()).toBe(before);
+
+    expect(await admin('society:emergency', '--society', s.code, '--set', ' Guard room = 03001234567 ', '--set', 'Ambulance=1122')).toEqual({
+      code: 0,
+      out: [`Emergency contacts of ${s.name} (${s.code}): 2 (was 0)`, '  1. Guard room: 03001234567', '  2. Ambulance: 1122'],
+      err: [],
+    });
+    expect(await contactsOf()).toEqual([
+      { label: 'Guard room', phone: '03001234567' },
+      { label: 'Ambulance', phone: '1122' },
+    ]);
+    expect(await admin('society:emergency', '--society', s.code, '--clear')).toMatchObject({
+      code: 0,
+      out: [`Emergency contacts of ${s.name} (${s.code}): 0 (was 2)`],
+    });
+    expect(await contactsOf()).toEqual([]);
+    const rows = await h.database.db
+      .select({ toStage: auditLog.toStage, kind: auditLog.actorKind, name: auditLog.actorName })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'society'), eq(auditLog.action, 'emergency')))
+      .orderBy(desc(auditLog.id))
+      .limit(2);
+    expect(rows).toEqual([
+      { toStage: '0', kind: 'operator', name: operatorActor().name },
+      { toStage: '2', kind: 'operator', name: operatorActor().name },
+    ]);
+  });
+
   it('refuses a duplicate code, society name or email (any case) with exit code 2, writing nothing', async () => {
     const s = await societyWithBoss();
     const before = await h.database.db.$count(auditLog);

@@ -32,6 +32,8 @@ import { calendarDay } from '../../src/shared/calendar.js';
 import { deadlinesRepo } from '../../src/server/modules/deadlines/repo.js';
 import { residentAdminRepo } from '../../src/server/modules/residents/admin-repo.js';
 import { discountRepo } from '../../src/server/modules/discounts/repo.js';
+import type { ResidentSociety } from '../../src/shared/contracts/resident.js';
+import { societyWithResident } from '../support/rows.js';
 import { useHarness } from './harness.js';
 
 /** Raw SQL rows: both drivers (PGlite and node-postgres) answer `execute` with `{rows}`. */
@@ -282,6 +284,32 @@ describe('row-level security', () => {
     );
     expect(refused).toMatch(/row-level security/);
     expect((await inSociety(h.database.db, lc, (tx) => deadlinesRepo(tx).settings(lc)))[0]).toMatchObject({ firstActionHours: 24 });
+  });
+
+  it("a society's emergency contacts: another society's scope neither reads nor changes them, and its resident's GET /api/resident/society shows only their own", async () => {
+    const gv = await societyId('Green Valley');
+    const lc = await societyId('Lake City');
+    const foreign = await inSociety(h.database.db, gv, (tx) =>
+      tx.select({ contacts: societies.emergencyContacts }).from(societies).where(eq(societies.id, lc)),
+    );
+    expect(foreign).toEqual([]);
+    const changed = await inSociety(h.database.db, gv, (tx) =>
+      tx.update(societies).set({ emergencyContacts: [] }).where(eq(societies.id, lc)).returning({ id: societies.id }),
+    );
+    expect(changed).toEqual([]);
+    const [lcRow] = await h.database.db.select({ contacts: societies.emergencyContacts }).from(societies).where(eq(societies.id, lc));
+    expect(lcRow!.contacts.map((c) => c.label)).toEqual(['Main gate', 'Society office']);
+
+    const gvResident = await societyWithResident(h.database.db, { name: 'RLS emergency', societyId: gv });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/resident/society',
+      headers: { authorization: await h.residentAuth(gvResident.phone, gvResident.password) },
+    });
+    const body = res.json<ResidentSociety>();
+    expect(body.name).toBe('Green Valley');
+    expect(body.emergencyContacts.length).toBeGreaterThan(0);
+    for (const contact of lcRow!.contacts) expect(body.emergencyContacts).not.toContainEqual(contact);
   });
 
   it("Web Push subscriptions in one society's scope: another's are neither seen, changed nor written; the VAPID private key is never readable", async () => {

@@ -9,10 +9,13 @@
  * screen they asked for, and comes back to it once signed in (lib/return-to.ts). A session that
  * ends while the app is open (Sign out, a revoked token) goes to sign-in without one: the next
  * sign-in, perhaps someone else's, starts at home.
+ *
+ * It also reads the society's emergency contacts (GET /api/resident/society) beside the profile, so
+ * the offline screen has them once any signed-in screen has loaded.
  */
 import { useState } from 'react';
 import { Outlet, Navigate, useLocation } from 'react-router';
-import { useProfile, useSession } from '../features/account/account-api';
+import { useProfile, useSession, useSocietyContacts } from '../features/account/account-api';
 import { BlockedScreen, WaitingScreen } from '../features/account/waiting-screen';
 import { ChangePasswordScreen } from '../features/account/change-password-form';
 import { SosScreen } from '../features/sos/sos-screen';
@@ -24,6 +27,8 @@ import { ErrorNotice } from './error-notice';
 export function RequireResident() {
   const session = useSession();
   const profile = useProfile();
+  // Keeps the society's emergency numbers fresh for the offline screen, on whichever screen opens first.
+  useSocietyContacts();
   const location = useLocation();
   const [arrivedSignedOut] = useState(session === null);
   if (!session) return <Navigate to="/sign-in" replace state={arrivedSignedOut ? signInState(location) : undefined} />;

@@ -1,19 +1,50 @@
 /**
- * What the offline screen shows: the society's emergency numbers, as far as the app knows them
- * (docs/spec-deviations.md row 95). The resident API has no emergency contacts of a society, so the app keeps
- * the last contacts it saw in localStorage: the society's name (profile) and the guard assigned to
- * the resident's latest not-at-home request (name and phone). National emergency lines come from
- * the catalogue. Nothing here is secret beyond what the resident's own screens show.
+ * What the offline screen shows: the numbers to call, as far as the app knows them
+ * (docs/spec-deviations.md row 95). The app keeps the last contacts it saw in localStorage: the
+ * society's name and its own emergency contacts (GET /api/resident/society, set by the operator's
+ * `society:emergency`), and the guard assigned to the resident's latest not-at-home request (name
+ * and phone). National emergency lines come from the catalogue, as the fallback. Nothing here is
+ * secret beyond what the resident's own screens show.
  */
 import { RESIDENT_STORAGE_PREFIX } from '../../shared/constants';
+import type { EmergencyContact } from '../../shared/contracts/resident';
 
 const KEY = `${RESIDENT_STORAGE_PREFIX}emergency`;
 
 export interface EmergencyContacts {
   societyName: string | null;
+  /** The society's own emergency contacts, in its order (absent in what older versions saved). */
+  societyContacts?: EmergencyContact[];
   guard: { name: string; phone: string } | null;
   /** When last written (ISO 8601). */
   savedAt: string;
+}
+
+/** One number of the offline list; `kind` says where it came from (the screen groups by it). */
+export interface OfflineNumber {
+  kind: 'society' | 'guard' | 'national';
+  label: string;
+  phone: string;
+}
+
+/**
+ * The offline screen's numbers, in the order to call them: the society's own contacts first (they
+ * know the place), then the resident's last assigned guard, then the national lines. A number
+ * already listed is not repeated further down (a society may list 1122 itself).
+ * @param guardLabel the guard's line label, from the catalogue (given the guard's name)
+ */
+export function offlineNumbers(
+  saved: EmergencyContacts | null,
+  national: readonly { label: string; phone: string }[],
+  guardLabel: (name: string) => string,
+): OfflineNumber[] {
+  const all: OfflineNumber[] = [
+    ...(saved?.societyContacts ?? []).map((c) => ({ kind: 'society' as const, label: c.label, phone: c.phone })),
+    ...(saved?.guard ? [{ kind: 'guard' as const, label: guardLabel(saved.guard.name), phone: saved.guard.phone }] : []),
+    ...national.map((n) => ({ kind: 'national' as const, label: n.label, phone: n.phone })),
+  ];
+  const seen = new Set<string>();
+  return all.filter((n) => !seen.has(n.phone) && seen.add(n.phone));
 }
 
 /** The contacts saved last, or null when the app never saw any. */
@@ -26,14 +57,26 @@ export function readEmergency(): EmergencyContacts | null {
   }
 }
 
-/** Merges what a screen just saw into the saved contacts (fields left out are kept). */
-export function saveEmergency(seen: Partial<Omit<EmergencyContacts, 'savedAt'>>): void {
-  const before = readEmergency();
+/**
+ * `before` with what a screen just saw (fields left out are kept), stamped `now`; or null when
+ * nothing changed (so the saved time stays the time the contacts last changed).
+ */
+export function mergeEmergency(before: EmergencyContacts | null, seen: Partial<Omit<EmergencyContacts, 'savedAt'>>, now: Date): EmergencyContacts | null {
   const next: EmergencyContacts = {
     societyName: seen.societyName !== undefined ? seen.societyName : (before?.societyName ?? null),
+    societyContacts: seen.societyContacts ?? before?.societyContacts ?? [],
     guard: seen.guard !== undefined ? seen.guard : (before?.guard ?? null),
-    savedAt: new Date().toISOString(),
+    savedAt: now.toISOString(),
   };
-  if (before && before.societyName === next.societyName && JSON.stringify(before.guard) === JSON.stringify(next.guard)) return;
-  localStorage.setItem(KEY, JSON.stringify(next));
+  const same = (a: EmergencyContacts) =>
+    a.societyName === next.societyName &&
+    JSON.stringify(a.guard) === JSON.stringify(next.guard) &&
+    JSON.stringify(a.societyContacts ?? []) === JSON.stringify(next.societyContacts);
+  return before && same(before) ? null : next;
+}
+
+/** Merges what a screen just saw into the saved contacts (fields left out are kept). */
+export function saveEmergency(seen: Partial<Omit<EmergencyContacts, 'savedAt'>>): void {
+  const next = mergeEmergency(readEmergency(), seen, new Date());
+  if (next) localStorage.setItem(KEY, JSON.stringify(next));
 }

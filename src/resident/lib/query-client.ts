@@ -27,6 +27,8 @@ export function createQueryClient(): QueryClient {
 export const keys = {
   all: ['resident'] as const,
   me: ['resident', 'me'] as const,
+  /** The resident's society and its emergency contacts (GET /api/resident/society). */
+  society: ['resident', 'society'] as const,
   alarms: ['resident', 'alarms'] as const,
   complaints: ['resident', 'complaints'] as const,
   notHome: ['resident', 'nothome'] as const,

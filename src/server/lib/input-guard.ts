@@ -12,14 +12,12 @@
  *   as typed. Arabic and Urdu letters, and the implicit marks U+200E/U+200F, stay accepted.
  */
 import type { FastifyRequest } from 'fastify';
+import { BIDI_CONTROL } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { BadRequestError } from './errors.js';
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** The bidirectional embedding/override (U+202A–U+202E) and isolate (U+2066–U+2069) controls. */
-export const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 
 /** A field never shown to anyone (its value is compared as typed): bidi controls are allowed there. */
 const UNSHOWN_FIELD = /password$/i;

@@ -27,6 +27,7 @@ export const USAGE = [
   '  society:create --name "Hill Park" --code HP   a society; its code (2–6 letters) prefixes resident ids',
   '  society:list',
   '  society:time-zone --society HP --zone Asia/Dubai   the zone its dates, "today" and "this month" follow (default Asia/Karachi)',
+  '  society:emergency --society HP --set "Guard room=03001234567" --set "Rescue=1122"   the numbers its residents\' app lists offline (at most 8, in order; replaces them; --clear removes them)',
   '  staff:create --society HP --email boss@hillpark.test --name "Sana Malik" --sub-role super-admin',
   '  staff:list --society HP',
   '  staff:reset-password --email boss@hillpark.test',
@@ -43,6 +44,8 @@ const OPTIONS = {
   email: { type: 'string' },
   'sub-role': { type: 'string' },
   zone: { type: 'string' },
+  set: { type: 'string', multiple: true },
+  clear: { type: 'boolean' },
 } as const;
 
 /** The operator as the audit log names them: the machine account that ran the command (or runs the server that took it). */
@@ -95,6 +98,17 @@ export async function runCommand(argv: readonly string[], accounts: StaffAccount
       case 'society:time-zone': {
         const s = await accounts.setSocietyTimeZone({ society: values.society, zone: values.zone }, actor);
         return { code: 0, out: [`Time zone of ${s.name} (${s.code}): ${s.to} (was ${s.from})`], err: [] };
+      }
+      case 'society:emergency': {
+        const s = await accounts.setSocietyEmergencyContacts({ society: values.society, set: values.set, clear: values.clear }, actor);
+        return {
+          code: 0,
+          out: [
+            `Emergency contacts of ${s.name} (${s.code}): ${s.contacts.length} (was ${s.before})`,
+            ...s.contacts.map((c, i) => `  ${i + 1}. ${c.label}: ${c.phone}`),
+          ],
+          err: [],
+        };
       }
       case 'staff:create': {
         const { temporaryPassword, account } = await accounts.createStaff(

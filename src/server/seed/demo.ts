@@ -20,8 +20,32 @@ export const DEMO_PASSWORD = 'demo-pass-1';
 const SUB_ROLE_ORDER = Object.keys(DEMO_HANDLES) as SubRole[];
 
 const SOCIETIES: readonly SocietyDef[] = [
-  { key: 'gv', name: 'Green Valley', domain: 'greenvalley.test', codePrefix: 'GV', phonePrefix: '0300', seed: 0x6e11 },
-  { key: 'lc', name: 'Lake City', domain: 'lakecity.test', codePrefix: 'LC', phonePrefix: '0310', seed: 0x1c17 },
+  {
+    key: 'gv',
+    name: 'Green Valley',
+    domain: 'greenvalley.test',
+    codePrefix: 'GV',
+    phonePrefix: '0300',
+    seed: 0x6e11,
+    // Landlines (042, Lahore) and a mobile outside the demo residents' prefixes, so none is a resident's phone.
+    emergencyContacts: [
+      { label: 'Guard room', phone: '04235761200' },
+      { label: 'Society office', phone: '04235761201' },
+      { label: 'Maintenance (after hours)', phone: '03459876543' },
+    ],
+  },
+  {
+    key: 'lc',
+    name: 'Lake City',
+    domain: 'lakecity.test',
+    codePrefix: 'LC',
+    phonePrefix: '0310',
+    seed: 0x1c17,
+    emergencyContacts: [
+      { label: 'Main gate', phone: '04237123400' },
+      { label: 'Society office', phone: '04237123401' },
+    ],
+  },
 ];
 
 /** The guard account: role 'Guard', no sub-role; signing in to the dashboard must be refused. */
@@ -86,7 +110,7 @@ export async function seedDemo(db: Db, opts: { residentsPerSociety?: number } = 
       // Backdated so the society, its staff and residents predate the complaints (last ~10 days).
       const [society] = await tx
         .insert(societies)
-        .values({ name: def.name, code: def.codePrefix, createdAt: new Date(now - 420 * DAY) })
+        .values({ name: def.name, code: def.codePrefix, emergencyContacts: def.emergencyContacts, createdAt: new Date(now - 420 * DAY) })
         .returning({ id: societies.id });
       const societyId = society!.id;
       summary.societies++;

@@ -2,6 +2,7 @@
  * How the demo data is made (seed/demo.ts writes it): a seeded PRNG, the residents of a society,
  * the complaints and the new grocery and doctor requests. Pure: no database access.
  */
+import type { EmergencyContact } from '../../shared/contracts/resident.js';
 import type { residents } from '../db/schema.js';
 import { COMPLAINT_TEMPLATES, DESIGNATIONS, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES, type Where } from './names.js';
 
@@ -19,6 +20,8 @@ export interface SocietyDef {
   /** Resident phone prefix: 4 digits + 7-digit sequence = 11 digits. */
   phonePrefix: string;
   seed: number;
+  /** The society's emergency contacts (ZEmergencyContacts), as `society:emergency` would set them. */
+  emergencyContacts: EmergencyContact[];
 }
 
 type Rand = () => number;

@@ -6,6 +6,8 @@
  * response, the assigned guard, whom the 'Guard Assigned' push announces).
  */
 import { z } from 'zod';
+import { BIDI_CONTROL, EMERGENCY_CONTACTS_MAX, EMERGENCY_PHONE_PATTERN } from '../constants.js';
+import { MSG } from '../messages.js';
 import { ZResidentCard, atMostChars, listResponse } from './common.js';
 import { zResidentPassword } from './residents-admin.js';
 import { ZSecurityAlert, type SecurityAlert } from './security.js';
@@ -27,6 +29,36 @@ export const ZResidentProfile = ZResidentCard.extend({
   mustChangePassword: z.boolean().describe('True after staff reset the password: the app asks for a new one (PUT /api/resident/password) before anything else'),
 });
 export type ResidentProfile = z.infer<typeof ZResidentProfile>;
+
+/**
+ * One of a society's emergency contacts (`societies.emergency_contacts`, set by the operator's
+ * `society:emergency`): `label` 1–60 characters, trimmed, no bidi control; `phone` 11 digits or a
+ * 2–5 digit service number ({@link EMERGENCY_PHONE_PATTERN}).
+ */
+export const ZEmergencyContact = z.object({
+  label: z
+    .string()
+    .trim()
+    .min(1, 'The label is empty.')
+    .max(60, 'The label may have at most 60 characters.')
+    .refine((s) => !BIDI_CONTROL.test(s), MSG.textBidiControl),
+  phone: z.string().trim().regex(EMERGENCY_PHONE_PATTERN, 'The phone must be 11 digits (03001234567) or a service number of 2 to 5 digits (1122).'),
+});
+export type EmergencyContact = z.infer<typeof ZEmergencyContact>;
+
+/** A society's emergency contacts, in the order the app lists them: at most {@link EMERGENCY_CONTACTS_MAX}. */
+export const ZEmergencyContacts = z.array(ZEmergencyContact).max(EMERGENCY_CONTACTS_MAX, `At most ${EMERGENCY_CONTACTS_MAX} emergency contacts.`);
+
+/**
+ * GET /api/resident/society: the signed-in resident's own society — its name, time zone (IANA) and
+ * emergency contacts, which the app keeps for its offline screen (docs/spec-deviations.md row 95).
+ */
+export const ZResidentSociety = z.object({
+  name: z.string(),
+  timeZone: z.string().describe("The society's time zone (IANA name, societies.time_zone)"),
+  emergencyContacts: ZEmergencyContacts.describe("The society's emergency numbers, in the order to list them (0–8; set with the operator's society:emergency)"),
+});
+export type ResidentSociety = z.infer<typeof ZResidentSociety>;
 
 /**
  * One in-app notification record (spec section 3 "Notification", texts in section 7), as the

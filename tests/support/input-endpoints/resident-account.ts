@@ -1,7 +1,8 @@
 /**
  * Generated-input entries of the resident's password and the society reads the app's screens add
  * (see ../input-endpoints.ts): the password change, /Status's password reset, the public society
- * names of the registration picker and the discount categories.
+ * names of the registration picker, the discount categories and the resident's own society
+ * (its emergency contacts).
  *
  * The change never sends the suite's resident's right password, and the reset never names that
  * resident (row id 3): either would end the token every later resident entry signs in with.
@@ -31,6 +32,13 @@ export const RESIDENT_ACCOUNT_INPUTS: readonly InputEndpoint[] = [
     as: STATUS,
     weight: 0.5,
     request: fc.tuple(resetId, anyJson).map(([id, b]) => ({ url: `/api/residents/${id}/reset-password`, body: b })),
+  },
+  // Takes no input: any query is ignored (a 200); a NUL or bidi control in it is a 400.
+  {
+    route: 'GET /api/resident/society',
+    as: 'resident',
+    weight: 0.3,
+    request: noBody(query({ page, q: fc.constantFrom('x', '%00', '%E2%80%AE', '') }).map((q) => `/api/resident/society${q}`)),
   },
   {
     route: 'GET /api/societies',

@@ -1,12 +1,12 @@
 /**
  * Account calls of the resident API (src/server/modules/resident-auth/routes.ts): sign-in,
- * registration and its society picker, sign-out (revokes the token), the resident's own profile
- * and the password change.
+ * registration and its society picker, sign-out (revokes the token), the resident's own profile,
+ * their society's emergency contacts and the password change.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ResidentLoginResponse } from '../../../shared/contracts/auth';
-import type { ResidentPasswordChange, ResidentProfile } from '../../../shared/contracts/resident';
+import type { ResidentPasswordChange, ResidentProfile, ResidentSociety } from '../../../shared/contracts/resident';
 import type { RegisterResident, RegisterResponse, SocietyNameList } from '../../../shared/contracts/residents-admin';
 import { api, request } from '../../lib/api';
 import { saveEmergency } from '../../lib/emergency';
@@ -57,6 +57,25 @@ export function useProfile() {
       saveEmergency({ societyName: me.societyName });
       setDisplayTimeZone(me.timeZone);
       return me;
+    },
+  });
+}
+
+/**
+ * GET /api/resident/society: the society's name and emergency contacts, saved for the offline
+ * screen (lib/emergency.ts) whenever a signed-in screen loads. Nothing renders it, so it never
+ * holds a screen up; it is read again at most every 10 minutes (the operator changes it rarely).
+ */
+export function useSocietyContacts() {
+  const session = useSession();
+  return useQuery({
+    queryKey: keys.society,
+    enabled: session !== null,
+    staleTime: 10 * 60_000,
+    queryFn: async ({ signal }) => {
+      const society = await api.get<ResidentSociety>('/api/resident/society', undefined, signal);
+      saveEmergency({ societyName: society.name, societyContacts: society.emergencyContacts });
+      return society;
     },
   });
 }

@@ -1,54 +1,54 @@
 /**
  * Shown over every screen while the browser is offline (the service worker still serves the
- * shell): the national emergency lines and the contacts the app last saw (lib/emergency.ts), each
- * a tel: link, so a resident without data can still call for help.
+ * shell): the numbers the app last saw (lib/emergency.ts) — the society's own emergency contacts
+ * first, then the resident's assigned guard — and the national emergency lines as the fallback,
+ * each a tel: link, so a resident without data can still call for help.
  */
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
 import { NATIONAL_NUMBERS, t } from '../../i18n/catalogue';
-import { readEmergency } from '../../lib/emergency';
+import { offlineNumbers, readEmergency, type OfflineNumber } from '../../lib/emergency';
 import { formatDateTime } from '../../lib/format';
+
+function Numbers({ numbers }: { numbers: OfflineNumber[] }) {
+  return (
+    <List listStyleType="none" spacing="xs" mt="xs">
+      {numbers.map((n) => (
+        <List.Item key={`${n.kind}-${n.phone}`}>
+          {n.label}:{' '}
+          <Anchor href={`tel:${n.phone}`} fw={700}>
+            {n.phone}
+          </Anchor>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
 
 export function OfflineScreen() {
   const saved = readEmergency();
+  const numbers = offlineNumbers(saved, NATIONAL_NUMBERS, t.offline.guard);
+  const own = numbers.filter((n) => n.kind !== 'national');
   return (
     <Stack component="main" p="md" maw={40 * 16} mx="auto" data-testid="offline-screen">
       <Title order={1}>{t.offline.title}</Title>
       <Text>{t.offline.text}</Text>
-      <Card withBorder>
-        <Title order={2} size="h3">
-          {t.offline.national}
-        </Title>
-        <List listStyleType="none" spacing="xs" mt="xs">
-          {NATIONAL_NUMBERS.map((n) => (
-            <List.Item key={n.phone}>
-              {n.label}:{' '}
-              <Anchor href={`tel:${n.phone}`} fw={700}>
-                {n.phone}
-              </Anchor>
-            </List.Item>
-          ))}
-        </List>
-      </Card>
-      {saved && (saved.societyName || saved.guard) && (
-        <Card withBorder>
-          {saved.societyName && (
-            <Title order={2} size="h3">
-              {t.offline.society(saved.societyName)}
-            </Title>
-          )}
-          {saved.guard && (
-            <Text mt="xs">
-              {t.offline.guard(saved.guard.name)}:{' '}
-              <Anchor href={`tel:${saved.guard.phone}`} fw={700}>
-                {saved.guard.phone}
-              </Anchor>
-            </Text>
-          )}
+      {saved && (saved.societyName || own.length > 0) && (
+        <Card withBorder data-testid="offline-society">
+          <Title order={2} size="h3">
+            {saved.societyName ? t.offline.society(saved.societyName) : t.offline.societyUnnamed}
+          </Title>
+          {own.length > 0 ? <Numbers numbers={own} /> : <Text mt="xs">{t.offline.noSocietyNumbers}</Text>}
           <Text size="sm" c="dimmed" mt="xs">
             {t.offline.savedAt(formatDateTime(saved.savedAt))}
           </Text>
         </Card>
       )}
+      <Card withBorder data-testid="offline-national">
+        <Title order={2} size="h3">
+          {t.offline.national}
+        </Title>
+        <Numbers numbers={numbers.filter((n) => n.kind === 'national')} />
+      </Card>
     </Stack>
   );
 }

@@ -3,7 +3,8 @@
  * Part of the one database schema (../schema.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { EmergencyContact } from '../../../shared/contracts/resident.js';
 import { createdAt } from './columns.js';
 
 export const societies = pgTable('societies', {
@@ -17,6 +18,14 @@ export const societies = pgTable('societies', {
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   /** The IANA time zone the society's dates are read and shown in (the audit log's date range, reports). */
   timeZone: text('time_zone').notNull().default('Asia/Karachi'),
+  /**
+   * The society's emergency contacts, in order ([{label, phone}], at most 8; ZEmergencyContacts),
+   * set by the operator's `society:emergency` and read by residents (GET /api/resident/society).
+   * A jsonb column rather than a table: the list is small and bounded, always read whole with its
+   * society and replaced whole, so a row per contact would add only ordering and joins. Written
+   * only after ZEmergencyContacts has parsed it.
+   */
+  emergencyContacts: jsonb('emergency_contacts').$type<EmergencyContact[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 

@@ -9,7 +9,7 @@ import * as XLSX from '@e965/xlsx';
 import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/contracts/billing.js';
 import { MSG } from '../../../shared/messages.js';
 import { BadRequestError, PayloadTooLargeError } from '../../lib/errors.js';
-import { BIDI_CONTROL } from '../../lib/input-guard.js';
+import { BIDI_CONTROL } from '../../../shared/constants.js';
 import { checkInflatedSizes, zipEntries, zipEntriesOfFile } from './zip-check.js';
 
 /** A data row of Sheet1 with its cells as read; numbers stay numbers, everything else is text. */

@@ -1,6 +1,7 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { residentSessions, residents, societies } from '../../db/schema.js';
+import type { ResidentSociety } from '../../../shared/contracts/resident.js';
 import { inSociety } from '../../db/society-scope.js';
 import { residentProfileColumns, type ResidentProfileRow } from '../residents/service.js';
 import { registrationRepo } from './registration-repo.js';
@@ -111,6 +112,19 @@ export function residentAuthRepo(db: Db) {
           .from(residents)
           .innerJoin(societies, eq(societies.id, residents.societyId))
           .where(and(eq(residents.societyId, societyId), eq(residents.id, residentId)));
+        return row;
+      });
+    },
+    /**
+     * The resident's own society's name, time zone and emergency contacts, read as the society role
+     * (`inSociety`: row-level security lets it see its own society row only); undefined if gone.
+     */
+    society(societyId: number): Promise<ResidentSociety | undefined> {
+      return inSociety(db, societyId, async (tx) => {
+        const [row] = await tx
+          .select({ name: societies.name, timeZone: societies.timeZone, emergencyContacts: societies.emergencyContacts })
+          .from(societies)
+          .where(eq(societies.id, societyId));
         return row;
       });
     },

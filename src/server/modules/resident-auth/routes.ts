@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZResidentLoginRequest, ZResidentLoginResponse } from '../../../shared/contracts/auth.js';
 import { ZErrorBody } from '../../../shared/contracts/common.js';
-import { ZResidentPasswordChange, ZResidentProfile } from '../../../shared/contracts/resident.js';
+import { ZResidentPasswordChange, ZResidentProfile, ZResidentSociety } from '../../../shared/contracts/resident.js';
 import {
   SOCIETY_NAMES_PAGE_SIZE,
   ZPushToken,
@@ -80,6 +80,15 @@ export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentA
         { 200: ZResidentProfile, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody },
       ),
       handler: (req) => residentAuth.profile(residentOf(req)),
+    });
+
+    scoped.get('/api/resident/society', {
+      schema: residentDocs(
+        "The signed-in resident's own society: name, time zone and its emergency contacts ({label, phone}, in order, 0–8), which the app keeps for its offline screen. A Pending resident may read it too",
+        {},
+        { 200: ZResidentSociety, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody },
+      ),
+      handler: (req) => residentAuth.society(residentOf(req)),
     });
 
     scoped.put('/api/resident/password', {

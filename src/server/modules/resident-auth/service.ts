@@ -1,5 +1,5 @@
 import type { ResidentLoginResponse } from '../../../shared/contracts/auth.js';
-import type { ResidentProfile } from '../../../shared/contracts/resident.js';
+import type { ResidentProfile, ResidentSociety } from '../../../shared/contracts/resident.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EventBus } from '../../lib/events.js';
@@ -157,6 +157,15 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
       const row = await repo.profile(resident.societyId, resident.id);
       if (!row) throw new NotFoundError();
       return toResidentProfile(row);
+    },
+    /**
+     * The signed-in resident's own society (GET /api/resident/society): name, time zone and the
+     * emergency contacts its app lists offline, in order. @throws 404 if the society is gone.
+     */
+    async society(resident: ResidentContext): Promise<ResidentSociety> {
+      const row = await repo.society(resident.societyId);
+      if (!row) throw new NotFoundError();
+      return row;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { societies, staffSessions, staffUsers, TWO_FACTOR_OFF } from '../../db/schema.js';
+import type { EmergencyContact } from '../../../shared/contracts/resident.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { likePattern } from '../../lib/text.js';
 import { rowsOf } from '../../db/raw-rows.js';
@@ -68,6 +69,12 @@ export function staffAccountsRepo(db: Db) {
       const [before] = await db.select({ zone: societies.timeZone }).from(societies).where(eq(societies.id, societyId)).for('update');
       await db.update(societies).set({ timeZone: zone }).where(eq(societies.id, societyId));
       return before?.zone ?? zone;
+    },
+    /** Replaces the society's emergency contacts (already parsed by ZEmergencyContacts); @returns how many it had. */
+    async setSocietyEmergencyContacts(societyId: number, contacts: EmergencyContact[]): Promise<number> {
+      const [before] = await db.select({ contacts: societies.emergencyContacts }).from(societies).where(eq(societies.id, societyId)).for('update');
+      await db.update(societies).set({ emergencyContacts: contacts }).where(eq(societies.id, societyId));
+      return before?.contacts.length ?? 0;
     },
     /** Whether the database can compute in `zone` (pg_timezone_names). */
     async databaseKnowsTimeZone(zone: string): Promise<boolean> {

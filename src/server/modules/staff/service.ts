@@ -6,6 +6,8 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.
 import { hashPassword } from '../../lib/password.js';
 import { recordAudit } from '../audit/service.js';
 import { isTimeZone } from '../../../shared/calendar.js';
+import { EMERGENCY_CONTACTS_MAX } from '../../../shared/constants.js';
+import { ZEmergencyContact, type EmergencyContact } from '../../../shared/contracts/resident.js';
 import { staffAccountsRepo, type SocietyRow, type StaffAccountRow } from './repo.js';
 
 /** Who made a change: the operator's command on the server's machine (audited with actor id null). */
@@ -54,6 +56,27 @@ function requiredText(value: string | undefined, field: string, max = 200): stri
   if (!v) throw new BadRequestError(`--${field} is required.`, field);
   if (v.length > max) throw new BadRequestError(`--${field} may have at most ${max} characters.`, field);
   return v;
+}
+
+/**
+ * The `--set "Label=phone"` entries of `society:emergency`, parsed in order (the label is what
+ * comes before the last '=', so a label may hold one). @param clear `--clear`: no entry then.
+ * @throws BadRequestError naming the first bad entry and why, or a missing/conflicting option.
+ */
+export function parseEmergencyContacts(entries: readonly string[], clear: boolean): EmergencyContact[] {
+  if (clear && entries.length > 0) throw new BadRequestError('Give either --set entries or --clear, not both.', 'set');
+  if (clear) return [];
+  if (entries.length === 0) throw new BadRequestError('Give one --set "Label=phone" per contact, or --clear.', 'set');
+  if (entries.length > EMERGENCY_CONTACTS_MAX)
+    throw new BadRequestError(`At most ${EMERGENCY_CONTACTS_MAX} --set entries; ${entries.length} were given.`, 'set');
+  return entries.map((entry, i) => {
+    const at = entry.lastIndexOf('=');
+    const where = `--set entry ${i + 1} ("${entry}")`;
+    if (at < 0) throw new BadRequestError(`${where} must be Label=phone, e.g. "Guard room=03001234567".`, 'set');
+    const parsed = ZEmergencyContact.safeParse({ label: entry.slice(0, at), phone: entry.slice(at + 1) });
+    if (!parsed.success) throw new BadRequestError(`${where}: ${parsed.error.issues[0]!.message}`, 'set');
+    return parsed.data;
+  });
 }
 
 /**
@@ -131,6 +154,28 @@ export function staffAccountsService({ db, clock, temporaryPasswordHours, revoke
         return before;
       });
       return { name: society.name, code: society.code, from, to: zone };
+    },
+
+    /**
+     * Replaces the society's emergency contacts (`societies.emergency_contacts`), which residents
+     * read (GET /api/resident/society) and their app lists offline. @param input.set one
+     * "Label=phone" per contact, in order (at most EMERGENCY_CONTACTS_MAX; ZEmergencyContact's
+     * rules); @param input.clear true to remove them all (then no --set). Audited 'emergency' with
+     * the new count. @returns the society, the stored list and the count it had.
+     * @throws 400 naming the bad --set entry (or a missing/conflicting option); 404 for an unknown society.
+     */
+    async setSocietyEmergencyContacts(
+      input: { society?: string; set?: readonly string[]; clear?: boolean },
+      actor: OperatorActor,
+    ): Promise<{ name: string; code: string; contacts: EmergencyContact[]; before: number }> {
+      const society = await societyOf(input.society);
+      const contacts = parseEmergencyContacts(input.set ?? [], input.clear ?? false);
+      const before = await db.transaction(async (tx) => {
+        const had = await staffAccountsRepo(tx).setSocietyEmergencyContacts(society.id, contacts);
+        await audit(tx, actor, society.id, 'society', society.id, 'emergency', String(contacts.length));
+        return had;
+      });
+      return { name: society.name, code: society.code, contacts, before };
     },
 
     /** Every society with its number of staff accounts, by code. */

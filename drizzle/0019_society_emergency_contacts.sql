@@ -1,0 +1,1 @@
+ALTER TABLE "societies" ADD COLUMN "emergency_contacts" jsonb DEFAULT '[]'::jsonb NOT NULL;
