@@ -16,7 +16,7 @@
  * - not covered: a tap on the notification (no browser API clicks one); where a tap opens is the
  *   unit tests' (tests/unit/resident-push-notice.test.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { startPushService, type LocalPushService, type TestSubscription } from '../tests/support/push-service';
 import { PASSWORD } from './helpers';
 import { approvedResident, PHONE_VIEWPORT, signInResident } from './resident-app-helpers';
@@ -60,6 +60,41 @@ function stubPushManager(sub: TestSubscription) {
   };
 }
 
+/** Signs `r` in on `page` with `sub` as the phone's push subscription and turns notifications on in Profile. @returns the Profile section. */
+async function turnOnPush(page: Page, context: BrowserContext, baseURL: string, r: { phone: string; password: string }, sub: TestSubscription) {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await page.addInitScript(stubPushManager, sub);
+  await signInResident(page, r.phone, r.password);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+  const section = page.getByRole('region', { name: 'Notifications on this phone' });
+  await expect(section).toContainText('Off: turn them on');
+  const stored = page.waitForResponse((res) => res.url().endsWith('/api/resident/web-push') && res.request().method() === 'POST');
+  await section.getByRole('button', { name: 'Turn on notifications' }).click();
+  expect((await stored).status()).toBe(201);
+  expect((await stored).request().postDataJSON()).toMatchObject({ endpoint: sub.endpoint, keys: sub.keys });
+  await expect(section).toContainText('On: this phone shows a notification');
+  return section;
+}
+
+/** The resident files a complaint and the complaints desk takes it up (its push goes out). @returns the complaint's id. */
+async function complaintTakenUp(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string,
+  api: APIRequestContext,
+  resident: Record<string, string>,
+): Promise<number> {
+  const filed = await api.post('/api/complain', { data: { complain: `Water leak by the gate ${Date.now()}` }, headers: resident });
+  expect(filed.status()).toBe(201);
+  const { _id } = (await filed.json()) as { _id: number };
+  const staff = await playwright.request.newContext({ baseURL });
+  expect((await staff.post('/api/society/login', { data: { email: 'complaints@greenvalley.test', password: PASSWORD } })).status()).toBe(200);
+  expect((await staff.put(`/api/complain/${_id}`, { data: { action: 'proceed' } })).status()).toBe(200);
+  await staff.dispose();
+  return _id;
+}
+
 test.describe('resident app: Web Push', () => {
   let service: LocalPushService;
   test.beforeAll(async () => {
@@ -77,19 +112,7 @@ test.describe('resident app: Web Push', () => {
   }) => {
     const r = await approvedResident(playwright, baseURL, 'Hina');
     const sub = service.subscribe();
-    await context.grantPermissions(['notifications'], { origin: baseURL });
-    await page.addInitScript(stubPushManager, sub);
-    await signInResident(page, r.phone, r.password);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
-    const section = page.getByRole('region', { name: 'Notifications on this phone' });
-    await expect(section).toContainText('Off: turn them on');
-    const stored = page.waitForResponse((res) => res.url().endsWith('/api/resident/web-push') && res.request().method() === 'POST');
-    await section.getByRole('button', { name: 'Turn on notifications' }).click();
-    expect((await stored).status()).toBe(201);
-    expect((await stored).request().postDataJSON()).toMatchObject({ endpoint: sub.endpoint, keys: sub.keys });
-    await expect(section).toContainText('On: this phone shows a notification');
+    const section = await turnOnPush(page, context, baseURL!, r, sub);
     await expect(section.getByRole('button', { name: 'Turn off notifications' })).toBeVisible();
     // The app subscribed with the server's own VAPID key.
     const api = await playwright.request.newContext({ baseURL });
@@ -98,13 +121,7 @@ test.describe('resident app: Web Push', () => {
     expect(await page.evaluate(() => (window as unknown as { __pushKeyGiven?: string }).__pushKeyGiven)).toBe(publicKey);
 
     // The complaints desk takes up the resident's complaint: the push goes out to the stored subscription.
-    const filed = await api.post('/api/complain', { data: { complain: `Water leak by the gate ${Date.now()}` }, headers: resident });
-    expect(filed.status()).toBe(201);
-    const { _id } = (await filed.json()) as { _id: number };
-    const staff = await playwright.request.newContext({ baseURL });
-    expect((await staff.post('/api/society/login', { data: { email: 'complaints@greenvalley.test', password: PASSWORD } })).status()).toBe(200);
-    expect((await staff.put(`/api/complain/${_id}`, { data: { action: 'proceed' } })).status()).toBe(200);
-    await staff.dispose();
+    const _id = await complaintTakenUp(playwright, baseURL!, api, resident);
     const reviewed = () => service.messagesFor(sub.endpoint).find((m) => (m as { title?: string }).title === 'Complain Reviewed');
     await expect.poll(reviewed, { timeout: 10_000 }).toBeTruthy();
     const message = reviewed();
@@ -121,15 +138,25 @@ test.describe('resident app: Web Push', () => {
     await cdp.send('ServiceWorker.enable');
     await expect.poll(() => registrations.some((g) => g.scopeURL === `${baseURL}/app/` && !g.isDeleted)).toBe(true);
     const { registrationId } = registrations.find((g) => g.scopeURL === `${baseURL}/app/` && !g.isDeleted)!;
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId, data: JSON.stringify(message) });
     const shown = () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
         return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data as unknown }));
       });
-    await expect
-      .poll(shown)
-      .toEqual([{ title: 'Complain Reviewed', body: 'Complaint has been registered', data: { type: 'complaint', id: String(_id), documentId: String(_id) } }]);
+    const expected = {
+      title: 'Complain Reviewed',
+      body: 'Complaint has been registered',
+      data: { type: 'complaint', id: String(_id), documentId: String(_id) },
+    };
+    // DevTools may hand the message to a worker that is still starting and lose it (seen once in
+    // seven runs on a fresh server); a push service retries too, so the delivery is repeated until
+    // the notification shows. What is checked is what the worker showed for that payload.
+    await expect(async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId, data: JSON.stringify(message) });
+      await expect.poll(shown, { timeout: 3_000 }).toContainEqual(expected);
+    }).toPass({ timeout: 20_000 });
+    // Nothing else was shown (a repeated delivery shows the same notification again).
+    for (const notification of await shown()) expect(notification).toEqual(expected);
     await cdp.detach();
 
     // Sign-out removes this phone's subscription (server first, while the token works, then the browser).
@@ -151,6 +178,33 @@ test.describe('resident app: Web Push', () => {
       const res = await api.post('/api/resident/web-push', { data: service.subscribe(), headers: again });
       expect(res.status(), `subscription ${i + 1}: ${await res.text()}`).toBe(201);
     }
+    await api.dispose();
+  });
+
+  test('a subscription its push service calls gone (410) is removed at the first push and never retried', async ({ page, context, playwright, baseURL }) => {
+    const r = await approvedResident(playwright, baseURL, 'Rabia');
+    const sub = service.subscribe();
+    await turnOnPush(page, context, baseURL!, r, sub);
+    const api = await playwright.request.newContext({ baseURL });
+    const resident = await residentBearer(api, r);
+    // Nine more devices: the resident is at the limit of 10 while the phone's subscription is stored.
+    for (let i = 0; i < 9; i++) expect((await api.post('/api/resident/web-push', { data: service.subscribe(), headers: resident })).status()).toBe(201);
+    expect((await api.post('/api/resident/web-push', { data: service.subscribe(), headers: resident })).status()).toBe(409);
+
+    service.gone(sub.endpoint);
+    await complaintTakenUp(playwright, baseURL!, api, resident);
+    const tried = () => service.requests.filter((q) => q.endpoint === sub.endpoint).map((q) => q.status);
+    await expect.poll(tried, { timeout: 10_000 }).toEqual([410]);
+    // Removed: an eleventh device fits now (409 until the server has dropped the gone one).
+    await expect
+      .poll(async () => (await api.post('/api/resident/web-push', { data: service.subscribe(), headers: resident })).status(), { timeout: 10_000 })
+      .toBe(201);
+    // The next push reaches the other devices and never the gone one again.
+    const delivered = () => service.requests.filter((q) => q.status === 201).length;
+    const before = delivered();
+    await complaintTakenUp(playwright, baseURL!, api, resident);
+    await expect.poll(delivered, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 10);
+    expect(tried()).toEqual([410]);
     await api.dispose();
   });
 });
