@@ -136,6 +136,13 @@ const ZEnv = z.object({
     .default(15 * 60),
   /** Failed staff sign-ins allowed per account across all addresses within LOGIN_WINDOW_S before 429. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  /**
+   * Resident sign-ins, registrations and password changes allowed per address and minute before
+   * 429. Residents behind one carrier or gate network share an address, so a society whose
+   * residents sign in together may raise it, knowing that it also allows more password guesses
+   * from one address.
+   */
+  RESIDENT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Resident bearer token lifetime in days. */
   RESIDENT_TOKEN_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
   /** Proxies whose X-Forwarded-For is believed (req.ip, throttles): see ZTrustProxy. */

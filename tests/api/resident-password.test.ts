@@ -135,3 +135,17 @@ describe('resident password: change and staff reset', () => {
     return gv!.id;
   }
 });
+
+describe('resident sign-in limit per address (RESIDENT_SIGNIN_PER_MINUTE)', () => {
+  const h = useHarness({ RESIDENT_SIGNIN_PER_MINUTE: '3' });
+
+  it("follows the operator's setting: with 3, the fourth sign-in from one address is 429 and another address signs in", async () => {
+    const r = await societyWithResident(h.database.db, { name: 'Sign-in Limit Society' });
+    const login = (remoteAddress: string) =>
+      h.app.inject({ method: 'POST', url: '/api/resident/login', remoteAddress, payload: { phone: r.phone, password: r.password } });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await login('10.21.0.1')).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    expect((await login('10.21.0.2')).statusCode).toBe(200);
+  });
+});

@@ -24,7 +24,7 @@ export function residentGuards({ db, database, clock, bus, config }: BaseDeps): 
 /** Resident registration, sign-in and sign-out (the resident app's bearer token). */
 export const residentAuthModule: ServerModule = {
   name: 'resident-auth',
-  build: ({ residentAuth }) => ({
-    routes: (app) => app.register(residentAuthRoutes, { residentAuth }),
+  build: ({ residentAuth, config }) => ({
+    routes: (app) => app.register(residentAuthRoutes, { residentAuth, signInPerMinute: config.RESIDENT_SIGNIN_PER_MINUTE }),
   }),
 };

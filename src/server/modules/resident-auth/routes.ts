@@ -16,11 +16,6 @@ import type { ResidentAuthService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 
 /**
- * Sign-in, self-registration and a password change (a guess at the current password) share one
- * limit per address and minute.
- */
-const PUBLIC_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
-/**
  * The registration picker's society search, per address and minute: a search as the resident
  * types (the app waits for a pause) stays well under it; listing names in bulk does not.
  */
@@ -33,7 +28,13 @@ const docs = routeDocs('resident');
  * sign-out, the resident's own profile and push token. A Pending resident (registered, not yet
  * approved) may use these; every service route answers them 403 (plugins/auth.ts).
  */
-export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentAuthService }> = async (app, { residentAuth }) => {
+export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentAuthService; signInPerMinute: number }> = async (
+  app,
+  { residentAuth, signInPerMinute },
+) => {
+  // Sign-in, self-registration and a password change (a guess at the current password) share one
+  // limit per address and minute (RESIDENT_SIGNIN_PER_MINUTE).
+  const PUBLIC_RATE_LIMIT = { max: signInPerMinute, timeWindow: '1 minute' };
   app.post('/api/resident/register', {
     config: { rateLimit: PUBLIC_RATE_LIMIT },
     schema: docs(
