@@ -17,20 +17,44 @@ export const SOS_P99_GOAL_MS = 50;
 /** Overload (--overload): SOS p99 at most this; a list answered within ANSWER ms or refused within REFUSE ms; drained within DRAIN s. */
 export const OVERLOAD_GOALS = { sosP99Ms: 100, answerMs: 100, refuseMs: 10, drainS: 2 };
 
-/** How the lists of an overload run ended: answered 2xx in time, refused (503/429) in time, or neither. */
+/**
+ * How the lists of an overload run ended: answered 2xx in time, refused (503/429) in time, or
+ * neither; the neither split into answers that came late, refusals that came late (with the
+ * slowest of each, ms) and the rest (other errors, time-outs, lost connections).
+ */
 export interface OverloadShares {
   sent: number;
   answeredInTime: number;
   refusedInTime: number;
   neither: number;
+  lateAnswers: number;
+  lateRefusals: number;
+  otherFailures: number;
+  slowestAnswerMs: number;
+  slowestRefusalMs: number;
 }
 
 /** Classifies every list request of `records` against {@link OVERLOAD_GOALS}. */
 export function overloadShares(records: readonly LabelRecord[]): OverloadShares {
   const sent = records.reduce((a, r) => a + r.sent, 0);
-  const answeredInTime = records.reduce((a, r) => a + r.latencies.filter((l) => l <= OVERLOAD_GOALS.answerMs).length, 0);
-  const refusedInTime = records.reduce((a, r) => a + r.refused.filter((l) => l <= OVERLOAD_GOALS.refuseMs).length, 0);
-  return { sent, answeredInTime, refusedInTime, neither: sent - answeredInTime - refusedInTime };
+  const answers = records.flatMap((r) => r.latencies);
+  const refusals = records.flatMap((r) => r.refused);
+  const answeredInTime = answers.filter((l) => l <= OVERLOAD_GOALS.answerMs).length;
+  const refusedInTime = refusals.filter((l) => l <= OVERLOAD_GOALS.refuseMs).length;
+  const lateAnswers = answers.length - answeredInTime;
+  const lateRefusals = refusals.length - refusedInTime;
+  const neither = sent - answeredInTime - refusedInTime;
+  return {
+    sent,
+    answeredInTime,
+    refusedInTime,
+    neither,
+    lateAnswers,
+    lateRefusals,
+    otherFailures: neither - lateAnswers - lateRefusals,
+    slowestAnswerMs: answers.reduce((a, b) => Math.max(a, b), 0),
+    slowestRefusalMs: refusals.reduce((a, b) => Math.max(a, b), 0),
+  };
 }
 
 /** CPU spent per list request, ms: the instances' and the bench database's PostgreSQL backends', over the load window. */
@@ -262,6 +286,7 @@ export function printRun(run: LoadRun): void {
     lines.push(
       `overload: capacity ${o.capacityPerSec.toFixed(0)} lists/s (closed-loop probe), lists sent at ${o.listRate.toFixed(0)}/s`,
       `  lists answered ≤ ${OVERLOAD_GOALS.answerMs} ms ${share(o.lists.answeredInTime)}, refused ≤ ${OVERLOAD_GOALS.refuseMs} ms ${share(o.lists.refusedInTime)}, neither ${share(o.lists.neither)} (of ${o.lists.sent}); drained ${o.drainSeconds.toFixed(1)} s after the load stopped`,
+      `  neither: ${o.lists.lateAnswers} answered late (slowest ${o.lists.slowestAnswerMs.toFixed(0)} ms), ${o.lists.lateRefusals} refused late (slowest ${o.lists.slowestRefusalMs.toFixed(0)} ms), ${o.lists.otherFailures} other failures`,
     );
   }
   for (const [name, m] of Object.entries(run.instanceMetrics))
