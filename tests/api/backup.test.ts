@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/db/prepare.js';
 import { auditLog, societies } from '../../src/server/db/schema.js';
+import { OWNER_ONLY_TABLES, SOCIETY_ROLE } from '../../src/server/db/society-scope.js';
 import { manualClock } from '../../src/server/lib/clock.js';
 import { automaticBackup, BackupRefused, listBackups, restoreBackup, writeBackup } from '../../src/server/operator/backup.js';
 
@@ -42,6 +43,15 @@ async function contents(database: Database): Promise<Record<string, string>> {
   )) as unknown as { rows: { f: string }[] };
   out['audit_log fingerprint'] = audit.rows[0]!.f;
   return out;
+}
+
+/** Tables of the public schema the society role may not read, A to Z. */
+async function hiddenFromSocietyRole(database: Database): Promise<string[]> {
+  const r = (await database.db.execute(
+    sql`select c.relname as tablename from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not has_table_privilege(${SOCIETY_ROLE}, c.oid, 'SELECT') order by 1`,
+  )) as unknown as { rows: { tablename: string }[] };
+  return r.rows.map((row) => row.tablename);
 }
 
 /** Inserts pairs of audit rows (each pair one transaction) until `stop` resolves; @returns how many pairs committed. */
@@ -204,7 +214,9 @@ describe.skipIf(!process.env.DATABASE_URL || !hasPgTools())('backups of a Postgr
     writeFileSync(path.join(dataDir, 'media', 'logo.png'), Buffer.from([1, 2, 3, 4]));
     const folder = await writeBackup({ config: configOf({ DATA_DIR: dataDir, BACKUP_DIR: backups, DATABASE_URL: src }), database, clock: manualClock() });
     const before = await contents(database);
+    const hiddenBefore = await hiddenFromSocietyRole(database);
     await database.close();
+    expect(hiddenBefore).toEqual([...OWNER_ONLY_TABLES].sort());
 
     const restoredDir = temp('sd-pg-restored-');
     const target = configOf({ DATA_DIR: restoredDir, DATABASE_URL: dst });
@@ -219,6 +231,8 @@ describe.skipIf(!process.env.DATABASE_URL || !hasPgTools())('backups of a Postgr
         return tx.select({ id: societies.id }).from(societies);
       });
       expect(scoped).toEqual([{ id: 1 }]);
+      // …and still not the owner-only tables (the VAPID private key among them).
+      expect(await hiddenFromSocietyRole(restored)).toEqual(hiddenBefore);
     } finally {
       await restored.close();
     }

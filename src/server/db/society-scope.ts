@@ -13,6 +13,13 @@ import type { Db } from './client.js';
 /** The non-owner role society-scoped work runs as (created by the migration). */
 export const SOCIETY_ROLE = 'society_app';
 
+/**
+ * Tables {@link SOCIETY_ROLE} may not touch at all (their migrations revoke it): sign-in failures
+ * and rate-limit counters, which span societies, and the VAPID private key. A restore that grants
+ * the role every table (operator/backup.ts) revokes these again.
+ */
+export const OWNER_ONLY_TABLES = ['login_attempts', 'rate_limits', 'vapid_keys'] as const;
+
 const scopeSettings = (societyId: number) => sql`select set_config('app.society_id', ${String(societyId)}, true), set_config('role', ${SOCIETY_ROLE}, true)`;
 
 /**

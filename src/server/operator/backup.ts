@@ -25,6 +25,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { lockFilePath } from '../db/lock.js';
 import { rowsOf } from '../db/raw-rows.js';
+import { OWNER_ONLY_TABLES, SOCIETY_ROLE } from '../db/society-scope.js';
 import type { Clock } from '../lib/clock.js';
 
 const run = promisify(execFile);
@@ -175,7 +176,11 @@ export async function readManifest(folder: string): Promise<BackupManifest> {
   throw new BackupRefused(`${folder} is not a Society Desk backup (no ${MANIFEST}).`);
 }
 
-/** The grants the app's roles need (drizzle/0002_row_level_security.sql): a dump restored without privileges lacks them. */
+/**
+ * The grants the app's roles need (drizzle/0002_row_level_security.sql): a dump restored without
+ * privileges lacks them. Granting every table gives the society role the owner-only ones too, so
+ * those are revoked again (OWNER_ONLY_TABLES).
+ */
 const GRANTS = sql`DO $$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'society_app') THEN CREATE ROLE society_app NOLOGIN; END IF;
   IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN EXECUTE format('GRANT society_app TO %I', current_user); END IF;
@@ -184,7 +189,8 @@ GRANT USAGE ON SCHEMA public TO society_app;
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO society_app;
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO society_app;
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO society_app;
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO society_app;`;
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO society_app;
+${sql.raw(OWNER_ONLY_TABLES.map((t) => `REVOKE ALL ON "${t}" FROM ${SOCIETY_ROLE};`).join('\n'))}`;
 
 /**
  * Restores a backup folder into the data folder (embedded: DATA_DIR must be missing or empty)
