@@ -1,12 +1,12 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notificationCampaigns, notifications, outbox, residents, societies, staffUsers } from '../../src/server/db/schema.js';
+import { auditLog, notificationCampaigns, notifications, outbox, residents, societies, staffUsers, webPushSubscriptions } from '../../src/server/db/schema.js';
 import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
 import type { CampaignCreated, CampaignList, CampaignReport, PanelResidentList } from '../../src/shared/contracts/notification-panel.js';
 import type { ResidentNotificationList } from '../../src/shared/contracts/resident.js';
 import { MSG } from '../../src/shared/messages.js';
 import { useHarness } from './harness.js';
-import { changeAuditRows } from '../support/rows.js';
+import { changeAuditRows, societyWithResident } from '../support/rows.js';
 
 /**
  * The notification panel: broadcast and single sends write one in-app record and one
@@ -210,6 +210,40 @@ describe('notification panel: sending and the delivery report', () => {
       Number((await db().select({ n: count() }).from(table))[0]!.n);
     return { outbox: await n(outbox), notifications: await n(notifications), campaigns: await n(notificationCampaigns), audit: await changeAuditRows(db()) };
   }
+
+  it('counts residents, not devices: a phone reached is sent whatever its browsers answered; pending or failed only when no device got it', async () => {
+    const r = await societyWithResident(db(), { name: 'Panel Devices', societyId: gv });
+    await db().update(residents).set({ pushToken: 'panel-devices-phone' }).where(eq(residents.id, r.residentId));
+    await db()
+      .insert(webPushSubscriptions)
+      .values(
+        [1, 2].map((n) => ({
+          societyId: gv,
+          residentId: r.residentId,
+          endpoint: `https://push.example.test/panel-devices-${n}`,
+          p256dh: 'p256dh-key',
+          auth: 'auth-secret',
+          createdAt: h.clock.now(),
+        })),
+      );
+    const res = await call('POST', '/api/notifications/send', GV, { residentId: r.residentId, title: 'Parcel', body: 'At the gate.' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { campaignId } = res.json<CampaignCreated>();
+    const rows = await db().select().from(outbox).where(eq(outbox.campaignId, campaignId));
+    expect(rows).toHaveLength(3);
+    const phone = rows.find((o) => (o.payload as PushPayload).webPush === undefined)!;
+    const browsers = rows.filter((o) => o !== phone).map((o) => o.id);
+    const report = async (phoneStatus: 'pending' | 'sent' | 'failed', browserStatus: 'pending' | 'sent' | 'failed') => {
+      await db().update(outbox).set({ status: phoneStatus }).where(eq(outbox.id, phone.id));
+      await db().update(outbox).set({ status: browserStatus }).where(inArray(outbox.id, browsers));
+      const { recipients, sent, pending, failed } = (await call('GET', `/api/notifications/campaigns/${campaignId}`, GV)).json<CampaignReport>();
+      return { recipients, sent, pending, failed };
+    };
+    expect(await report('sent', 'failed')).toEqual({ recipients: 1, sent: 1, pending: 0, failed: 0 });
+    expect(await report('failed', 'sent')).toEqual({ recipients: 1, sent: 1, pending: 0, failed: 0 });
+    expect(await report('pending', 'failed')).toEqual({ recipients: 1, sent: 0, pending: 1, failed: 0 });
+    expect(await report('failed', 'failed')).toEqual({ recipients: 1, sent: 0, pending: 0, failed: 1 });
+  });
 
   it('refuses bad input with 400 naming the field, and writes nothing', async () => {
     const before = await totals();

@@ -2,7 +2,7 @@ import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
-import { notificationCampaigns, outbox, residents } from '../../db/schema.js';
+import { notificationCampaigns, residents } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { queuePushesSql } from '../outbox/service.js';
 import { realResident, residentCardPage } from '../residents/service.js';
@@ -10,10 +10,13 @@ import { CAMPAIGN_REF_ENTITY, insertNotificationsSql } from './repo.js';
 import { prefixPattern } from '../../lib/text.js';
 
 export type CampaignRow = typeof notificationCampaigns.$inferSelect;
+/** Residents of a campaign not reached yet: still pending, or failed on every device. */
 export interface DeliveryCounts {
   pending: number;
   failed: number;
 }
+
+const ZDeliveryRow = z.object({ campaign_id: z.number().int(), pending: z.number().int(), failed: z.number().int() });
 
 /** A new campaign: who sends what to whom (`residentId` for one resident, none for all). */
 export interface NewCampaign {
@@ -84,20 +87,29 @@ export function panelRepo(db: Db) {
       return rowsOf(result, ZCreatedCampaign)[0];
     },
 
-    /** Pending and failed pushes of these campaigns (`outbox_campaign_idx`), by campaign id. */
+    /**
+     * Residents whose push of these campaigns is still pending or has failed (`outbox_campaign_idx`),
+     * by campaign id. A push is one outbox row per device (the phone's FCM row and one per browser
+     * subscription), so each resident counts once: reached when any of their rows was sent,
+     * pending when none was sent and one is still pending, failed when every row failed.
+     */
     async deliveryCounts(societyId: number, campaignIds: number[]): Promise<Map<number, DeliveryCounts>> {
       const counts = new Map<number, DeliveryCounts>();
       if (campaignIds.length === 0) return counts;
-      const rows = await db
-        .select({
-          campaignId: outbox.campaignId,
-          pending: sql<number>`count(*) filter (where ${outbox.status} = 'pending')::int`,
-          failed: sql<number>`count(*) filter (where ${outbox.status} = 'failed')::int`,
-        })
-        .from(outbox)
-        .where(and(eq(outbox.societyId, societyId), inArray(outbox.campaignId, campaignIds)))
-        .groupBy(outbox.campaignId);
-      for (const r of rows) if (r.campaignId !== null) counts.set(r.campaignId, { pending: Number(r.pending), failed: Number(r.failed) });
+      const ids = sql.join(
+        campaignIds.map((id) => sql`${id}::int`),
+        sql`, `,
+      );
+      const result = await db.execute(sql`
+        select campaign_id, count(*) filter (where state = 'pending')::int as pending, count(*) filter (where state = 'failed')::int as failed
+        from (
+          select campaign_id,
+            case when bool_or(status = 'sent') then 'sent' when bool_or(status = 'pending') then 'pending' else 'failed' end as state
+          from outbox where society_id = ${societyId} and campaign_id in (${ids})
+          group by campaign_id, payload->>'residentId'
+        ) per_resident
+        group by campaign_id`);
+      for (const r of rowsOf(result, ZDeliveryRow)) counts.set(r.campaign_id, { pending: r.pending, failed: r.failed });
       return counts;
     },
 
