@@ -74,7 +74,8 @@ export function deadlinesRepo(db: Db) {
      * oldest first: one `desk_overdue` row each, written with `on conflict (request_id, stage) do
      * nothing returning`, so with many instances each item is returned (escalated) by exactly
      * one. The due time is computed before the limit, so items with a long or "off" deadline never
-     * fill a batch. Runs as the tables' owner (the job spans societies), inside the caller's transaction.
+     * fill a batch. An item whose row another transaction holds (a Proceed or Complete in flight)
+     * is skipped until the next pass. Runs as the tables' owner (the job spans societies), inside the caller's transaction.
      */
     async claimDue(stage: keyof typeof ARMS, now: Date, batch: number): Promise<Claimed[]> {
       const arm = ARMS[stage];
@@ -89,7 +90,13 @@ export function deadlinesRepo(db: Db) {
             and ${arm.from} <= ${at}::timestamptz - interval '1 hour'
             and not exists (select 1 from desk_overdue o where o.request_id = d.id and o.stage = ${arm.stage})
         ), picked as (
-          select * from due where due_at <= ${at}::timestamptz order by id limit ${batch}
+          -- Locked, and the stage read again on the locked row: an item a staff member is moving
+          -- on right now is skipped (the next pass sees its new stage), and one moved on since
+          -- this statement began is left out, so nobody is told of a deadline already met.
+          select due.id, due.society_id, due.desk, due.resident_id, due.due_at from due join desk_requests r on r.id = due.id
+          where due.due_at <= ${at}::timestamptz and r.stage = ${arm.stage}
+          order by due.id limit ${batch}
+          for update of r skip locked
         ), ins as (
           insert into desk_overdue (society_id, request_id, desk, stage, due_at, escalated_at)
           select society_id, id, desk, ${arm.stage}, due_at, ${at}::timestamptz from picked
