@@ -1,5 +1,5 @@
 import type { ListResponse } from '../../../shared/contracts/common.js';
-import type { Drill, DrillRang, DrillReport } from '../../../shared/contracts/drills.js';
+import { DRILL_RING_WINDOW_MS, type Drill, type DrillRang, type DrillReport } from '../../../shared/contracts/drills.js';
 import type { SecurityAlert } from '../../../shared/contracts/security.js';
 import { MSG } from '../../../shared/messages.js';
 import { mayRunDrills } from '../../../shared/subroles.js';
@@ -113,6 +113,10 @@ export function drillService(deps: DrillDeps) {
         const drill = await load(tx, staff.societyId, id);
         if (drill.endedAt) throw new ConflictError(MSG.drillEnded);
         const at = clock.now();
+        // A ring is timed from the drill's start (an int of ms): past the window a browser may
+        // measure (ZDrillRang.ringMs) it is no longer a time to ring.
+        const ringServerMs = Math.max(0, at.getTime() - drill.startedAt.getTime());
+        if (ringServerMs > DRILL_RING_WINDOW_MS) throw new ConflictError(MSG.drillRingLate);
         await drillRepo(tx).rang({
           societyId: staff.societyId,
           drillId: id,
@@ -121,7 +125,7 @@ export function drillService(deps: DrillDeps) {
           screen: body.screen,
           rangAt: at,
           ringMs: body.ringMs,
-          ringServerMs: Math.max(0, at.getTime() - drill.startedAt.getTime()),
+          ringServerMs,
         });
       });
     },
