@@ -1,24 +1,25 @@
 /**
  * SOS drill calls (button-one and super-admin):
- * - GET /api/security/drills[?after=<id>] → the list response of Drill, newest first, 10 a page;
+ * - GET /api/security/drills?page=N[&after=<id>|&before=<id>] → the list response of Drill,
+ *   newest first, 10 a page (the shared list query, no search);
  * - GET /api/security/drills/:id → DrillReport (screens that rang, acknowledgement, timeline);
  * - POST /api/security/drills → Drill (201; 409 while one runs);
  * - POST /api/security/drills/:id/end → Drill.
- * Query keys `['drills', 'list', after]` and `['drills', 'report', id]`; a start or an end
+ * Query keys `['drills', 'list', {}, page, q, cursor]` (lib/list-api.ts) and `['drills', 'report', id]`; a start or an end
  * refetches both (a drill changes on its own too: screens ring, someone acknowledges).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZDrill, ZDrillList, ZDrillReport } from '../../../shared/contracts/drills';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZDrill, ZDrillReport, type Drill } from '../../../shared/contracts/drills';
 import { api } from '../../lib/api-client';
+import { createListQuery } from '../../lib/list-api';
+import type { ListView } from '../../lib/list-params';
 
 export const DRILL_KEYS = { all: ['drills'] as const };
 
-export function useDrills(after: number | null) {
-  return useQuery({
-    queryKey: ['drills', 'list', after],
-    queryFn: ({ signal }) => api.get('/api/security/drills', { query: { after: after ?? undefined }, schema: ZDrillList, signal }),
-    placeholderData: keepPreviousData,
-  });
+const DRILLS = createListQuery<Drill, Record<string, never>>({ root: 'drills', path: '/api/security/drills', itemSchema: ZDrill });
+
+export function useDrills(view: ListView) {
+  return DRILLS.useList({}, view);
 }
 
 /** One drill's report; polled every 2 s while the drill runs (screens report as they ring). */
