@@ -142,6 +142,8 @@ test.describe('SOS drills', () => {
 
     await row(newest).getByRole('button', { name: 'Action' }).click();
     const report = page.getByRole('dialog', { name: 'Drill report' });
-    await expect(report.getByText('Ended', { exact: true })).toBeVisible();
+    // The ended drill's report: its Ended line, and its status badge no longer Running.
+    await expect(report.getByRole('term').filter({ hasText: /^Ended$/ })).toBeVisible();
+    await expect(report.getByText('Running', { exact: true })).toHaveCount(0);
   });
 });
