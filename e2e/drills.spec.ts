@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y-helpers';
 import { acknowledgeAllAlarms, alarmSound, GV_SECURITY, PASSWORD, resetClock, shiftClock, signIn, signInSecurity } from './helpers';
 
 /**
@@ -129,6 +130,7 @@ test.describe('SOS drills', () => {
     await expect(table.getByRole('row')).toHaveCount(11); // the header and ten drills
     await expect(table.getByRole('row').nth(1)).toHaveAttribute('data-row-id', String(newest));
     await expect(row(oldestOfMine)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'the SOS drills panel', '[role="dialog"]');
 
     await panel.getByRole('button', { name: 'Next page' }).click();
     await expect(panel.getByText(/^11–\d+ of \d+$/)).toBeVisible();
