@@ -27,6 +27,16 @@ test.describe('deadlines', () => {
     await page.goto('/Complaints');
     const row = page.getByRole('row').filter({ hasText: text });
     await expect(row.getByText('Overdue', { exact: true })).toBeVisible();
+    // Since when is in the badge's text for screen readers (not only a hover title), and in view
+    // in the drawer, written like the app's other dates (DD/MM/YYYY, 12-hour time).
+    const sinceRe = /since (\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M)$/;
+    const badgeText = await row.getByText(/^Overdue since /).textContent();
+    const since = sinceRe.exec(badgeText ?? '')?.[1];
+    expect(since, badgeText ?? '').toBeDefined();
+    await row.getByRole('button', { name: 'Action' }).click();
+    const details = page.getByRole('dialog', { name: 'Complaints Details' });
+    await expect(details.getByText(`since ${since}`, { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.getByRole('switch', { name: /Overdue first/ }).check();
     await expect(page.getByRole('table', { name: 'Overdue items' }).getByRole('row').filter({ hasText: text })).toBeVisible();
 

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { acknowledgeAllAlarms, alarmSound, GV_SECURITY, resetClock, shiftClock, signIn, signInSecurity } from './helpers';
+import { expectNoSeriousA11yViolations } from './a11y-helpers';
+import { acknowledgeAllAlarms, alarmSound, GV_SECURITY, PASSWORD, resetClock, shiftClock, signIn, signInSecurity } from './helpers';
 
 /**
  * SOS drills: a drill started from /Security rings on two security screens, marked DRILL, with
@@ -102,5 +103,49 @@ test.describe('SOS drills', () => {
     await page.getByText('Security', { exact: true }).click();
     await page.getByText('Today', { exact: true }).click();
     await expect(alarms).toHaveText(before);
+  });
+
+  test('the drills list pages both ways, ten a page, newest first, and opens a drill’s report', async ({ page, playwright, baseURL }) => {
+    // Eleven drills, each started and ended: more than one page of ten.
+    const api = await playwright.request.newContext({ baseURL });
+    expect((await api.post('/api/society/login', { data: { email: GV_SECURITY, password: PASSWORD } })).status()).toBe(200);
+    const ids: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const started = await api.post('/api/security/drills');
+      expect(started.status()).toBe(201);
+      const { _id } = (await started.json()) as { _id: number };
+      expect((await api.post(`/api/security/drills/${_id}/end`)).status()).toBe(200);
+      ids.push(_id);
+    }
+    await api.dispose();
+    const newest = ids[10]!;
+    const oldestOfMine = ids[0]!;
+
+    await signInSecurity(page);
+    await page.getByRole('button', { name: 'Drills' }).click();
+    const panel = page.getByRole('dialog', { name: 'SOS drills' });
+    const table = panel.getByRole('table', { name: 'Drills' });
+    const row = (id: number) => table.locator(`tr[data-row-id="${id}"]`);
+    await expect(panel.getByText(/^1–10 of \d+$/)).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(11); // the header and ten drills
+    await expect(table.getByRole('row').nth(1)).toHaveAttribute('data-row-id', String(newest));
+    await expect(row(oldestOfMine)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'the SOS drills panel', '[role="dialog"]');
+
+    await panel.getByRole('button', { name: 'Next page' }).click();
+    await expect(panel.getByText(/^11–\d+ of \d+$/)).toBeVisible();
+    await expect(table.getByRole('row').nth(1)).toHaveAttribute('data-row-id', String(oldestOfMine));
+    await expect(row(newest)).toHaveCount(0);
+
+    // One step back (not only a jump to the newest): page 1 again, the newest drill on top.
+    await panel.getByRole('button', { name: 'Previous page' }).click();
+    await expect(panel.getByText(/^1–10 of \d+$/)).toBeVisible();
+    await expect(table.getByRole('row').nth(1)).toHaveAttribute('data-row-id', String(newest));
+
+    await row(newest).getByRole('button', { name: 'Action' }).click();
+    const report = page.getByRole('dialog', { name: 'Drill report' });
+    // The ended drill's report: its Ended line, and its status badge no longer Running.
+    await expect(report.getByRole('term').filter({ hasText: /^Ended$/ })).toBeVisible();
+    await expect(report.getByText('Running', { exact: true })).toHaveCount(0);
   });
 });

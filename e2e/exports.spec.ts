@@ -36,4 +36,17 @@ test.describe('list exports', () => {
     const about = XLSX.utils.sheet_to_json<[string, string]>(wb.Sheets.About!, { header: 1 });
     expect(about).toContainEqual(['Search', word]);
   });
+
+  test('Export after the session expired signs the member out, like any call answered 401', async ({ page }) => {
+    await signIn(page, 'complaints@greenvalley.test');
+    await page.goto('/Complaints');
+    await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
+    // The server no longer knows the session: the cookie is gone, the page still shows the member.
+    await page.context().clearCookies();
+    const refused = page.waitForResponse((r) => r.url().includes('/export') && r.status() === 401);
+    await page.getByRole('button', { name: 'Export' }).click();
+    await refused;
+    await expect(page).toHaveURL(/\/Login/);
+    await expect(page.getByText('Please sign in.').first()).toBeVisible();
+  });
 });

@@ -51,6 +51,8 @@ export interface DataTableProps<T> {
    */
   onOpen?: (record: T) => void;
   list: ListParams;
+  /** False for a list the server does not search (the SOS drills): no search box. */
+  searchable?: boolean;
   searchPlaceholder?: string;
   /** Extra controls at the right of the toolbar (e.g. a bell). */
   toolbar?: ReactNode;
@@ -152,6 +154,7 @@ export function DataTable<T>({
   rowId,
   onOpen,
   list,
+  searchable = true,
   searchPlaceholder,
   toolbar,
   noRecordsText = 'No records',
@@ -213,14 +216,16 @@ export function DataTable<T>({
 
   return (
     <>
-      <Group justify="space-between" mb="sm" gap="sm">
-        <SearchInput value={list.q} onSearch={list.setQ} placeholder={searchPlaceholder} />
-        <Group gap="sm">
-          {toolbar}
-          {exportOf ? <ExportButton of={exportOf} q={list.q} /> : null}
-          {storeKey ? <ColumnChooser columns={allColumns} toggles={columnsToggle} onChange={setColumnsToggle} onReset={resetColumnsToggle} /> : null}
+      {searchable || toolbar || exportOf || storeKey ? (
+        <Group justify={searchable ? 'space-between' : 'flex-end'} mb="sm" gap="sm">
+          {searchable ? <SearchInput value={list.q} onSearch={list.setQ} placeholder={searchPlaceholder} /> : null}
+          <Group gap="sm">
+            {toolbar}
+            {exportOf ? <ExportButton of={exportOf} q={list.q} /> : null}
+            {storeKey ? <ColumnChooser columns={allColumns} toggles={columnsToggle} onChange={setColumnsToggle} onReset={resetColumnsToggle} /> : null}
+          </Group>
         </Group>
-      </Group>
+      ) : null}
       {error ? (
         <Alert color="red" mb="sm" title="Could not load the list">
           {errorMessage(error)}

@@ -40,7 +40,8 @@ export interface RequestOptions<T> {
   endSessionOn401?: boolean;
 }
 
-function buildUrl(path: string, query?: Query): string {
+/** `path?query`, leaving out empty strings and undefined values; `path` alone when nothing is left. */
+export function buildUrl(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -54,14 +55,15 @@ function buildUrl(path: string, query?: Query): string {
  * `message` and `field` of an error body (shared ErrorBody); null when the body is not one. Read
  * without zod so that a failure (an alarm's acknowledgement, say) never waits for a lazy chunk.
  */
-function readErrorBody(data: unknown): Pick<ErrorBody, 'message' | 'field'> | null {
+export function readErrorBody(data: unknown): Pick<ErrorBody, 'message' | 'field'> | null {
   if (typeof data !== 'object' || data === null) return null;
   const { message, field } = data as Record<string, unknown>;
   if (typeof message !== 'string') return null;
   return { message, field: typeof field === 'string' ? field : undefined };
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** The parsed JSON body of `response`; undefined when it is empty or not JSON. */
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
   try {
@@ -69,6 +71,25 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The {@link ApiError} of a non-2xx answer whose body was read as `data`: the error body's
+ * message and field (else 'status statusText'), and `Retry-After` in seconds when positive. A 401
+ * ends the session first (the toast 'Please sign in.' once, storage cleared, socket closed)
+ * unless `endSessionOn401` is false (sign-in, whose 401 means wrong credentials). Every call that
+ * talks to the API without {@link apiRequest} (file downloads) turns its failures into errors here.
+ */
+export function apiErrorOf(response: Response, data: unknown, endSessionOn401 = true): ApiError {
+  if (response.status === 401 && endSessionOn401) {
+    // Say why once (the first 401 clears the user, so parallel calls stay quiet).
+    if (getCurrentUser()) notifyError(MSG.notSignedIn);
+    endSession();
+  }
+  const parsed = readErrorBody(data);
+  const message = parsed ? parsed.message : `${response.status} ${response.statusText}`.trim();
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new ApiError(response.status, message, parsed?.field, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
 }
 
 /** Sends one request; resolves to the parsed body (undefined for 204). */
@@ -89,17 +110,7 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
   }
 
   const data = await readJson(response);
-  if (!response.ok) {
-    if (response.status === 401 && endSessionOn401) {
-      // Say why once (the first 401 clears the user, so parallel calls stay quiet).
-      if (getCurrentUser()) notifyError(MSG.notSignedIn);
-      endSession();
-    }
-    const parsed = readErrorBody(data);
-    const message = parsed ? parsed.message : `${response.status} ${response.statusText}`.trim();
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError(response.status, message, parsed?.field, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
-  }
+  if (!response.ok) throw apiErrorOf(response, data, endSessionOn401);
   const schema = options.schema ?? (await options.loadSchema?.());
   if (!schema) return data as T;
   const result = schema.safeParse(data);

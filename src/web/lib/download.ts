@@ -2,8 +2,9 @@
  * Downloads a file the server builds (a list's `.xlsx` export, `GET <list>/export`): fetched with
  * the session cookie, saved through a clicked `<a download>` with the server's file name, then the
  * object URL released. Errors come as the app's {@link ApiError} (429 with the server's wait,
- * 400 naming the field), like every API call.
+ * 400 naming the field) built by the api client, and a 401 ends the session, like every API call.
  */
+import { apiErrorOf, buildUrl, readJson } from './api-client';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 
 /** What a download tells about the file: its data rows, and whether the server cut the list (EXPORT_MAX_ROWS). */
@@ -15,14 +16,6 @@ export interface Downloaded {
 /** Milliseconds the object URL is kept after the click: the browser has taken the file by then. */
 const REVOKE_AFTER_MS = 10_000;
 
-/** `path?query` without empty values. */
-function urlOf(path: string, query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 /** The file name of `Content-Disposition: attachment; filename="…"`, or `fallback`. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
   const match = /filename="([^"]+)"/.exec(disposition ?? '');
@@ -31,25 +24,16 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 
 /**
  * Fetches `path` with `query` and saves the answer as a file.
- * @throws ApiError the server's refusal (status, message, field, Retry-After), or status 0 offline
+ * @throws ApiError the server's refusal (status, message, field, Retry-After; a 401 has ended the session), or status 0 offline
  */
 export async function downloadFile(path: string, query: Record<string, string | number | undefined>): Promise<Downloaded> {
   let response: Response;
   try {
-    response = await fetch(urlOf(path, query), { credentials: 'same-origin' });
+    response = await fetch(buildUrl(path, query), { credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: unknown; field?: unknown } | null;
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError(
-      response.status,
-      typeof body?.message === 'string' ? body.message : `${response.status} ${response.statusText}`.trim(),
-      typeof body?.field === 'string' ? body.field : undefined,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  }
+  if (!response.ok) throw apiErrorOf(response, await readJson(response));
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -1,31 +1,52 @@
 /**
  * The SOS drills panel (button-one on /Security, super-admin wherever the shell places it; a lazy
- * chunk either way): "Start drill" behind a confirm dialog, the society's drills newest first
- * (10 a page, "Older drills" pages on), and each drill's report in a drawer. Starting opens the
- * new drill's report, which fills in as the screens ring.
+ * chunk either way): "Start drill" behind a confirm dialog, the society's drills newest first in
+ * the app's list table (10 a page, paged both ways; no search, the server has none), and each
+ * drill's report in a drawer. Starting opens the new drill's report, which fills in as the screens
+ * ring, and brings the list back to its first page, where the new drill is.
  */
-import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
+import type { Drill } from '../../../shared/contracts/drills';
 import { ConfirmDialog } from '../confirm-dialog';
+import { DataTable } from '../data-table';
 import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
+import { useLocalListParams } from '../../lib/use-local-list-params';
 import { useDrills, useStartDrill } from './drills-api';
 import { DrillReportDrawer } from './drill-report';
 
+const COLUMNS: DataTableColumn<Drill>[] = [
+  { accessor: 'startedAt', title: 'Started', noWrap: true, render: (d) => formatDateTime(d.startedAt) },
+  { accessor: 'startedBy', title: 'By' },
+  { accessor: 'screensRang', title: 'Screens rang', textAlign: 'right' },
+  { accessor: 'acknowledgedBy', title: 'Acknowledged by', render: (d) => d.acknowledgedBy ?? '—' },
+  {
+    accessor: 'endedAt',
+    title: 'Status',
+    render: (d) => (
+      <Badge color={d.endedAt ? 'gray' : 'green'} variant="light">
+        {d.endedAt ? 'Ended' : 'Running'}
+      </Badge>
+    ),
+  },
+];
+
 export function DrillsPanel() {
-  const [after, setAfter] = useState<number | null>(null);
-  const drills = useDrills(after);
+  // The list's state stays in the panel: the URL belongs to the screen the panel sits on.
+  const list = useLocalListParams();
+  const drills = useDrills(list.view);
   const start = useStartDrill();
   const [confirming, setConfirming] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
-  const page = drills.data;
 
   const startDrill = () =>
     start.mutate(undefined, {
       onSuccess: (drill) => {
         setConfirming(false);
-        setAfter(null);
+        list.setPage(1);
         setOpen(drill._id);
       },
       onError: (error) => {
@@ -45,61 +66,17 @@ export function DrillsPanel() {
       <Text size="sm" c="dimmed">
         A drill sends a practice alarm, marked DRILL, to every security screen. Acknowledging it ends the drill. No resident is told.
       </Text>
-      {drills.error ? (
-        <Alert color="red" title="Could not load the drills">
-          {errorMessage(drills.error)}
-        </Alert>
-      ) : null}
-      <Table aria-label="Drills" striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Started</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>Screens rang</Table.Th>
-            <Table.Th>Acknowledged by</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {page?.items.map((d) => (
-            <Table.Tr key={d._id}>
-              <Table.Td>{formatDateTime(d.startedAt)}</Table.Td>
-              <Table.Td>{d.startedBy}</Table.Td>
-              <Table.Td>{d.screensRang}</Table.Td>
-              <Table.Td>{d.acknowledgedBy ?? '—'}</Table.Td>
-              <Table.Td>
-                <Badge color={d.endedAt ? 'gray' : 'green'} variant="light">
-                  {d.endedAt ? 'Ended' : 'Running'}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  onClick={() => setOpen(d._id)}
-                  aria-label={`Report of the drill started ${formatDateTime(d.startedAt)}`}
-                >
-                  Report
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {page && page.items.length === 0 ? <Text c="dimmed">No drills yet.</Text> : null}
-      <Group gap="xs">
-        {after !== null ? (
-          <Button variant="subtle" onClick={() => setAfter(null)}>
-            Newest drills
-          </Button>
-        ) : null}
-        {page?.nextAfter ? (
-          <Button variant="subtle" onClick={() => setAfter(page.nextAfter)}>
-            Older drills
-          </Button>
-        ) : null}
-      </Group>
+      <DataTable<Drill>
+        query={drills}
+        label="Drills"
+        columns={COLUMNS}
+        rowId={(d) => d._id}
+        onOpen={(d) => setOpen(d._id)}
+        readOnly
+        list={list}
+        searchable={false}
+        noRecordsText="No drills yet"
+      />
       <ConfirmDialog
         opened={confirming}
         title="Start a drill?"

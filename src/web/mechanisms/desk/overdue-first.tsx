@@ -8,21 +8,12 @@
 import { Stack, Switch } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Stage } from '../../../shared/contracts/desk';
 import { DataTable } from '../../components/data-table';
 import type { ListPage } from '../../lib/list-cache';
-import { FIRST_PAGE, readListView, withPage, withSearch, type ListView, type PageEdges } from '../../lib/list-params';
-import type { ListParams } from '../../lib/use-list-params';
-
-/** List state kept in the component (the same rules as the URL's, lib/list-params.ts). */
-function useLocalListParams(): ListParams {
-  const [params, setParams] = useState(() => new URLSearchParams());
-  const view = useMemo(() => readListView(params), [params]);
-  const setPage = useCallback((to: number, edges?: PageEdges) => setParams((prev) => withPage(prev, to, edges)), []);
-  const setQ = useCallback((q: string) => setParams((prev) => withSearch(prev, q)), []);
-  return { ...view, view, setPage, setQ };
-}
+import { FIRST_PAGE, type ListView } from '../../lib/list-params';
+import { useLocalListParams } from '../../lib/use-local-list-params';
 
 export interface OverdueFirstProps<TItem extends { _id: number }> {
   stage: Stage;

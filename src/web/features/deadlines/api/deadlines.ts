@@ -18,10 +18,25 @@ const OVERDUE = createListQuery<OverdueItem, Record<string, never>>({ root: 'dea
 /** The overdue list's key prefix: invalidated when an item becomes overdue ('overdue-raised'). */
 export const overdueListsKey = OVERDUE.keys.lists();
 
+/**
+ * The society's deadlines: `{desks: DeadlineSetting[]}`, one entry per desk in DEADLINE_DESK_NAMES
+ * order (complaint, grocery, doctor), each with `firstActionHours` (new → processing) and
+ * `completionHours` (processing → completed) in whole hours 1–8760 or null for off, and
+ * `notifyResident`; the defaults (24 h, 72 h) for a desk never set. The error is an ApiError:
+ * 403 for staff other than super-admin, 401 (the session ends), status 0 offline.
+ */
 export function useDeadlines() {
   return useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => api.get('/api/deadlines', { schema: ZDeadlines, signal }) });
 }
 
+/**
+ * Saves the desks given (`DeadlineSetting[]`, 1 to 3, each desk once; desks left out keep theirs)
+ * with PUT /api/deadlines, audited by the server. Resolves to every desk's settings after the
+ * change, which replace the cached {@link useDeadlines} answer (no refetch). Rejects with an
+ * ApiError: 400 naming the field (e.g. `desks.0.firstActionHours`: hours not a whole number from
+ * 1 to 8760; `desks.1.desk`: a desk named twice), 403 for staff other than super-admin, 401 (the
+ * session ends), status 0 offline.
+ */
 export function useSaveDeadlines() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,10 +9,10 @@ import { useMemo, useState } from 'react';
 import type { ResidentRow } from '../../../../shared/contracts/residents-admin';
 import { DataTable } from '../../../components/data-table';
 import { useListParams } from '../../../lib/use-list-params';
+import { useLocalListParams } from '../../../lib/use-local-list-params';
 import { useResidentList, type ResidentListKind } from '../api/resident-status';
 import { residentColumns } from './resident-columns';
 import { StatusDrawer } from './status-drawer';
-import { useLocalListParams } from './use-local-list-params';
 import type { ListParams } from '../../../lib/use-list-params';
 
 function ResidentTable({ kind, list, onVerify }: { kind: ResidentListKind; list: ListParams; onVerify: (row: ResidentRow) => void }) {
