@@ -66,7 +66,10 @@ describe('export cells', () => {
       header: ['Name', 'Amount', 'Due', 'Period'],
       formats: ['text', 'money', 'datetime', 'date'],
       batches: [JSON.stringify([['=cmd', 1711.5, '2026-11-27T19:30:00Z', '2026-11-01']]), JSON.stringify([['Asad', null, null, null]])],
-      about: [['List', 'bills']],
+      about: [
+        ['List', 'bills'],
+        ['Search', '=HYPERLINK("http://evil.test")'],
+      ],
       timeZone: 'Asia/Karachi',
     });
     const wb = XLSX.read(file, { type: 'buffer', cellNF: true });
@@ -81,6 +84,10 @@ describe('export cells', () => {
     expect(ws.A3).toMatchObject({ v: 'Asad' });
     expect(ws.B3).toBeUndefined();
     expect(ws['!autofilter']).toEqual({ ref: 'A1:D3' });
-    expect(XLSX.utils.sheet_to_json(wb.Sheets.About!, { header: 1 })).toEqual([['List', 'bills']]);
+    // What was typed (the search) is neutralised on the About sheet too.
+    expect(XLSX.utils.sheet_to_json(wb.Sheets.About!, { header: 1 })).toEqual([
+      ['List', 'bills'],
+      ['Search', `'=HYPERLINK("http://evil.test")`],
+    ]);
   });
 });

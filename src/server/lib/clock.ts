@@ -44,7 +44,8 @@ export interface OffsetClock extends Clock {
 
 /**
  * @param base the real time it offsets (default the system clock).
- * Forward only: a clock that went back would let a session, a deadline or an escalation run twice.
+ * `shift` moves forward only: a clock that went back would let a session, a deadline or an
+ * escalation run twice. `reset` goes back to real time, for a test that starts over.
  */
 export function offsetClock(base: Clock = systemClock): OffsetClock {
   let offset = 0;

@@ -65,7 +65,8 @@ export function buildWorkbook(task: Omit<SheetWriterTask, 'id'>): Buffer {
   const last = XLSX.utils.encode_col(Math.max(0, task.header.length - 1));
   ws['!autofilter'] = { ref: `A1:${last}${rows + 1}` };
   ws['!cols'] = widths.map((w) => ({ wch: Math.min(MAX_WIDTH, w + 2) }));
-  const about = XLSX.utils.aoa_to_sheet(task.about.map(([k, v]) => [k, v]));
+  // The About values hold what people typed (the list's search, names): neutralised like any cell.
+  const about = XLSX.utils.aoa_to_sheet(task.about.map(([k, v]) => [k, sheetCell('text', v, task.timeZone)]));
   about['!cols'] = [{ wch: 20 }, { wch: MAX_WIDTH }];
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, task.sheetName);

@@ -86,9 +86,10 @@ function post(url: URL, details: webpush.RequestDetails, agent: https.Agent | un
  * rejected, nothing sent), encrypts {@link webPushMessage} for its keys and signs with the VAPID
  * pair (`web-push`'s `generateRequestDetails`), and POSTs it. Only https endpoints are fetched,
  * through an agent whose DNS lookup refuses non-public addresses (`publicOnlyLookup`); a
- * configured test host (WEB_PUSH_TEST_HOSTS) may be http and local. Never throws: a network error,
- * a timeout (`timeoutMs`, default 10 s) or keys that cannot be loaded is a retry; a success stamps
- * the subscription's `last_success_at`.
+ * configured test host (WEB_PUSH_TEST_HOSTS) may be http and local. A network error, a timeout
+ * (`timeoutMs`, default 10 s) or keys that cannot be loaded is a retry; a success stamps the
+ * subscription's `last_success_at`. Only reading the subscription may throw (the database), which
+ * the outbox treats as any failed attempt.
  */
 export function webPushTransport(opts: { delivery: WebPushDelivery; clock?: Clock; timeoutMs?: number }): PushTransport {
   const { delivery } = opts;
