@@ -63,7 +63,6 @@ CREATE UNIQUE INDEX "security_drill_screens_once_idx" ON "security_drill_screens
 CREATE UNIQUE INDEX "security_drills_running_idx" ON "security_drills" USING btree ("society_id") WHERE "security_drills"."ended_at" is null;--> statement-breakpoint
 CREATE INDEX "security_drills_society_idx" ON "security_drills" USING btree ("society_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "residents_drill_idx" ON "residents" USING btree ("society_id") WHERE "residents"."is_drill";--> statement-breakpoint
-CREATE INDEX "desk_requests_report_idx" ON "desk_requests" USING btree ("society_id","desk","created_at");--> statement-breakpoint
 CREATE INDEX "desk_requests_completed_idx" ON "desk_requests" USING btree ("society_id","desk","completed_at") WHERE "desk_requests"."completed_at" is not null;--> statement-breakpoint
 CREATE INDEX "desk_requests_due_new_idx" ON "desk_requests" USING btree ("created_at") WHERE "desk_requests"."stage" = 'new' and "desk_requests"."desk" in ('complaint', 'grocery', 'doctor');--> statement-breakpoint
 CREATE INDEX "desk_requests_due_processing_idx" ON "desk_requests" USING btree ("proceeded_at") WHERE "desk_requests"."stage" = 'processing' and "desk_requests"."desk" in ('complaint', 'grocery', 'doctor');--> statement-breakpoint
