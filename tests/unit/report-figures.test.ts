@@ -170,4 +170,30 @@ describe('report gate', () => {
     expect([await b, await c]).toEqual([2, 3]);
     expect(gate.load()).toEqual({ active: 0, waiting: 0 });
   });
+
+  it("as the figures' connection cap (no queue limit): never refuses, never runs more than its places", async () => {
+    const slots = reportGate(3, Number.POSITIVE_INFINITY);
+    let running = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const job = () =>
+      new Promise<void>((resolve) => {
+        running++;
+        most = Math.max(most, running);
+        releases.push(() => {
+          running--;
+          resolve();
+        });
+      });
+    const all = Array.from({ length: 10 }, () => slots.run(job));
+    await expect.poll(() => releases.length).toBe(3);
+    expect(slots.load()).toEqual({ active: 3, waiting: 7 });
+    // Each finished job lets the next waiting one start, in order.
+    for (let i = 0; i < 10; i++) {
+      await expect.poll(() => releases.length).toBeGreaterThan(i);
+      releases[i]!();
+    }
+    await Promise.all(all);
+    expect(most).toBe(3);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * At most `running` reports computed at once on this instance, `waiting` more queued in order;
- * beyond that a report is refused (429), so a burst of report requests cannot hold every pooled
- * connection (or, embedded, the one main lane) while alarms and lists wait.
+ * beyond that a report is refused (429), so a burst of report requests cannot queue without end.
+ * The same gate with `waiting` infinite caps the connections the reports' figures hold
+ * (service.ts), so lists and sign-ins always find one.
  */
 import { TooManyRequestsError } from '../../lib/errors.js';
 import { MSG, tryAgainIn } from '../../../shared/messages.js';
@@ -9,6 +10,10 @@ import { MSG, tryAgainIn } from '../../../shared/messages.js';
 /** Seconds a refused caller is told to wait (a report takes well under a second). */
 const RETRY_AFTER_S = 2;
 
+/**
+ * A gate of `running` places and a queue of `waiting` (see the file's note).
+ * @returns `run(work)`, which waits for a place or throws TooManyRequestsError, and `load()`
+ */
 export function reportGate(running = 2, waiting = 8) {
   let active = 0;
   const queue: (() => void)[] = [];

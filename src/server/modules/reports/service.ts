@@ -20,6 +20,9 @@ const DESKS: Record<ReportDesk, { stored: StoredDesk; entities: readonly string[
   doctor: { stored: 'doctor', entities: ['doctor'] },
 };
 
+/** Main-lane connections the figures of every report on this instance may hold at once (MAIN_POOL_MAX is 10). */
+export const REPORT_FIGURE_CONNECTIONS = 3;
+
 /** a / b, or null when b is 0. */
 const share = (a: number, b: number): number | null => (b > 0 ? a / b : null);
 
@@ -31,7 +34,11 @@ const share = (a: number, b: number): number | null => (b > 0 ? a / b : null);
  */
 export function reportsService({ db, clock }: { db: Db; clock: Clock }) {
   const gate = reportGate();
-  const figure = <T>(societyId: number, work: (repo: ReturnType<typeof reportsRepo>) => Promise<T>) => inSociety(db, societyId, (tx) => work(reportsRepo(tx)));
+  // A report's figures run side by side, each on its own pooled connection: without a cap two
+  // grocery reports (five figures each) would hold all ten of the main lane's connections.
+  const figureSlots = reportGate(REPORT_FIGURE_CONNECTIONS, Number.POSITIVE_INFINITY);
+  const figure = <T>(societyId: number, work: (repo: ReturnType<typeof reportsRepo>) => Promise<T>) =>
+    figureSlots.run(() => inSociety(db, societyId, (tx) => work(reportsRepo(tx))));
 
   return {
     /**
@@ -51,6 +58,8 @@ export function reportsService({ db, clock }: { db: Db; clock: Clock }) {
       return gate.run(() => compute(range, desk));
     },
     gate,
+    /** The figures' connection cap ({@link REPORT_FIGURE_CONNECTIONS}): running and waiting now (tests). */
+    figureSlots,
   };
 
   async function compute(range: ReportRange, desk: ReportDesk): Promise<Report> {
