@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { residents, societies, staffUsers } from './accounts.js';
+import { residentSessions, residents, societies, staffUsers } from './accounts.js';
 
 /** In-app notification records a resident reads in the app (spec section 3 "Notification"). */
 export const notifications = pgTable(
@@ -137,8 +137,18 @@ export const webPushSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** When a push service last accepted a push for it (null: never yet). */
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The sign-in (resident_sessions) that stored it: when that session ends — sign-out, a
+     * password change elsewhere, a staff reset, a block, expiry — the subscription goes with it,
+     * so a phone whose session was taken away receives nothing more. Null on rows from before.
+     */
+    sessionTokenHash: text('session_token_hash').references(() => residentSessions.tokenHash, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('web_push_subscriptions_endpoint_idx').on(t.endpoint), index('web_push_subscriptions_resident_idx').on(t.residentId)],
+  (t) => [
+    uniqueIndex('web_push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('web_push_subscriptions_resident_idx').on(t.residentId),
+    index('web_push_subscriptions_session_idx').on(t.sessionTokenHash),
+  ],
 );
 
 /**

@@ -42,6 +42,15 @@ export interface ResidentSocketSession {
 }
 
 const bearer = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+
+/**
+ * The session a request's `Authorization: Bearer <token>` names, as stored (resident_sessions.token_hash),
+ * or undefined without a bearer token. Used by what must end with that sign-in (a Web Push subscription).
+ */
+export function sessionOf(authorization: string | undefined): string | undefined {
+  const token = bearer(authorization);
+  return token ? hashToken(token) : undefined;
+}
 const NO_TOKEN = 'Sign in to the resident app first.';
 
 /**

@@ -30,7 +30,7 @@ export function webPushRepo(db: Db) {
      * concurrent registration): nothing written.
      */
     async register(
-      s: { societyId: number; residentId: number; endpoint: string; p256dh: string; auth: string; at: Date },
+      s: { societyId: number; residentId: number; endpoint: string; p256dh: string; auth: string; sessionTokenHash: string | null; at: Date },
       max: number,
     ): Promise<RegisterResult> {
       await db.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, ${s.residentId}::int)`);
@@ -51,13 +51,21 @@ export function webPushRepo(db: Db) {
         );
       const [inserted] = await db
         .insert(webPushSubscriptions)
-        .values({ societyId: s.societyId, residentId: s.residentId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, createdAt: s.at })
+        .values({
+          societyId: s.societyId,
+          residentId: s.residentId,
+          endpoint: s.endpoint,
+          p256dh: s.p256dh,
+          auth: s.auth,
+          sessionTokenHash: s.sessionTokenHash,
+          createdAt: s.at,
+        })
         .onConflictDoNothing()
         .returning();
       if (inserted) return { status: 'stored', row: inserted };
       const [updated] = await db
         .update(webPushSubscriptions)
-        .set({ p256dh: s.p256dh, auth: s.auth })
+        .set({ p256dh: s.p256dh, auth: s.auth, sessionTokenHash: s.sessionTokenHash })
         .where(and(mine, eq(webPushSubscriptions.endpoint, s.endpoint)))
         .returning();
       return updated ? { status: 'stored', row: updated } : { status: 'elsewhere' };

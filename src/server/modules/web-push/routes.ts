@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZWebPushEndpoint, ZWebPushKey, ZWebPushSubscribed, ZWebPushSubscription } from '../../../shared/contracts/web-push.js';
 import { residentDocs } from '../../lib/route-docs.js';
 import { residentOf, residentScope, type ModuleRoutes } from '../../plugins/auth.js';
+import { sessionOf } from '../resident-auth/service.js';
 import type { WebPushService } from './service.js';
 
 /**
@@ -21,7 +22,7 @@ export const webPushRoutes: ModuleRoutes<{ webPush: WebPushService }> = async (r
         { body: ZWebPushSubscription },
         { 201: ZWebPushSubscribed },
       ),
-      handler: async (req, reply) => reply.code(201).send(await webPush.subscribe(residentOf(req), req.body)),
+      handler: async (req, reply) => reply.code(201).send(await webPush.subscribe(residentOf(req), sessionOf(req.headers.authorization), req.body)),
     });
 
     app.delete('/api/resident/web-push', {

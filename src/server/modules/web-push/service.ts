@@ -49,7 +49,7 @@ export function webPushService(deps: {
   const keys = vapidKeySource(db, config);
   const owner = webPushOwnerRepo(db);
 
-  function register(resident: ResidentContext, s: { endpoint: string; p256dh: string; auth: string }) {
+  function register(resident: ResidentContext, s: { endpoint: string; p256dh: string; auth: string; sessionTokenHash: string | null }) {
     return inSociety(db, resident.societyId, (tx) =>
       webPushRepo(tx).register({ ...s, societyId: resident.societyId, residentId: resident.id, at: clock.now() }, MAX_WEB_PUSH_SUBSCRIPTIONS),
     );
@@ -61,7 +61,12 @@ export function webPushService(deps: {
     async publicKey(): Promise<WebPushKey> {
       return { publicKey: (await keys.get()).publicKey };
     },
-    async subscribe(resident: ResidentContext, body: WebPushSubscription): Promise<WebPushSubscribed> {
+    /**
+     * POST /api/resident/web-push: stores this browser's subscription for `resident`, tied to the
+     * sign-in `session` (its token hash; the subscription ends with it).
+     * @throws BadRequestError naming the field (endpoint, keys.p256dh), ConflictError at the limit or for an endpoint held elsewhere
+     */
+    async subscribe(resident: ResidentContext, session: string | undefined, body: WebPushSubscription): Promise<WebPushSubscribed> {
       const endpoint = checkEndpoint(body.endpoint, config.WEB_PUSH_TEST_HOSTS);
       const p256dh = unpadded(body.keys.p256dh);
       try {
@@ -72,7 +77,7 @@ export function webPushService(deps: {
       } catch {
         throw new BadRequestError(WEB_PUSH_MSG.p256dh, 'keys.p256dh');
       }
-      const s = { endpoint, p256dh, auth: unpadded(body.keys.auth) };
+      const s = { endpoint, p256dh, auth: unpadded(body.keys.auth), sessionTokenHash: session ?? null };
       let result = await register(resident, s);
       if (result.status === 'elsewhere') {
         // Held by a row this society's scope cannot see (another society's resident): the limit

@@ -1,0 +1,3 @@
+ALTER TABLE "web_push_subscriptions" ADD COLUMN "session_token_hash" text;--> statement-breakpoint
+ALTER TABLE "web_push_subscriptions" ADD CONSTRAINT "web_push_subscriptions_session_token_hash_resident_sessions_token_hash_fk" FOREIGN KEY ("session_token_hash") REFERENCES "public"."resident_sessions"("token_hash") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "web_push_subscriptions_session_idx" ON "web_push_subscriptions" USING btree ("session_token_hash");
