@@ -12,6 +12,7 @@ import { cssVariablesResolver, theme } from '../../web/app/theme';
 import { OfflineScreen } from '../features/offline/offline-screen';
 import { createQueryClient } from '../lib/query-client';
 import { useOnline } from '../lib/use-online';
+import { AppBoundary } from './error-boundary';
 import { ResidentRoutes } from './routes';
 
 export function ResidentApp() {
@@ -28,7 +29,9 @@ export function ResidentApp() {
         <div hidden={!online}>
           {/* "/app/", not "/app": the home route's URL is then /app/, inside the service worker's scope. */}
           <BrowserRouter basename="/app/">
-            <ResidentRoutes />
+            <AppBoundary>
+              <ResidentRoutes />
+            </AppBoundary>
           </BrowserRouter>
         </div>
       </QueryClientProvider>

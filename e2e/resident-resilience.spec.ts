@@ -1,0 +1,52 @@
+/**
+ * The resident app when something goes wrong: a screen's chunk that is gone after a deploy, a
+ * screen that fails to render, a profile that cannot load, a refused SOS press. The SOS button
+ * and the numbers to call stay on screen through each.
+ */
+import { expect, test } from '@playwright/test';
+import { approvedResident, PHONE_VIEWPORT, signInResident, sosButton } from './resident-app-helpers';
+
+test.use({ viewport: PHONE_VIEWPORT });
+
+test.describe('resident app failures', () => {
+  test.describe('lazy chunks', () => {
+    // page.route does not see what a service worker answers: without it, every chunk is fetched by the page.
+    test.use({ serviceWorkers: 'block' });
+
+    test('a screen whose chunk is gone reloads the page once, then says so with a Reload button; the navigation stays', async ({ page, playwright, baseURL }) => {
+      const r = await approvedResident(playwright, baseURL, 'Chunk');
+      await signInResident(page, r.phone, r.password);
+      await page.route(/\/app\/assets\/profile-screen-[^/]+\.js$/, (route) => route.abort());
+      let documents = 0;
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents++;
+      });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+      await expect(page.getByRole('alert')).toContainText('The app has been updated. Please reload it.');
+      expect(documents).toBe(1); // one automatic reload, not a loop
+      await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+      // The chunk is back (a reload loads the new build): the Reload button brings the screen.
+      await page.unroute(/\/app\/assets\/profile-screen-[^/]+\.js$/);
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
+    });
+  });
+
+  test('a frame that fails to render leaves the SOS button and the numbers to call', async ({ page, playwright, baseURL }) => {
+    const r = await approvedResident(playwright, baseURL, 'Crash');
+    // An answer the shell cannot render (the society's name is not text).
+    await page.route('**/api/resident/me', async (route) => {
+      const response = await route.fetch();
+      const me = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...me, societyName: { broken: true } } });
+    });
+    await signInResident(page, r.phone, r.password);
+    await expect(page.getByTestId('app-failed')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expect(sosButton(page)).toBeVisible();
+    await expect(page.getByRole('link', { name: '1122' })).toHaveAttribute('href', 'tel:1122');
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  });
+});
