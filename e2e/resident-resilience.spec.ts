@@ -49,4 +49,13 @@ test.describe('resident app failures', () => {
     await expect(page.getByRole('link', { name: '1122' })).toHaveAttribute('href', 'tel:1122');
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
   });
+
+  test('while the profile cannot be read, the SOS button is on screen beside the failure', async ({ page, playwright, baseURL }) => {
+    const r = await approvedResident(playwright, baseURL, 'NoProfile');
+    await page.route('**/api/resident/me', (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
+    await signInResident(page, r.phone, r.password);
+    await expect(page.getByRole('alert')).toContainText('Service unavailable');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(sosButton(page)).toBeEnabled();
+  });
 });
