@@ -54,8 +54,21 @@ test.describe('resident app failures', () => {
     const r = await approvedResident(playwright, baseURL, 'NoProfile');
     await page.route('**/api/resident/me', (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
     await signInResident(page, r.phone, r.password);
-    await expect(page.getByRole('alert')).toContainText('Service unavailable');
+    await expect(page.getByRole('alert')).toContainText('Service unavailable', { timeout: 10_000 }); // after the query's retries
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(sosButton(page)).toBeEnabled();
+  });
+
+  test('a refused SOS press says so and lists the numbers to call, each a tel: link', async ({ page, playwright, baseURL }) => {
+    const r = await approvedResident(playwright, baseURL, 'Refused');
+    await signInResident(page, r.phone, r.password);
+    await page.route('**/api/security', (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
+    await sosButton(page).focus();
+    await page.keyboard.down('Space');
+    const failed = page.getByRole('alert').filter({ hasText: 'The SOS was not sent.' });
+    await expect(failed).toBeVisible();
+    await page.keyboard.up('Space');
+    await expect(failed.getByRole('link', { name: '1122' })).toHaveAttribute('href', 'tel:1122');
+    await expect(failed.getByRole('link', { name: '15', exact: true })).toHaveAttribute('href', 'tel:15');
   });
 });

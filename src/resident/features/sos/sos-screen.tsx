@@ -5,6 +5,7 @@
  * merges presses and counts them). Read by polling until the resident socket exists.
  */
 import { Alert, Stack, Title } from '@mantine/core';
+import { EmergencyNumbers } from '../../app/emergency-numbers';
 import { ErrorNotice } from '../../app/error-notice';
 import { t } from '../../i18n/catalogue';
 import { errorText } from '../../lib/api';
@@ -36,6 +37,7 @@ export function SosScreen() {
       {raise.isError && (
         <Alert color="red" role="alert">
           {errorText(raise.error)} {t.sos.failed}
+          <EmergencyNumbers />
         </Alert>
       )}
       {latest.isError && <ErrorNotice error={latest.error} onRetry={() => void latest.refetch()} />}
