@@ -13,7 +13,11 @@ test.describe('resident app failures', () => {
     // page.route does not see what a service worker answers: without it, every chunk is fetched by the page.
     test.use({ serviceWorkers: 'block' });
 
-    test('a screen whose chunk is gone reloads the page once, then says so with a Reload button; the navigation stays', async ({ page, playwright, baseURL }) => {
+    test('a screen whose chunk is gone reloads the page once, then says so with a Reload button; the navigation stays', async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
       const r = await approvedResident(playwright, baseURL, 'Chunk');
       await signInResident(page, r.phone, r.password);
       await page.route(/\/app\/assets\/profile-screen-[^/]+\.js$/, (route) => route.abort());

@@ -28,20 +28,22 @@ export function isChunkLoadError(error: unknown): boolean {
   return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(message);
 }
 
-/**
- * Reloads the page unless it already did so in the last RELOAD_AGAIN_AFTER_MS (then the failure is
- * shown instead of looping). @returns whether a reload was started.
- */
-function reloadOnce(): boolean {
+/** Whether the page may reload by itself: it has not done so in the last RELOAD_AGAIN_AFTER_MS (no loop). */
+function mayReloadByItself(): boolean {
   try {
-    const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0);
-    if (Date.now() - last < RELOAD_AGAIN_AFTER_MS) return false;
-    sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+    return Date.now() - Number(sessionStorage.getItem(RELOADED_KEY) ?? 0) >= RELOAD_AGAIN_AFTER_MS;
   } catch {
     return false;
   }
+}
+
+function reloadByItself(): void {
+  try {
+    sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+  } catch {
+    return;
+  }
   location.reload();
-  return true;
 }
 
 const reload = () => location.reload();
@@ -83,10 +85,10 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 function ScreenFailed({ error }: { error: unknown }) {
   const chunk = isChunkLoadError(error);
   // Reload at most once by itself; a failure after that is shown, with the button.
-  const [reloading, setReloading] = useState(chunk);
+  const [reloading] = useState(() => chunk && mayReloadByItself());
   useEffect(() => {
-    if (chunk && !reloadOnce()) setReloading(false);
-  }, [chunk]);
+    if (reloading) reloadByItself();
+  }, [reloading]);
   if (reloading) return <Loading />;
   return <ErrorNotice error={error} message={chunk ? t.updatedReload : undefined} onRetry={reload} retryLabel={t.reload} />;
 }

@@ -6,7 +6,17 @@ import { errorText } from '../lib/api';
  * A failure: the server's message (or the network's, or `message` when given) and a button,
  * `retryLabel` ("Try again" unless told), when `onRetry` is given.
  */
-export function ErrorNotice({ error, message, onRetry, retryLabel = t.retry }: { error: unknown; message?: string; onRetry?: () => void; retryLabel?: string }) {
+export function ErrorNotice({
+  error,
+  message,
+  onRetry,
+  retryLabel = t.retry,
+}: {
+  error: unknown;
+  message?: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <Alert color="red" role="alert" m="md">
       <Stack gap="xs" align="flex-start">
