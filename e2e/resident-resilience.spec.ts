@@ -4,7 +4,8 @@
  * and the numbers to call stay on screen through each.
  */
 import { expect, test } from '@playwright/test';
-import { approvedResident, PHONE_VIEWPORT, signInResident, sosButton } from './resident-app-helpers';
+import { approvedResident, fileResidentComplaint, PHONE_VIEWPORT, signInResident, sosButton } from './resident-app-helpers';
+import { uniqueName } from './residents-helpers';
 
 test.use({ viewport: PHONE_VIEWPORT });
 
@@ -74,5 +75,44 @@ test.describe('resident app failures', () => {
     await page.keyboard.up('Space');
     await expect(failed.getByRole('link', { name: '1122' })).toHaveAttribute('href', 'tel:1122');
     await expect(failed.getByRole('link', { name: '15', exact: true })).toHaveAttribute('href', 'tel:15');
+  });
+
+  test("a sign-out elsewhere ends the session here by itself; the next resident on this phone never sees the previous one's list", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const a = await approvedResident(playwright, baseURL, 'First');
+    const b = await approvedResident(playwright, baseURL, 'Second');
+    const api = await playwright.request.newContext({ baseURL });
+    const complaint = `Broken street light ${uniqueName('A')}`;
+    await fileResidentComplaint(api, a, complaint);
+    await signInResident(page, a.phone, a.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+    await page.getByRole('link', { name: 'Complaints' }).click();
+    await expect(page.getByText(complaint)).toBeVisible();
+
+    // The resident's token is revoked (signed out from elsewhere): the server closes the socket and
+    // the app, asking who it is, is told 401 and shows sign-in, with no tap on this phone.
+    const token = await page.evaluate(() => localStorage.getItem('sd.resident.token'));
+    expect((await api.post('/api/resident/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
+    await expect(page).toHaveURL(/\/app\/sign-in$/, { timeout: 10_000 });
+
+    // The next resident: their complaints are slow to come, and meanwhile nothing of the first one's shows.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/resident/complaints*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signInResident(page, b.phone, b.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
+    await page.getByRole('link', { name: 'Complaints' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+    await expect(page.getByText(complaint)).toHaveCount(0);
+    release();
+    await expect(page.getByText('Nothing here yet.')).toBeVisible();
+    await expect(page.getByText(complaint)).toHaveCount(0);
+    await api.dispose();
   });
 });
