@@ -40,6 +40,9 @@ export function useRaiseAlarm() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<ResidentAlarm>('/api/security', {}),
+    // A poll already on its way may answer the alarm as it was before the press: cancelled, so it
+    // cannot overwrite the press's answer.
+    onMutate: () => client.cancelQueries({ queryKey: keys.alarms }),
     // The press answers the resident's own view of the alarm (ZResidentAlarm, as the list has it):
     // the card shows it at once, with no second request.
     onSuccess: (alarm) => client.setQueryData(keys.alarms, alarm),
