@@ -68,6 +68,9 @@ test.describe('resident app failures', () => {
     const r = await approvedResident(playwright, baseURL, 'Refused');
     await signInResident(page, r.phone, r.password);
     await page.route('**/api/security', (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
+    // The alarm's status region is there before any alarm (empty), so its first "Sent" is announced.
+    await expect(page.getByTestId('sos-status')).toHaveRole('status');
+    await expect(page.getByTestId('sos-status')).toBeEmpty();
     await sosButton(page).focus();
     await page.keyboard.down('Space');
     const failed = page.getByRole('alert').filter({ hasText: 'The SOS was not sent.' });

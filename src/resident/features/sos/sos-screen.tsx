@@ -41,7 +41,10 @@ export function SosScreen() {
         </Alert>
       )}
       {latest.isError && <ErrorNotice error={latest.error} onRetry={() => void latest.refetch()} />}
-      {alarm && <AlarmCard alarm={alarm} latest />}
+      {/* Always there, empty before the first alarm: a region that mounts already filled is not announced. */}
+      <div role="status" aria-live="polite" data-testid="sos-status">
+        {alarm && <AlarmCard alarm={alarm} latest />}
+      </div>
     </Stack>
   );
 }
