@@ -118,4 +118,33 @@ test.describe('resident app failures', () => {
     await expect(page.getByText(complaint)).toHaveCount(0);
     await api.dispose();
   });
+
+  test('registered, but the sign-in after it fails: the sign-in screen says the new resident ID, and signing in works', async ({ page }) => {
+    const phone = `0398${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    const password = 'resident-pass-1';
+    await page.route('**/api/resident/login', (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
+    await page.goto('/app/register');
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    const society = page.getByRole('combobox', { name: 'Society' });
+    await society.fill('green');
+    await page.getByRole('option', { name: 'Green Valley', exact: true }).click();
+    await field('Name').fill(uniqueName('Late'));
+    await field('Phone').fill(phone);
+    await field('Password').fill(password);
+    await field('House').fill('9');
+    await field('Street').fill('Street 4');
+    await field('Block').fill('Block C');
+    const registered = page.waitForResponse((res) => res.url().endsWith('/api/resident/register'));
+    await page.getByRole('button', { name: 'Register' }).click();
+    expect((await registered).status()).toBe(201);
+    const { residentID } = (await (await registered).json()) as { residentID: string };
+    await expect(page).toHaveURL(/\/app\/sign-in$/);
+    await expect(page.getByRole('status').filter({ hasText: `Registered: your resident ID is ${residentID}.` })).toBeVisible();
+
+    await page.unroute('**/api/resident/login');
+    await page.getByLabel('Phone').fill(phone);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
+  });
 });

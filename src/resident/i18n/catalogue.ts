@@ -45,6 +45,7 @@ export const en = {
     email: 'Email (optional)',
     register: 'Register',
     registered: (id: string) => `Registered: your resident ID is ${id}.`,
+    signInNow: 'Sign in with your phone and password.',
     waitingTitle: 'Waiting for approval',
     waitingText: 'Your society’s staff will check your registration on their Status screen. You can use the app once they approve it.',
     checkAgain: 'Check again',
