@@ -147,4 +147,31 @@ test.describe('resident app failures', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
   });
+
+  test("a doctor request's prescription is shown field by field, with the spec's names; none yet says so", async ({ page, playwright, baseURL }) => {
+    const r = await approvedResident(playwright, baseURL, 'Patient');
+    const at = new Date().toISOString();
+    const consultation = (id: number, prescription: Record<string, unknown> | null) => ({
+      _id: id,
+      description: `Request ${id}`,
+      stage: prescription ? 'completed' : 'processing',
+      pressedTime: at,
+      societyName: 'Green Valley',
+      meeting: null,
+      prescription,
+    });
+    // The list as the server would answer it once the doctor has written one prescription.
+    await page.route('**/api/resident/consultations*', async (route) => {
+      const response = await route.fetch();
+      const list = (await response.json()) as Record<string, unknown>;
+      const written = { _id: 1, disease: 'Flu', medicine: 'Paracetamol', testNeeded: 'None', thingsToDo: 'Rest', prescribedAt: at, prescribedBy: 'Dr Amna' };
+      await route.fulfill({ response, json: { ...list, items: [consultation(2, null), consultation(1, written)] } });
+    });
+    await signInResident(page, r.phone, r.password);
+    await page.goto('/app/services/doctor');
+    const written = page.locator('.mantine-Card-root').filter({ hasText: 'Request 1' });
+    for (const line of ['Disease: Flu', 'Medicine: Paracetamol', 'Test needed: None', 'Things to do: Rest'])
+      await expect(written.getByRole('listitem').filter({ hasText: line })).toBeVisible();
+    await expect(page.locator('.mantine-Card-root').filter({ hasText: 'Request 2' })).toContainText('No prescription yet.');
+  });
 });

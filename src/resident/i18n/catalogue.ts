@@ -159,6 +159,8 @@ export const en = {
     waiting: 'Waiting for the meeting link.',
     join: 'Open the meeting',
     prescription: 'Prescription',
+    /** The staff spec's words for the fields of the doctor's prescription drawer. */
+    prescriptionField: { disease: 'Disease', medicine: 'Medicine', testNeeded: 'Test needed', thingsToDo: 'Things to do' },
     noPrescription: 'No prescription yet.',
   },
 
