@@ -12,7 +12,7 @@ export function ConsultationCard({ consultation: c }: { consultation: ResidentCo
   return (
     <Card withBorder>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text style={{ whiteSpace: 'pre-wrap' }}>{c.description || '—'}</Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{c.description || t.none}</Text>
         <StageBadge stage={c.stage} />
       </Group>
       <Text size="sm" c="dimmed">
