@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { t } from '../i18n/catalogue';
 
+/** `title` (a level-2 heading) over `children`, with a link back to `back.to` (labelled `back.label`) when given. */
 export function Screen({ title, back, children }: { title: string; back?: { to: string; label: string }; children: ReactNode }) {
   return (
     <Stack p="md">
