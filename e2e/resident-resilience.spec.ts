@@ -67,6 +67,8 @@ test.describe('resident app failures', () => {
   test('a refused SOS press says so and lists the numbers to call, each a tel: link', async ({ page, playwright, baseURL }) => {
     const r = await approvedResident(playwright, baseURL, 'Refused');
     await signInResident(page, r.phone, r.password);
+    // The SOS button shows while the profile loads too; the hold starts once the shell has replaced that screen.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await page.route('**/api/security', (route) => route.fulfill({ status: 503, json: { message: 'Service unavailable' } }));
     // The alarm's status region is there before any alarm (empty), so its first "Sent" is announced.
     await expect(page.getByTestId('sos-status')).toHaveRole('status');
@@ -108,7 +110,11 @@ test.describe('resident app failures', () => {
       await held;
       await route.continue();
     });
-    await signInResident(page, b.phone, b.password);
+    // On the same page (no reload, which would empty the memory anyway).
+    await page.getByLabel('Phone').fill(b.phone);
+    await page.getByLabel('Password', { exact: true }).fill(b.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(sosButton(page)).toBeVisible();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click();
     await page.getByRole('link', { name: 'Complaints' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
