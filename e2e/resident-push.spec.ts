@@ -207,4 +207,22 @@ test.describe('resident app: Web Push', () => {
     expect(tried()).toEqual([410]);
     await api.dispose();
   });
+
+  test('a session ended by the server (no sign-out here) unsubscribes this phone: the next resident gets none of its pushes', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    const r = await approvedResident(playwright, baseURL, 'Noor');
+    const sub = service.subscribe();
+    await turnOnPush(page, context, baseURL!, r, sub);
+    const api = await playwright.request.newContext({ baseURL });
+    const token = await page.evaluate(() => localStorage.getItem('sd.resident.token'));
+    expect((await api.post('/api/resident/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
+    await expect(page).toHaveURL(/\/app\/sign-in$/, { timeout: 10_000 });
+    // The browser's subscription is gone (the stub keeps it in session storage).
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('e2e.push'))).toBeNull();
+    await api.dispose();
+  });
 });

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en, NATIONAL_NUMBERS } from '../../src/resident/i18n/catalogue';
+import { en, NATIONAL_NUMBERS, type Catalogue } from '../../src/resident/i18n/catalogue';
 
 /** Every leaf of the catalogue as [dotted key, value]. */
 function leaves(node: unknown, prefix = ''): [string, unknown][] {
@@ -74,5 +74,22 @@ describe('resident app text catalogue', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('a translation type-checks as a Catalogue: its texts are strings, not the English literals (checked by tsc)', () => {
+    const other: Catalogue = {
+      ...en,
+      appName: 'سوسائٹی ڈیسک',
+      nav: { ...en.nav, home: 'ایس او ایس' },
+      sos: { ...en.sos, presses: (n: number) => `${n} بار دبایا` },
+    };
+    expect(other.nav.home).not.toBe(en.nav.home);
+    expect(other.sos.presses(2)).toContain('2');
+  });
+
+  it('the unread badge says 99+ past 99; the back link and the empty value are texts of the catalogue', () => {
+    expect([en.notifications.badge(7), en.notifications.badge(99), en.notifications.badge(100)]).toEqual(['7', '99', '99+']);
+    expect(en.backTo('Services')).toBe('← Services');
+    expect(en.none).toBe('—');
   });
 });

@@ -4,7 +4,7 @@
  * sees the society's contacts.
  */
 import { describe, expect, it } from 'vitest';
-import { mergeEmergency, offlineNumbers, type EmergencyContacts } from '../../src/resident/lib/emergency';
+import { keepOwnGuard, mergeEmergency, offlineNumbers, type EmergencyContacts } from '../../src/resident/lib/emergency';
 
 const NATIONAL = [
   { label: 'Police', phone: '15' },
@@ -59,5 +59,30 @@ describe('saving what a screen saw', () => {
   it('writes nothing when nothing changed, so the saved time stays when they last changed', () => {
     expect(mergeEmergency(saved(), { societyName: 'Green Valley', societyContacts: saved().societyContacts }, now)).toBeNull();
     expect(mergeEmergency(null, { societyContacts: [] }, now)).toEqual({ societyName: null, societyContacts: [], guard: null, savedAt: now.toISOString() });
+  });
+});
+
+describe("the saved guard is the signed-in resident's only", () => {
+  const withGuard = (residentId?: string) => saved({ guard: { name: 'Bilal', phone: '03001112222', ...(residentId && { residentId }) } });
+
+  it('keeps the guard of the resident signed in', () => {
+    expect(keepOwnGuard(withGuard('GV-7'), 'GV-7')).toBeNull();
+  });
+
+  it("drops another resident's guard, or any guard once signed out, and keeps the society's contacts", () => {
+    const other = keepOwnGuard(withGuard('GV-7'), 'GV-8');
+    expect(other?.guard).toBeNull();
+    expect(other?.societyContacts).toEqual(withGuard('GV-7').societyContacts);
+    expect(keepOwnGuard(withGuard('GV-7'), null)?.guard).toBeNull();
+    expect(offlineNumbers(keepOwnGuard(withGuard('GV-7'), null), NATIONAL, guardLabel).map((n) => n.kind)).not.toContain('guard');
+  });
+
+  it("drops a guard saved without a resident ID (an older version's): nobody's", () => {
+    expect(keepOwnGuard(withGuard(), 'GV-7')?.guard).toBeNull();
+  });
+
+  it('changes nothing when no guard is saved', () => {
+    expect(keepOwnGuard(saved({ guard: null }), 'GV-7')).toBeNull();
+    expect(keepOwnGuard(null, null)).toBeNull();
   });
 });

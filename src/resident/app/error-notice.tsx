@@ -2,15 +2,28 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { t } from '../i18n/catalogue';
 import { errorText } from '../lib/api';
 
-/** A failed load: the server's message (or the network's) and a retry. */
-export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/**
+ * A failure: the server's message (or the network's, or `message` when given) and a button,
+ * `retryLabel` ("Try again" unless told), when `onRetry` is given.
+ */
+export function ErrorNotice({
+  error,
+  message,
+  onRetry,
+  retryLabel = t.retry,
+}: {
+  error: unknown;
+  message?: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <Alert color="red" role="alert" m="md">
       <Stack gap="xs" align="flex-start">
-        {errorText(error)}
+        {message ?? errorText(error)}
         {onRetry && (
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {t.retry}
+            {retryLabel}
           </Button>
         )}
       </Stack>

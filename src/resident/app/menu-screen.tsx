@@ -2,6 +2,7 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
+/** `title` over `items`, each a full-width link button (`to`: a path of the app, `label`: its text). */
 export function MenuScreen({ title, items }: { title: string; items: readonly { to: string; label: string }[] }) {
   return (
     <Stack p="md">

@@ -3,7 +3,7 @@
  * waiting screen (every service route answers it 403); a blocked resident sees why (the server
  * answers 403 to everything of theirs). After a staff reset of the password, only the change form
  * shows until the resident has chosen their own (the profile's `mustChangePassword`), with the SOS
- * button on the same screen.
+ * button on the same screen. While the profile loads, or when it fails, the SOS button is there too.
  *
  * A visitor who arrives signed out (a cold deep link, e.g. a push tapped) is sent to sign-in with the
  * screen they asked for, and comes back to it once signed in (lib/return-to.ts). A session that
@@ -13,6 +13,7 @@
  * It also reads the society's emergency contacts (GET /api/resident/society) beside the profile, so
  * the offline screen has them once any signed-in screen has loaded.
  */
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Outlet, Navigate, useLocation } from 'react-router';
 import { useProfile, useSession, useSocietyContacts } from '../features/account/account-api';
@@ -32,10 +33,22 @@ export function RequireResident() {
   const location = useLocation();
   const [arrivedSignedOut] = useState(session === null);
   if (!session) return <Navigate to="/sign-in" replace state={arrivedSignedOut ? signInState(location) : undefined} />;
-  if (profile.isPending) return <Loading />;
+  // The SOS button does not wait for the profile, nor give way to its failure.
+  if (profile.isPending)
+    return (
+      <Stack component="main" maw={28 * 16} mx="auto">
+        <Loading />
+        <SosScreen />
+      </Stack>
+    );
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.status === 403) return <BlockedScreen message={profile.error.message} />;
-    return <ErrorNotice error={profile.error} onRetry={() => void profile.refetch()} />;
+    return (
+      <Stack component="main" maw={28 * 16} mx="auto">
+        <ErrorNotice error={profile.error} onRetry={() => void profile.refetch()} />
+        <SosScreen />
+      </Stack>
+    );
   }
   if (profile.data.status === 'Pending') return <WaitingScreen />;
   if (profile.data.mustChangePassword) return <ChangePasswordScreen emergency={<SosScreen />} />;

@@ -3,7 +3,8 @@
  * resident, the shell with its bottom navigation. Sign-in and the SOS screen are in the initial
  * load (an emergency never waits for a chunk); every other screen is a lazy chunk, which the
  * service worker precaches with the shell. Each list's items open at the list's path plus `/:id`
- * (ITEM_SCREENS). Declarative mode (useRoutes), as the dashboard's.
+ * (ITEM_SCREENS). Declarative mode (useRoutes), as the dashboard's. Each lazy screen has an error
+ * boundary of its own (app/error-boundary.tsx).
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
@@ -11,6 +12,7 @@ import type { PushItemType } from '../../shared/contracts/push';
 import { SignInScreen } from '../features/account/sign-in-screen';
 import { SosScreen } from '../features/sos/sos-screen';
 import { ITEM_LIST_PATH } from '../lib/item-links';
+import { ScreenBoundary } from './error-boundary';
 import { Loading } from './loading';
 import { RequireResident } from './require-resident';
 import { Shell } from './shell';
@@ -49,7 +51,12 @@ const ITEM_SCREENS: Readonly<Record<PushItemType, LazyExoticComponent<ComponentT
   message: lazy(() => import('../features/notifications/message-item-screen')),
 };
 
-const later = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+/** A lazy screen: a spinner while its chunk loads; its failure (a chunk gone after a deploy, a render error) replaces only it. */
+const later = (node: ReactNode) => (
+  <ScreenBoundary>
+    <Suspense fallback={<Loading />}>{node}</Suspense>
+  </ScreenBoundary>
+);
 
 const itemRoutes: RouteObject[] = (Object.keys(ITEM_SCREENS) as PushItemType[]).map((type) => {
   const Item = ITEM_SCREENS[type];

@@ -44,7 +44,7 @@ export function Shell() {
             {item.label}
             {item.to === '/notifications' && unread > 0 && (
               <Badge size="xs" color="red" circle aria-label={t.notifications.unread(unread)}>
-                {unread > 99 ? '99+' : unread}
+                {t.notifications.badge(unread)}
               </Badge>
             )}
           </UnstyledButton>

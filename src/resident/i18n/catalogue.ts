@@ -10,15 +10,16 @@ export const en = {
   appName: 'Society Desk',
   loading: 'Loading…',
   retry: 'Try again',
+  reload: 'Reload',
+  updatedReload: 'The app has been updated. Please reload it.',
+  crash: { title: 'Something went wrong', call: 'Reload the app, hold SOS, or call:' },
   genericError: 'Something went wrong. Please try again.',
   networkError: 'Cannot reach the server. Please check your connection and try again.',
-  unexpectedAnswer: 'The server sent an unexpected answer. Please reload the page.',
-  signedOutNotice: 'Please sign in.',
-  save: 'Save',
-  send: 'Send',
-  cancel: 'Cancel',
-  close: 'Close',
   empty: 'Nothing here yet.',
+  /** Shown where a value is empty (a request filed without text). */
+  none: '—',
+  /** A back link to the screen named `label`. */
+  backTo: (label: string) => `← ${label}`,
   older: 'Older',
   newer: 'Newer',
   page: (n: number) => `Page ${n}`,
@@ -42,6 +43,7 @@ export const en = {
     email: 'Email (optional)',
     register: 'Register',
     registered: (id: string) => `Registered: your resident ID is ${id}.`,
+    signInNow: 'Sign in with your phone and password.',
     waitingTitle: 'Waiting for approval',
     waitingText: 'Your society’s staff will check your registration on their Status screen. You can use the app once they approve it.',
     checkAgain: 'Check again',
@@ -82,7 +84,6 @@ export const en = {
     holdHint: 'Press and hold for 2 seconds (or hold Space or Enter).',
     holdAgainHint: 'Hold again to press SOS again: it adds to the same alarm.',
     button: 'SOS',
-    holding: 'Keep holding…',
     sending: 'Sending…',
     sent: 'Sent',
     sentText: 'The guards have been alerted.',
@@ -155,6 +156,8 @@ export const en = {
     waiting: 'Waiting for the meeting link.',
     join: 'Open the meeting',
     prescription: 'Prescription',
+    /** The staff spec's words for the fields of the doctor's prescription drawer. */
+    prescriptionField: { disease: 'Disease', medicine: 'Medicine', testNeeded: 'Test needed', thingsToDo: 'Things to do' },
     noPrescription: 'No prescription yet.',
   },
 
@@ -174,7 +177,6 @@ export const en = {
     announcements: 'Announcements',
     video: 'Video',
     like: 'Like',
-    unlike: 'Unlike',
     likes: (n: number) => `${n} ${n === 1 ? 'like' : 'likes'}`,
     watch: 'Watch on YouTube',
     allCategories: 'All',
@@ -184,7 +186,6 @@ export const en = {
     plotFacts: (rooms: number, baths: number, area: string) => `${rooms} rooms · ${baths} baths · ${area}`,
     call: (phone: string) => `Call ${phone}`,
     seen: 'Seen',
-    markSeen: 'Mark seen',
     noVideo: 'No video has been shared yet.',
     openVideo: 'Open the video',
   },
@@ -192,6 +193,8 @@ export const en = {
   notifications: {
     title: 'Notifications',
     unread: (n: number) => `${n} unread`,
+    /** The unread count on the navigation's badge: past 99 it says "99+". */
+    badge: (n: number) => (n > 99 ? '99+' : String(n)),
     markRead: 'Mark read',
     markAllRead: 'Mark all read',
     read: 'Read',
@@ -228,12 +231,23 @@ export const en = {
     rescue: 'Rescue and ambulance',
     fire: 'Fire brigade',
     savedAt: (time: string) => `Saved ${time}`,
-    back: 'Back online: reloading what changed.',
   },
 } as const;
 
-/** The shape every translation of the catalogue has. */
-export type Catalogue = typeof en;
+/**
+ * The catalogue's shape with its texts widened to `string` (`en` is `as const`, whose texts are
+ * literal types no other language could match): what every translation has to be.
+ */
+type Widened<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widened<R>
+    : T extends object
+      ? { readonly [K in keyof T]: Widened<T[K]> }
+      : T;
+
+/** The shape every translation of the catalogue has: the same keys, texts of its own. */
+export type Catalogue = Widened<typeof en>;
 
 /** The texts the app shows (one language for now). */
 export const t: Catalogue = en;

@@ -71,7 +71,8 @@ export async function request<T>(
     const body = (typeof data === 'object' && data !== null ? data : {}) as { message?: unknown; field?: unknown };
     throw new ApiError(
       response.status,
-      typeof body.message === 'string' ? body.message : `${response.status} ${response.statusText}`.trim(),
+      // No message of the server's (a proxy's error page): a plain sentence, not the HTTP status.
+      typeof body.message === 'string' ? body.message : t.genericError,
       typeof body.field === 'string' ? body.field : undefined,
     );
   }

@@ -4,7 +4,9 @@
  * society's name and its own emergency contacts (GET /api/resident/society, set by the operator's
  * `society:emergency`), and the guard assigned to the resident's latest not-at-home request (name
  * and phone). National emergency lines come from the catalogue, as the fallback. Nothing here is
- * secret beyond what the resident's own screens show.
+ * secret beyond what the resident's own screens show. The guard is the resident's own: it is saved
+ * with their resident ID and dropped when the session ends or another resident signs in here (a
+ * shared phone); the society's contacts stay (they are the society's, not the resident's).
  */
 import { RESIDENT_STORAGE_PREFIX } from '../../shared/constants';
 import type { EmergencyContact } from '../../shared/contracts/resident';
@@ -15,7 +17,8 @@ export interface EmergencyContacts {
   societyName: string | null;
   /** The society's own emergency contacts, in its order (absent in what older versions saved). */
   societyContacts?: EmergencyContact[];
-  guard: { name: string; phone: string } | null;
+  /** The guard of the resident's latest not-at-home request; `residentId`: whose (absent in what older versions saved). */
+  guard: { name: string; phone: string; residentId?: string } | null;
   /** When last written (ISO 8601). */
   savedAt: string;
 }
@@ -79,4 +82,24 @@ export function mergeEmergency(before: EmergencyContacts | null, seen: Partial<O
 export function saveEmergency(seen: Partial<Omit<EmergencyContacts, 'savedAt'>>): void {
   const next = mergeEmergency(readEmergency(), seen, new Date());
   if (next) localStorage.setItem(KEY, JSON.stringify(next));
+}
+
+/**
+ * `saved` without a guard that is not resident `residentId`'s (null: nobody is signed in, so no
+ * guard is kept; a guard saved without a resident ID is nobody's); or null when nothing changes.
+ */
+export function keepOwnGuard(saved: EmergencyContacts | null, residentId: string | null): EmergencyContacts | null {
+  if (!saved?.guard) return null;
+  if (residentId !== null && saved.guard.residentId === residentId) return null;
+  return { ...saved, guard: null };
+}
+
+/** Drops the saved guard unless it is resident `residentId`'s (called whenever the session changes). */
+export function forgetOthersGuard(residentId: string | null): void {
+  try {
+    const next = keepOwnGuard(readEmergency(), residentId);
+    if (next) localStorage.setItem(KEY, JSON.stringify(next));
+  } catch {
+    // Storage unavailable: nothing was saved either.
+  }
 }

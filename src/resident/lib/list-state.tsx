@@ -7,6 +7,10 @@ import { ErrorNotice } from '../app/error-notice';
 import { Loading } from '../app/loading';
 import { t } from '../i18n/catalogue';
 
+/**
+ * Renders `children(items)` once `list` has a page with items; before that a spinner, on failure
+ * the error with a retry, and "Nothing here yet." for an empty page.
+ */
 export function ListState<T>({ list, children }: { list: UseQueryResult<ListResponse<T>>; children: (items: T[]) => ReactNode }) {
   if (list.isPending) return <Loading />;
   if (list.isError) return <ErrorNotice error={list.error} onRetry={() => void list.refetch()} />;

@@ -1,11 +1,16 @@
 /**
- * The resident app's TanStack Query client. Until the resident socket exists (live/index.ts),
- * freshness comes from refetching: on window focus, on reconnect, and on a short stale time;
- * the open SOS screen polls its alarm (features/sos). A 4xx is not retried (the server meant it).
+ * The resident app's TanStack Query client. Live events (live/index.ts) invalidate what they
+ * change; beside them, queries are read again on window focus, on reconnect and after a short
+ * stale time, and the open SOS screen polls an open alarm (features/sos). A 4xx is not retried (the
+ * server meant it).
  */
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
+/**
+ * A new client for the app's root: answers stay fresh 10 s, a query failing other than with a 4xx
+ * is tried twice more, a mutation never again (an SOS press or a request must not be sent twice).
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -21,8 +26,9 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Query keys, one per resident resource: what a live event (later) or a mutation invalidates.
- * `['resident', kind, …]` so sign-out can drop them all at once.
+ * Query keys, one per resident resource: what a live event or a mutation invalidates.
+ * `['resident', kind, …]`, so the socket's catch-up reads them all again at once. They carry no
+ * resident ID: a change of session empties the cache instead (app/session-changes.ts).
  */
 export const keys = {
   all: ['resident'] as const,

@@ -8,6 +8,7 @@ import { Alert, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import type { Refusal } from './field-error';
 
+/** A form of `children` calling `onSubmit` (no event) and showing `refused.general` above them. */
 export function RefusableForm({ refused, onSubmit, children }: { refused: Refusal; onSubmit: () => void; children: ReactNode }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();

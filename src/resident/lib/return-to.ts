@@ -17,3 +17,14 @@ export function returnPath(state: unknown): string {
   if (/^\/(sign-in|register)(?=$|[/?#])/.test(from)) return '/';
   return from;
 }
+
+/** The navigation state /sign-in is opened with after a registration whose sign-in failed: the new resident ID. */
+export function registeredState(residentId: string): { registered: string } {
+  return { registered: residentId };
+}
+
+/** The resident ID a registration just gave, from /sign-in's navigation state (undefined when it was not opened so). */
+export function registeredId(state: unknown): string | undefined {
+  const id = typeof state === 'object' && state !== null ? (state as { registered?: unknown }).registered : undefined;
+  return typeof id === 'string' ? id : undefined;
+}

@@ -10,6 +10,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** True while the browser says it is online; re-renders on each change (true when rendered on a server). */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -86,13 +86,12 @@ const FORGET_PUSH_WAIT_MS = 3000;
 /**
  * Sign-out: first removes this phone's Web Push subscription (server and browser, web-push.ts)
  * while the token still works, so the next resident signed in here gets none of this one's
- * notifications; then revokes the token on the server (POST /api/resident/logout), forgets it here
- * and drops every cached answer. When the server cannot be reached the token is forgotten anyway
+ * notifications; then revokes the token on the server (POST /api/resident/logout) and forgets it
+ * here (which drops every cached answer). When the server cannot be reached the token is forgotten anyway
  * (the resident asked to be signed out of this phone); it then lives until it expires on the
  * server.
  */
 export function useSignOut(): () => Promise<void> {
-  const client = useQueryClient();
   return useCallback(async () => {
     const forgetPush = import('./web-push').then((m) => m.turnOffPush()).catch(() => undefined);
     await Promise.race([forgetPush, new Promise((resolve) => setTimeout(resolve, FORGET_PUSH_WAIT_MS))]);
@@ -101,10 +100,9 @@ export function useSignOut(): () => Promise<void> {
     } catch {
       // Already revoked (401) or offline: signed out here all the same.
     }
-    await client.cancelQueries({ queryKey: keys.all });
+    // Ending the session drops every cached answer (app/session-changes.ts).
     endSession();
-    client.removeQueries({ queryKey: keys.all });
-  }, [client]);
+  }, []);
 }
 
 /**

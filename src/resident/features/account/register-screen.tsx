@@ -3,7 +3,8 @@
  * block (and an optional email). The society is picked from the server's list as the resident
  * types (GET /api/societies, searched on the server; the server still checks the name sent). On
  * 201 the app signs in with the same phone and password (a Pending resident may), so the resident
- * sees "Waiting for approval" until staff approve on /Status.
+ * sees "Waiting for approval" until staff approve on /Status. When that sign-in fails (the
+ * registration stands), the sign-in screen opens with "Registered: your resident ID is …".
  */
 import { Anchor, Autocomplete, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -14,6 +15,7 @@ import type { RegisterResident } from '../../../shared/contracts/residents-admin
 import { t } from '../../i18n/catalogue';
 import { refusal } from '../../lib/field-error';
 import { RefusableForm } from '../../lib/refusable-form';
+import { registeredState } from '../../lib/return-to';
 import { register, signIn, useSocietyNames } from './account-api';
 
 /** How long the society search waits after the last key, ms: one request per pause, not per key. */
@@ -51,10 +53,17 @@ export default function RegisterScreen() {
     mutationFn: async () => {
       const { email, ...rest } = values;
       const body: RegisterResident = { ...rest, ...(email.trim() ? { email } : {}) };
-      await register(body);
-      await signIn(values.phone.trim(), values.password);
+      const registered = await register(body);
+      try {
+        await signIn(values.phone.trim(), values.password);
+        return null;
+      } catch {
+        // Registered all the same: sending the form again would be refused (409, the phone is taken).
+        return registered.residentID;
+      }
     },
-    onSuccess: () => navigate('/', { replace: true }),
+    onSuccess: (notSignedIn) =>
+      notSignedIn === null ? navigate('/', { replace: true }) : navigate('/sign-in', { replace: true, state: registeredState(notSignedIn) }),
   });
   const refused = refusal(mutation.error, FIELDS);
   const [search] = useDebouncedValue(values.societyName.trim(), SEARCH_PAUSE_MS);

@@ -104,3 +104,34 @@ export async function turnOffPush(): Promise<PushState> {
   }
   return readPushState();
 }
+
+/**
+ * The session ended without the sign-out flow (a 401, a sign-out in another tab): unsubscribes this
+ * browser without telling the server (the token is gone); the push service then answers the
+ * server's next push 410 and the server forgets the row. Never throws.
+ */
+export async function dropBrowserSubscription(): Promise<void> {
+  try {
+    await (await currentSubscription())?.unsubscribe();
+  } catch {
+    // No service worker or push service to ask: nothing more this phone can do.
+  }
+}
+
+/**
+ * At sign-in: a subscription this browser already holds (the previous resident's, or this
+ * resident's from an earlier session) is stored for the resident now signed in (POST
+ * /api/resident/web-push: an endpoint another resident registered becomes this one's), or
+ * unsubscribed when it cannot be (no permission, 409 the resident's limit, the server away), so
+ * what Profile shows stays true. Never throws.
+ */
+export async function adoptBrowserSubscription(): Promise<void> {
+  try {
+    const subscription = await currentSubscription();
+    if (!subscription) return;
+    if (Notification.permission !== 'granted') throw new Error('no permission');
+    await api.post<WebPushSubscribed>('/api/resident/web-push', subscription.toJSON() as WebPushSubscription);
+  } catch {
+    await dropBrowserSubscription();
+  }
+}

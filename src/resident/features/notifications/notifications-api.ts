@@ -1,7 +1,7 @@
 /**
  * The resident's in-app notifications (src/server/modules/notifications/routes.ts): a page of
- * records with the unread count, mark one read. Mark all read (`PUT
- * /api/resident/notifications/read-all`) is being added on the server; the button calls it.
+ * records with the unread count, mark one read, mark all read. The resident socket's events
+ * invalidate them (live/index.ts: most events also write a notification).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResidentNotificationList } from '../../../shared/contracts/resident';

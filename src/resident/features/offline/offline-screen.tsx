@@ -4,25 +4,11 @@
  * first, then the resident's assigned guard — and the national emergency lines as the fallback,
  * each a tel: link, so a resident without data can still call for help.
  */
-import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { NumberList } from '../../app/emergency-numbers';
 import { NATIONAL_NUMBERS, t } from '../../i18n/catalogue';
-import { offlineNumbers, readEmergency, type OfflineNumber } from '../../lib/emergency';
+import { offlineNumbers, readEmergency } from '../../lib/emergency';
 import { formatDateTime } from '../../lib/format';
-
-function Numbers({ numbers }: { numbers: OfflineNumber[] }) {
-  return (
-    <List listStyleType="none" spacing="xs" mt="xs">
-      {numbers.map((n) => (
-        <List.Item key={`${n.kind}-${n.phone}`}>
-          {n.label}:{' '}
-          <Anchor href={`tel:${n.phone}`} fw={700}>
-            {n.phone}
-          </Anchor>
-        </List.Item>
-      ))}
-    </List>
-  );
-}
 
 export function OfflineScreen() {
   const saved = readEmergency();
@@ -37,7 +23,7 @@ export function OfflineScreen() {
           <Title order={2} size="h3">
             {saved.societyName ? t.offline.society(saved.societyName) : t.offline.societyUnnamed}
           </Title>
-          {own.length > 0 ? <Numbers numbers={own} /> : <Text mt="xs">{t.offline.noSocietyNumbers}</Text>}
+          {own.length > 0 ? <NumberList numbers={own} /> : <Text mt="xs">{t.offline.noSocietyNumbers}</Text>}
           <Text size="sm" c="dimmed" mt="xs">
             {t.offline.savedAt(formatDateTime(saved.savedAt))}
           </Text>
@@ -47,7 +33,7 @@ export function OfflineScreen() {
         <Title order={2} size="h3">
           {t.offline.national}
         </Title>
-        <Numbers numbers={numbers.filter((n) => n.kind === 'national')} />
+        <NumberList numbers={numbers.filter((n) => n.kind === 'national')} />
       </Card>
     </Stack>
   );

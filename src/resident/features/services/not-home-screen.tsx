@@ -1,7 +1,7 @@
 /**
  * Not at home: file from–to (POST /api/nothome) and follow each request (its card: the assigned
- * guard, cancel, "I'm back"). The guard of the latest request is saved for the
- * offline screen (lib/emergency.ts).
+ * guard, cancel, "I'm back"). The guard of the latest request (the first page's newest with one)
+ * is saved for the offline screen with the resident's ID (lib/emergency.ts).
  */
 import { Alert, Button, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { RefusableForm } from '../../lib/refusable-form';
 import { ListState } from '../../lib/list-state';
 import { Pager, usePaged } from '../../lib/paged';
 import { keys } from '../../lib/query-client';
+import { useSession } from '../account/account-api';
 import { NotHomeCard } from './not-home-card';
 import { useFile } from './use-file';
 
@@ -22,10 +23,13 @@ export default function NotHomeScreen() {
   const [to, setTo] = useState('');
   const file = useFile<{ from: string; to: string }>('/api/nothome', keys.notHome);
   const { list, page, setPage } = usePaged<NotHome>(keys.notHome, '/api/resident/nothome');
-  const latestGuard = list.data?.items.find((r) => r.guardName && r.guardPhone);
+  const residentId = useSession()?.who.residentId;
+  // Page 1 only: an older page's first guard is not the latest.
+  const latestGuard = page === 1 && !list.isPlaceholderData ? list.data?.items.find((r) => r.guardName && r.guardPhone) : undefined;
   useEffect(() => {
-    if (latestGuard?.guardName && latestGuard.guardPhone) saveEmergency({ guard: { name: latestGuard.guardName, phone: latestGuard.guardPhone } });
-  }, [latestGuard?.guardName, latestGuard?.guardPhone]);
+    if (residentId && latestGuard?.guardName && latestGuard.guardPhone)
+      saveEmergency({ guard: { name: latestGuard.guardName, phone: latestGuard.guardPhone, residentId } });
+  }, [residentId, latestGuard?.guardName, latestGuard?.guardPhone]);
   const refused = refusal(file.error, ['from', 'to']);
   return (
     <Screen title={t.services.notHome} back={{ to: '/services', label: t.services.title }}>

@@ -10,7 +10,7 @@ export function OrderCard({ request }: { request: ResidentOrder }) {
   return (
     <Card withBorder>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text style={{ whiteSpace: 'pre-wrap' }}>{request.list || '—'}</Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{request.list || t.none}</Text>
         {order ? (
           <Badge color={order.Status === 'Delivered' ? 'teal' : 'orange'} variant="light">
             {order.Status === 'Delivered' ? t.grocery.delivered : t.grocery.processing}

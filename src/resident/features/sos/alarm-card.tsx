@@ -7,7 +7,9 @@ import { alarmPhase } from './sos-api';
 
 /**
  * One alarm of the resident's: when, its phase (said politely to screen readers as it changes),
- * who acknowledged, the response, the presses. `latest`: it is the one the SOS screen follows.
+ * who acknowledged, the response, the presses. `latest`: it is the one the SOS screen follows, in
+ * a status region of the screen's own (present before any alarm, so the first "Sent" is announced
+ * too); otherwise the card's phase is a polite status region of its own.
  */
 export function AlarmCard({ alarm, latest = false }: { alarm: ResidentAlarm; latest?: boolean }) {
   const phase = alarmPhase(alarm);
@@ -23,7 +25,7 @@ export function AlarmCard({ alarm, latest = false }: { alarm: ResidentAlarm; lat
       <Text size="sm" c="dimmed">
         {latest ? `${t.sos.lastAlarm} · ${formatDateTime(alarm.pressedTime)}` : t.sos.pressedAt(formatDateTime(alarm.pressedTime))}
       </Text>
-      <div role="status" aria-live="polite">
+      <div {...(!latest && { role: 'status', 'aria-live': 'polite' as const })}>
         <Text fw={700} size="xl">
           {phase === 'resolved' ? t.sos.resolved : phase === 'sent' ? t.sos.sent : t.sos.acknowledged}
         </Text>

@@ -2,7 +2,8 @@
  * SOS calls (src/server/modules/security/routes.ts): the press (POST /api/security: a press while
  * the resident's alarm is unacknowledged merges into it, the server counts `pressCount`) and the
  * resident's own alarms (GET /api/resident/alarms, newest first), whose first item the SOS screen
- * follows. Until the resident socket exists (live/index.ts), an open alarm is polled.
+ * follows. The resident socket's alarm events invalidate it (live/index.ts); an open alarm is also
+ * polled while the screen shows it, so it moves on even when the socket is down.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResidentAlarm } from '../../../shared/contracts/resident';
@@ -40,6 +41,9 @@ export function useRaiseAlarm() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<ResidentAlarm>('/api/security', {}),
+    // A poll already on its way may answer the alarm as it was before the press: cancelled, so it
+    // cannot overwrite the press's answer.
+    onMutate: () => client.cancelQueries({ queryKey: keys.alarms }),
     // The press answers the resident's own view of the alarm (ZResidentAlarm, as the list has it):
     // the card shows it at once, with no second request.
     onSuccess: (alarm) => client.setQueryData(keys.alarms, alarm),
