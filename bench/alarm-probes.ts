@@ -140,6 +140,9 @@ export interface AlarmProbes {
   close(): void;
 }
 
+/** How long a probe waits for an alarm's event before calling it lost, ms. */
+const LOST_AFTER_MS = 30_000;
+
 /**
  * Signs in Green Valley's security desk (its socket receives the alarms; it acknowledges them)
  * and 20 residents (the presses rotate over them, so each press raises a fresh alarm).
@@ -171,9 +174,13 @@ export async function alarmProbes(base: string, password: string, metricsToken: 
       });
       if (res.status !== 201) throw new Error(`SOS press: HTTP ${res.status} ${await res.text()}`);
       const { _id } = (await res.json()) as { _id: number };
-      const at = await desk.eventOf(_id, 30_000);
-      if (at === undefined) lost++;
-      else sos.push(at - t0);
+      const at = await desk.eventOf(_id, LOST_AFTER_MS);
+      // A lost alarm is the worst case there is: it counts as a sample at the full wait, so the
+      // p99 cannot look better for alarms that never arrived.
+      if (at === undefined) {
+        lost++;
+        sos.push(LOST_AFTER_MS);
+      } else sos.push(at - t0);
       const ack = await fetch(`${base}/api/security/${_id}/acknowledge`, { method: 'POST', headers: { cookie: security } });
       if (ack.status !== 200) throw new Error(`acknowledge: HTTP ${ack.status}`);
       await sleep(100);
@@ -224,12 +231,14 @@ export interface Verdict {
   sosRatio: number;
   /** Peak RSS while loaded − RSS at the end of the quiet phase, MB (goal ≤ 300). */
   rssGrowthMb: number;
+  /** Both ratios ≤ 2, RSS growth ≤ 300 MB and no alarm lost. */
   met: boolean;
 }
 
 /**
  * Prints both phases, the load's lines, the main thread per phase, the ratios loaded p99 / quiet
- * p99 (goal ≤ 2) and the RSS growth (peak while loaded − quiet; goal ≤ 300 MB), and the verdict.
+ * p99 (goal ≤ 2) and the RSS growth (peak while loaded − quiet; goal ≤ 300 MB), and the verdict
+ * (which also requires that no alarm was lost).
  */
 export function printComparison(c: Comparison): Verdict {
   const { quiet, loaded } = c;
@@ -238,7 +247,7 @@ export function printComparison(c: Comparison): Verdict {
   for (const line of c.workLines) console.log(line);
   console.log(`main thread, quiet:  ${mainThreadText(quiet.before, quiet.after, 0, c.unit)}; ${quiet.benchLag}`);
   console.log(`main thread, loaded: ${mainThreadText(loaded.before, loaded.after, c.units, c.unit)}; ${loaded.benchLag}`);
-  if (c.lostAlarms) console.log(`alarms whose event never came (30 s): ${c.lostAlarms}`);
+  if (c.lostAlarms) console.log(`alarms whose event never came (30 s, counted as 30 s samples): ${c.lostAlarms}`);
   const hr = loaded.health.p99 / quiet.health.p99;
   const sr = loaded.sos.p99 / quiet.sos.p99;
   const growth = c.rss.peak - c.rss.quiet;
@@ -246,7 +255,8 @@ export function printComparison(c: Comparison): Verdict {
   console.log(
     `server RSS: ${c.rss.quiet.toFixed(0)} MB quiet → peak ${c.rss.peak.toFixed(0)} MB loaded (+${growth.toFixed(0)} MB; goal ≤ 300), ${c.rss.end.toFixed(0)} MB at the end`,
   );
-  const met = hr <= 2 && sr <= 2 && growth <= 300;
+  // A single lost alarm fails the goal whatever the ratios say.
+  const met = hr <= 2 && sr <= 2 && growth <= 300 && c.lostAlarms === 0;
   console.log(`verdict: ${met ? 'GOAL MET' : 'goal NOT met'}`);
   return { healthRatio: hr, sosRatio: sr, rssGrowthMb: growth, met };
 }

@@ -5,6 +5,7 @@
  * resident socket exists), the installed shell offline, and axe on the main screens.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { MSG } from '../src/shared/messages';
 import { expectNoSeriousA11yViolations } from './a11y-helpers';
 import { acknowledgeAllAlarms, GV_SECURITY, isoDay, PASSWORD, signIn, signInSecurity } from './helpers';
 import { approvedResident, holdSosWithPointer, PHONE_VIEWPORT, signInResident, sosButton } from './resident-app-helpers';
@@ -76,7 +77,7 @@ test.describe('resident app', () => {
     await page.getByLabel('Phone').fill(phone);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: MSG.residentLoginFailed })).toBeVisible();
     await signInResident(page, phone, password);
   });
 

@@ -2,7 +2,7 @@
  * The export of every staff list besides complaints and the audit log (tests/api/exports.test.ts):
  * each file holds exactly the rows of the list walked page by page through the API with the same
  * query, in batches of 3 rows; money and days are number cells; the consultations' file never
- * holds a prescription; a resident's stored formula comes back neutralised; under SUPER_SOCIETY
+ * holds a written prescription's text; a resident's stored formula comes back neutralised; under SUPER_SOCIETY
  * the posts' export holds the caller's own society only. Each test makes the rows it reads.
  */
 import { and, eq } from 'drizzle-orm';
@@ -16,6 +16,8 @@ import { raiseAlarm } from '../support/clients/security.js';
 import { signedInStaff } from '../support/clients/sessions.js';
 import { orderLine, registration } from '../support/factories.js';
 import { readExport, serialToWall } from '../support/xlsx-export.js';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { societyWithResident } from '../support/rows.js';
 import { useHarness } from './harness.js';
 import { addMedia, approvedPhones, discountBody, feedBody, plotBody, residentBearer, societyId } from './posts-support.js';
 
@@ -179,31 +181,64 @@ describe('list exports: every staff list', () => {
   });
 
   it('writes money and days as number cells: bills, orders, not-at-home', async () => {
-    const cellOf = async (url: string, email: string, title: string) => {
+    // Its own rows, each found again by its id: other tests' rows may come first in the files.
+    const cellOf = async (url: string, email: string, id: unknown, title: string) => {
       const file = readExport(await send('GET', url, email));
-      return file.rows[0]![file.header.indexOf(title)]!;
+      const row = file.rows.find((r) => r[file.header.indexOf('ID')]?.v === id);
+      expect(row, `${url}: row ${String(id)}`).toBeDefined();
+      return row![file.header.indexOf(title)]!;
     };
-    const [bill] = (await send('GET', '/api/bills', 'billing@greenvalley.test')).json<ListResponse<{ total: number; period: string }>>().items;
-    expect(await cellOf('/api/bills/export', 'billing@greenvalley.test', 'Total')).toEqual(expect.objectContaining({ t: 'n', v: bill!.total, z: '#,##0.00' }));
-    const period = await cellOf('/api/bills/export', 'billing@greenvalley.test', 'Period');
-    expect(period).toMatchObject({ t: 'n', z: 'dd/mm/yyyy' });
-    expect(serialToWall(Number(period.v))).toBe(`${bill!.period}-01T00:00:00`);
-    const [order] = (await send('GET', '/api/orders?stage=open', 'grocery@greenvalley.test')).json<ListResponse<{ allTotal: number }>>().items;
-    expect(await cellOf('/api/orders/export?stage=open', 'grocery@greenvalley.test', 'Grand total')).toEqual(
-      expect.objectContaining({ t: 'n', v: order!.allTotal, z: '#,##0.00' }),
+    const { phone, code } = await societyWithResident(h.database.db, {
+      name: 'Export cells',
+      societyId: await societyId(h, 'Green Valley'),
+      password: DEMO_PASSWORD,
+    });
+    const made = await send('POST', '/api/bills', 'billing@greenvalley.test', { residentId: `${code}0001`, units: 77, ratePerUnit: 12.25, period: '2032-07' });
+    ok(made);
+    const bill = made.json<{ _id: number; total: number; period: string }>();
+    expect(await cellOf('/api/bills/export', 'billing@greenvalley.test', bill._id, 'Total')).toEqual(
+      expect.objectContaining({ t: 'n', v: bill.total, z: '#,##0.00' }),
     );
-    const [away] = (await send('GET', '/api/nothome?state=active', 'security@greenvalley.test')).json<ListResponse<{ from: string }>>().items;
-    const from = await cellOf('/api/nothome/export?state=active', 'security@greenvalley.test', 'From');
+    const period = await cellOf('/api/bills/export', 'billing@greenvalley.test', bill._id, 'Period');
+    expect(period).toMatchObject({ t: 'n', z: 'dd/mm/yyyy' });
+    expect(serialToWall(Number(period.v))).toBe('2032-07-01T00:00:00');
+    const req = await fileGrocery(resident, phone, 'Sugar');
+    const ordered = await send('POST', '/api/orders', 'grocery@greenvalley.test', { requestId: req._id, items: [orderLine({ price: 987.65 })] });
+    ok(ordered);
+    const order = ordered.json<{ _id: number; allTotal: number }>();
+    expect(await cellOf('/api/orders/export?stage=open', 'grocery@greenvalley.test', order._id, 'Grand total')).toEqual(
+      expect.objectContaining({ t: 'n', v: order.allTotal, z: '#,##0.00' }),
+    );
+    const posted = await postNotHome(h.app, await bearer(phone), { from: today(), to: today() });
+    ok(posted);
+    const away = posted.json<{ _id: number }>();
+    const from = await cellOf('/api/nothome/export?state=active', 'security@greenvalley.test', away._id, 'From');
     expect(from).toMatchObject({ t: 'n', z: 'dd/mm/yyyy' });
-    expect(serialToWall(Number(from.v))).toBe(`${away!.from}T00:00:00`);
+    expect(serialToWall(Number(from.v))).toBe(`${today()}T00:00:00`);
   });
 
-  it("never writes a prescription: the consultations' columns say whether one exists, nothing of it", () => {
-    return send('GET', '/api/consultations/export?stage=open', 'doctor@greenvalley.test').then((res) => {
-      const file = readExport(res);
-      expect(file.header).toContain('Prescription written');
-      expect(file.header.some((t) => /medicine|dosage|diagnosis|advice/i.test(String(t)))).toBe(false);
-    });
+  it("never writes a prescription: the done consultations' file says one exists and holds none of its text", async () => {
+    const [phone] = await phones();
+    const req = await fileDoctor(resident, phone!, 'Headache');
+    ok(await send('PUT', `/api/doctor/${req._id}/link`, 'doctor@greenvalley.test', { meetingId: `room-rx-${req._id}` }));
+    const prescription = {
+      disease: 'Rxdisease migraine zeta',
+      medicine: 'Rxmedicine paracetamol zeta',
+      testNeeded: 'Rxtest bloodwork zeta',
+      thingsToDo: 'Rxadvice rest zeta',
+    };
+    ok(await send('PUT', `/api/consultations/${req._id}/prescription`, 'doctor@greenvalley.test', prescription));
+    const file = readExport(await send('GET', '/api/consultations/export?stage=done', 'doctor@greenvalley.test'));
+    const row = file.rows.find((r) => r[file.header.indexOf('ID')]?.v === req._id);
+    expect(row, 'the consultation is in the done file').toBeDefined();
+    expect(row![file.header.indexOf('Prescription written')]?.v).toBeTruthy();
+    expect(file.header.some((t) => /medicine|dosage|diagnosis|advice/i.test(String(t)))).toBe(false);
+    const cells = file.rows.flat().map((c) => String(c?.v ?? ''));
+    for (const text of Object.values(prescription))
+      expect(
+        cells.filter((c) => c.includes(text.split(' ')[0]!)),
+        text,
+      ).toEqual([]);
   });
 
   it("a resident's name stored as =HYPERLINK(…) comes back neutralised in the pending residents' file", async () => {

@@ -16,7 +16,10 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.js';
 import { INPUT_ENDPOINTS, type Caller, type GeneratedRequest, type InputEndpoint } from '../support/input-endpoints.js';
+import { SUITE_RESIDENT } from '../support/input-endpoints/resident-account.js';
 import { writeMarker } from '../support/write-marker.js';
+import { residents } from '../../src/server/db/schema.js';
+import { eq } from 'drizzle-orm';
 import { useHarness } from './harness.js';
 
 const MIN_CASES = 10_000;
@@ -25,7 +28,7 @@ const PER_WEIGHT = MIN_CASES / INPUT_ENDPOINTS.reduce((sum, e) => sum + (e.weigh
 const runsOf = (e: InputEndpoint) => Math.max(100, Math.ceil((e.weight ?? 1) * PER_WEIGHT));
 const TOTAL_RUNS = INPUT_ENDPOINTS.reduce((sum, e) => sum + runsOf(e), 0);
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
-const RESIDENT_PHONE = '03000000003';
+const RESIDENT_PHONE = SUITE_RESIDENT.phone;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** How the body goes over the wire: JSON mostly, sometimes broken JSON or the wrong type. */
@@ -47,6 +50,8 @@ describe('generated bad input: no 5xx, nothing written on a 4xx', () => {
 
   beforeAll(async () => {
     marker = await writeMarker(h.database);
+    const [own] = await h.database.db.select({ id: residents.id }).from(residents).where(eq(residents.phone, RESIDENT_PHONE));
+    SUITE_RESIDENT.rowId = own!.id;
     for (const e of INPUT_ENDPOINTS) {
       const key = callerKey(e.as);
       if (headersFor.has(key)) continue;
@@ -150,6 +155,19 @@ describe('generated bad input: no 5xx, nothing written on a 4xx', () => {
       );
     }, 120_000);
   }
+
+  // Last: a generated case that ended a caller's session (a password change or reset of the suite's
+  // resident, a staff sign-out) would have turned every later case into a 401 and proved nothing.
+  it('every caller is still signed in after the generated cases', async () => {
+    const answers = [];
+    for (const [key, headers] of headersFor) {
+      if (key === 'anonymous') continue;
+      const url = key === 'resident' ? '/api/resident/me' : '/api/society/me';
+      answers.push(`${key} → ${(await h.app.inject({ method: 'GET', url, headers })).statusCode}`);
+    }
+    expect(answers.length).toBeGreaterThan(1);
+    expect(answers).toEqual(answers.map((a) => a.replace(/\d+$/, '200')));
+  });
 
   it(`runs at least ${MIN_CASES} generated cases in all`, () => {
     expect(TOTAL_RUNS).toBeGreaterThanOrEqual(MIN_CASES);

@@ -5,7 +5,6 @@
  * end the socket at once, a bad or expired token is refused, and staff cookie sockets are as before.
  * Residents: A and B of Green Valley, C of Lake City; D (Green Valley) is blocked by one test.
  */
-import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -260,10 +259,9 @@ describe('resident socket', () => {
     const other = await openAs(A);
     const id = device.id!;
     const gone = disconnected(device);
-    const t0 = performance.now();
     expect((await h.app.inject({ method: 'POST', url: '/api/resident/logout', headers: { authorization } })).statusCode).toBe(204);
+    // The server's own disconnect is the proof: the app clock stands still, so no expiry ended it.
     expect(await gone).toBe('io server disconnect');
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect((await h.io.fetchSockets()).some((x) => x.id === id)).toBe(false);
     expect(other.connected).toBe(true);
     await expect(openResident({ token: authorization.replace(/^Bearer /, '') })).rejects.toThrow('unauthorized');

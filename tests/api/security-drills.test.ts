@@ -4,8 +4,8 @@ import { notifications, outbox, residents } from '../../src/server/db/schema.js'
 import type { ListResponse } from '../../src/shared/contracts/common.js';
 import type { Drill, DrillReport } from '../../src/shared/contracts/drills.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
-import { demoStaffEmail } from '../../src/server/seed/demo-accounts.js';
-import { SUB_ROLES } from '../../src/shared/subroles.js';
+import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
+import { signedInStaff } from '../support/clients/sessions.js';
 import { useHarness } from './harness.js';
 import { nextEvent, staffScreens } from '../support/staff-socket.js';
 import { waitFor } from '../support/wait-for.js';
@@ -13,6 +13,8 @@ import { waitFor } from '../support/wait-for.js';
 const TOKEN = 'drills-metrics-token-0123456789';
 const GUARD = 'security@greenvalley.test';
 const SUPER = 'super-admin@greenvalley.test';
+/** Who may run and read drills: the alarm desk and super-admin, who hears escalated alarms (spec deviations, /Reports drills). */
+const DRILLS_ALLOWED: readonly string[] = ['button-one', 'super-admin'];
 
 /**
  * SOS drills: a practice alarm on the society's drill resident through the real alarm path, marked
@@ -106,16 +108,43 @@ describe('SOS drills', () => {
     expect(list.items.map((d) => d._id)).toEqual([second.json<Drill>()._id, drill._id]);
   });
 
-  it('is for button-one and super-admin only (every sub-role)', async () => {
-    const allowed: string[] = [];
-    for (const subRole of SUB_ROLES) {
-      const status = (await send('GET', '/api/security/drills', demoStaffEmail(subRole, 'greenvalley.test'))).statusCode;
-      expect([200, 403], subRole).toContain(status);
-      if (status === 200) allowed.push(subRole);
+  it('every drill route is for button-one and super-admin only (every sub-role); no session is 401', async () => {
+    const staff = signedInStaff(h);
+    const started = await staff.send('POST', '/api/security/drills', SUPER);
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json<Drill>()._id;
+    const verdict = (code: number) => (code === 403 ? 403 : 'allowed');
+    const expected = (subRole: string) => (DRILLS_ALLOWED.includes(subRole) ? 'allowed' : 403);
+    // While the drill runs: a second start is a 409 for those allowed, a 403 for the rest.
+    const routes: [string, (email: string, subRole: string) => Promise<{ statusCode: number }>][] = [
+      ['GET /api/security/drills', (email) => staff.send('GET', '/api/security/drills', email)],
+      ['POST /api/security/drills', (email) => staff.send('POST', '/api/security/drills', email)],
+      ['GET /api/security/drills/:id', (email) => staff.send('GET', `/api/security/drills/${id}`, email)],
+      [
+        'POST /api/security/drills/:id/rang',
+        (email, subRole) => staff.send('POST', `/api/security/drills/${id}/rang`, email, { screen: `matrix-${subRole}`, ringMs: 100 }),
+      ],
+    ];
+    for (const [route, call] of routes) {
+      const answers = [];
+      for (const { email, subRole } of DEMO_SIGN_INS) answers.push(`${subRole} → ${verdict((await call(email, subRole)).statusCode)}`);
+      expect(answers, route).toEqual(DEMO_SIGN_INS.map(({ subRole }) => `${subRole} → ${expected(subRole)}`));
     }
-    expect(allowed.sort()).toEqual(['button-one', 'super-admin']);
-    expect((await send('POST', '/api/security/drills', 'complaints@greenvalley.test')).statusCode).toBe(403);
-    expect((await h.app.inject({ method: 'POST', url: '/api/security/drills' })).statusCode).toBe(401);
+    // The end last: the first allowed account ends it; a later one finds it ended (not a 403).
+    const ends = [];
+    for (const { email, subRole } of DEMO_SIGN_INS)
+      ends.push(`${subRole} → ${verdict((await staff.send('POST', `/api/security/drills/${id}/end`, email)).statusCode)}`);
+    expect(ends).toEqual(DEMO_SIGN_INS.map(({ subRole }) => `${subRole} → ${expected(subRole)}`));
+    expect(await report(id, SUPER)).toMatchObject({ endedAt: expect.any(String) });
+    expect((await report(id, SUPER)).screens.map((s) => s.screen).sort()).toEqual(DRILLS_ALLOWED.map((r) => `matrix-${r}`).sort());
+    for (const [method, url] of [
+      ['GET', '/api/security/drills'],
+      ['POST', '/api/security/drills'],
+      ['GET', `/api/security/drills/${id}`],
+      ['POST', `/api/security/drills/${id}/rang`],
+      ['POST', `/api/security/drills/${id}/end`],
+    ] as const)
+      expect((await h.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
   });
 
   it("leaves another society's drill not found", async () => {

@@ -68,6 +68,14 @@ export const residentItem = (path: string): InputEndpoint => ({
   request: noBody(onId(`${path}/`)),
 });
 
+/** One item of a staff list by id (`GET <path>/{id}` as `as`): good, bad and foreign ids — 404 or 400, never 5xx. */
+export const staffItem = (path: string, as: { staff: string }): InputEndpoint => ({
+  route: `GET ${path}/{id}`,
+  as,
+  weight: 0.2,
+  request: noBody(onId(`${path}/`)),
+});
+
 /** A resident's own list (ZResidentListQuery: page and the keyset cursors, no search). */
 export const residentList = (path: string): InputEndpoint => ({
   route: `GET ${path}`,

@@ -7,7 +7,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ZPushItemType, type PushItemType } from '../../src/shared/contracts/push';
 import type { ResidentEventName } from '../../src/shared/contracts/resident-events';
-import { ITEM_LIST_PATH, itemPath, recordPath } from '../../src/resident/lib/item-links';
+import { itemPath, recordPath } from '../../src/resident/lib/item-links';
+import { EXPECTED_ITEM_LIST_PATH } from '../support/resident-item-paths';
 import { itemApiPath, itemQueryKey, parseItemId } from '../../src/resident/lib/item-query';
 import { returnPath, signInState } from '../../src/resident/lib/return-to';
 import { applyLiveEvent, LIVE_EVENT_KEYS } from '../../src/resident/live';
@@ -29,8 +30,9 @@ describe('resident item links', () => {
 
   it('every kind is read from its own resident API route, at the path its list opens plus the id', () => {
     const segments = new Set<string>();
+    expect(Object.keys(EXPECTED_ITEM_LIST_PATH).sort()).toEqual([...ZPushItemType.options].sort());
     for (const type of ZPushItemType.options) {
-      expect(itemPath(type, 42)).toBe(`${ITEM_LIST_PATH[type]}/42`);
+      expect(itemPath(type, 42)).toBe(`${EXPECTED_ITEM_LIST_PATH[type]}/42`);
       const api = itemApiPath(type, 42);
       expect(api).toMatch(/^\/api\/resident\/[a-z]+\/42$/);
       segments.add(api);

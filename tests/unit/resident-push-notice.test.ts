@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { webPushMessage } from '../../src/server/modules/outbox/web-push-transport';
 import { base64UrlBytes } from '../../src/resident/features/account/web-push';
-import { ITEM_LIST_PATH } from '../../src/resident/lib/item-links';
+import { EXPECTED_ITEM_LIST_PATH } from '../support/resident-item-paths';
 import { NOTICE_ICON, noticePath, pushNotice, windowToReuse } from '../../src/resident/lib/push-notice';
 import { pushData, ZPushItemType } from '../../src/shared/contracts/push';
 
@@ -49,7 +49,7 @@ describe('push → notification', () => {
 
 describe('tap → where the app opens', () => {
   it("opens each kind's item screen under /app", () => {
-    for (const type of ZPushItemType.options) expect(noticePath(pushData(type, 42))).toBe(`/app${ITEM_LIST_PATH[type]}/42`);
+    for (const type of ZPushItemType.options) expect(noticePath(pushData(type, 42))).toBe(`/app${EXPECTED_ITEM_LIST_PATH[type]}/42`);
     expect(noticePath(pushData('complaint', 9))).toBe('/app/services/complaints/9');
     expect(noticePath(pushData('message', 3))).toBe('/app/notifications/3');
   });

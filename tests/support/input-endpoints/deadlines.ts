@@ -21,4 +21,11 @@ export const DEADLINES_INPUTS: readonly InputEndpoint[] = [
     weight: 0.5,
     request: noBody(query(listParams).map((q) => `/api/deadlines/overdue${q}`)),
   },
+  // Takes no input: any query is ignored; a NUL or bidi control in it is a 400.
+  {
+    route: 'GET /api/deadlines',
+    as: SUPER_ADMIN,
+    weight: 0.2,
+    request: noBody(query({ page: listParams.page, q: fc.constantFrom('x', '%00', '%E2%80%AE', '') }).map((q) => `/api/deadlines${q}`)),
+  },
 ];

@@ -1,7 +1,7 @@
 /** Generated-input entries of the SOS drills (button-one of Green Valley); see ../input-endpoints.ts. */
 import fc from 'fast-check';
 import { anyJson, badText, body, query, text } from '../bad-input.js';
-import { SECURITY, listParams, noBody, onId, withBody, type InputEndpoint } from '../input-arbitraries.js';
+import { SECURITY, listParams, noBody, onId, staffItem, withBody, type InputEndpoint } from '../input-arbitraries.js';
 
 export const DRILLS_INPUTS: readonly InputEndpoint[] = [
   {
@@ -33,4 +33,6 @@ export const DRILLS_INPUTS: readonly InputEndpoint[] = [
     weight: 0.5,
     request: noBody(query({ page: listParams.page, after: listParams.after, before: listParams.before }).map((q) => `/api/security/drills${q}`)),
   },
+  // A drill's report by id: bad and foreign ids are a 400 or 404.
+  staffItem('/api/security/drills', SECURITY),
 ];

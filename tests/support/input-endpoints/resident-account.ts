@@ -5,15 +5,29 @@
  * (its emergency contacts).
  *
  * The change never sends the suite's resident's right password, and the reset never names that
- * resident (row id 3): either would end the token every later resident entry signs in with.
+ * resident (its row id, looked up by the suite into {@link SUITE_RESIDENT}): either would end the
+ * token every later resident entry signs in with.
  */
 import fc from 'fast-check';
 import { anyJson, body, query, text } from '../bad-input.js';
 import { noBody, page, withBody, type InputEndpoint } from '../input-arbitraries.js';
 
 const STATUS = { staff: 'status@greenvalley.test' };
-/** Row ids of other Green Valley residents, Lake City's, none, and what is no id at all. */
-const resetId = fc.constantFrom('1', '2', '60', '2147483647', '0', '-1', 'abc', '1.5', '99999999999', '%20');
+/**
+ * The resident every `as: 'resident'` entry signs in as. `rowId` is its residents.id, which the
+ * suite looks up before generating (a seed change may move it).
+ */
+export const SUITE_RESIDENT: { phone: string; rowId?: number } = { phone: '03000000003' };
+
+/**
+ * Row ids of other Green Valley residents, Lake City's, none, and what is no id at all — never
+ * the suite's own resident's.
+ * @throws Error at generation when the suite has not set SUITE_RESIDENT.rowId
+ */
+const resetId = fc.constantFrom('1', '2', '3', '4', '60', '2147483647', '0', '-1', 'abc', '1.5', '99999999999', '%20').filter((id) => {
+  if (SUITE_RESIDENT.rowId === undefined) throw new Error('SUITE_RESIDENT.rowId is not looked up yet');
+  return id !== String(SUITE_RESIDENT.rowId);
+});
 
 export const RESIDENT_ACCOUNT_INPUTS: readonly InputEndpoint[] = [
   {
@@ -40,6 +54,13 @@ export const RESIDENT_ACCOUNT_INPUTS: readonly InputEndpoint[] = [
     weight: 0.3,
     request: noBody(query({ page, q: fc.constantFrom('x', '%00', '%E2%80%AE', '') }).map((q) => `/api/resident/society${q}`)),
   },
+  // Take no input either: the server's public VAPID key and the discount categories with counts.
+  ...['/api/resident/web-push/key', '/api/resident/discounts/categories'].map((path): InputEndpoint => ({
+    route: `GET ${path}`,
+    as: 'resident',
+    weight: 0.2,
+    request: noBody(query({ page, q: fc.constantFrom('x', '%00', '%E2%80%AE', '') }).map((q) => `${path}${q}`)),
+  })),
   {
     route: 'GET /api/societies',
     as: 'anonymous',
