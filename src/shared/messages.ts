@@ -64,7 +64,7 @@ export const MSG = {
   /** SOS drills: a second start while one runs, a screen reporting to an ended drill. */
   drillRunning: 'A drill is already running in your society. End it before starting another.',
   drillEnded: 'This drill has ended.',
-  drillRingLate: 'This drill started over 10 minutes ago: a screen ringing now is not recorded.',
+  drillRingLate: 'This drill started over a day ago: a screen ringing now is not recorded.',
   /** A resident pressing SOS more often than the rate limit allows. */
   sosTooMany: 'Your alarm has been received and the security team has been alerted. Please wait a moment before pressing again.',
   /** Any text input holding U+0000, which PostgreSQL cannot store. */

@@ -27,7 +27,7 @@ describe('SOS drill ring window', () => {
     const late = await rang('too-late');
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ message: MSG.drillRingLate });
-    h.clock.advance(30 * 86_400_000);
+    h.clock.advance(30 * DRILL_RING_WINDOW_MS);
     expect((await rang('weeks-later')).statusCode).toBe(409);
 
     const report = (await send('GET', `/api/security/drills/${drill._id}`)).json<DrillReport>();
