@@ -64,6 +64,27 @@ test.describe('resident app failures', () => {
     await expect(sosButton(page)).toBeEnabled();
   });
 
+  test('a hold begun at home while the profile is still loading is not cut off when it arrives', async ({ page, playwright, baseURL }) => {
+    const r = await approvedResident(playwright, baseURL, 'EarlyHold');
+    let letProfileThrough = () => {};
+    const held = new Promise<void>((resolve) => (letProfileThrough = resolve));
+    await page.route('**/api/resident/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signInResident(page, r.phone, r.password);
+    const box = await sosButton(page).boundingBox();
+    if (!box) throw new Error('the SOS button is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // The mouse is down before the profile is read: the header's society name comes with it.
+    await expect(page.locator('header')).not.toContainText('Green Valley');
+    letProfileThrough();
+    await expect(page.locator('header')).toContainText('Green Valley');
+    await expect(page.getByTestId('alarm-card')).toContainText('Sent');
+    await page.mouse.up();
+  });
+
   test('a refused SOS press says so and lists the numbers to call, each a tel: link', async ({ page, playwright, baseURL }) => {
     const r = await approvedResident(playwright, baseURL, 'Refused');
     await signInResident(page, r.phone, r.password);

@@ -3,7 +3,8 @@
  * waiting screen (every service route answers it 403); a blocked resident sees why (the server
  * answers 403 to everything of theirs). After a staff reset of the password, only the change form
  * shows until the resident has chosen their own (the profile's `mustChangePassword`), with the SOS
- * button on the same screen. While the profile loads, or when it fails, the SOS button is there too.
+ * button on the same screen. While the profile loads, or when it fails, the SOS button is there too
+ * (at home, the shell's own, which stays when the profile arrives).
  *
  * A visitor who arrives signed out (a cold deep link, e.g. a push tapped) is sent to sign-in with the
  * screen they asked for, and comes back to it once signed in (lib/return-to.ts). A session that
@@ -33,7 +34,10 @@ export function RequireResident() {
   const location = useLocation();
   const [arrivedSignedOut] = useState(session === null);
   if (!session) return <Navigate to="/sign-in" replace state={arrivedSignedOut ? signInState(location) : undefined} />;
-  // The SOS button does not wait for the profile, nor give way to its failure.
+  // The SOS button does not wait for the profile, nor give way to its failure. At home the shell
+  // itself shows while the profile loads (it does without it), so the SOS button there is the one
+  // the loaded screen keeps: a hold begun before the profile arrives is not cut off.
+  if (profile.isPending && location.pathname === '/') return <Outlet />;
   if (profile.isPending)
     return (
       <Stack component="main" maw={28 * 16} mx="auto">
