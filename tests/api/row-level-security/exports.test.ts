@@ -24,7 +24,7 @@ import { EXPORTED_LISTS } from '../../support/input-endpoints/exports.js';
 import { societyWithResident } from '../../support/rows.js';
 import { readExport } from '../../support/xlsx-export.js';
 import { useHarness } from '../harness.js';
-import { societyIdOf } from './support.js';
+import { discountRow, plotRow, societyIdOf } from './support.js';
 
 const MEDIA = '00000000-0000-4000-8000-000000000003';
 
@@ -94,29 +94,8 @@ describe('row-level security: list exports', () => {
       await db.insert(notHomeRequests).values({ societyId, residentId, fromDate: '2033-03-01', toDate: '2033-03-02', state });
     await db.insert(bills).values({ societyId, residentId, period: '2033-03', ratePerUnit: '1.00', units: '1.00', total: '1.00' });
     await db.insert(feedPosts).values({ societyId, title: `RLS ${tag}`, description: 'rls' });
-    await db.insert(discounts).values({
-      societyId,
-      brandName: `RLS ${tag}`,
-      branch: 'Main',
-      logoMediaId: MEDIA,
-      mediaId: MEDIA,
-      description: 'rls',
-      discount: 10,
-      category: 'Education',
-    });
-    await db.insert(plots).values({
-      societyId,
-      type: 'House',
-      payment: 'Full Pay',
-      area: '5 Marla',
-      baths: 2,
-      rooms: 3,
-      phone: '03001234567',
-      description: `RLS ${tag}`,
-      location: 'Block A',
-      price: '1000000.00',
-      mediaIds: [MEDIA],
-    });
+    await db.insert(discounts).values(discountRow(societyId, `RLS ${tag}`, MEDIA));
+    await db.insert(plots).values(plotRow(societyId, `RLS ${tag}`, MEDIA));
   }
 
   it("a Lake City export holds none of Green Valley's rows (audit log, residents, complaints)", async () => {

@@ -32,7 +32,7 @@ import { discountRepo } from '../../../src/server/modules/discounts/repo.js';
 import type { ResidentSociety } from '../../../src/shared/contracts/resident.js';
 import { societyWithResident } from '../../support/rows.js';
 import { useHarness } from '../harness.js';
-import { outcomeOf, societyIdOf } from './support.js';
+import { discountRow, outcomeOf, plotRow, societyIdOf } from './support.js';
 
 /** A media id the posts point at (the rows are read by id only; no file is served). */
 const MEDIA = '00000000-0000-4000-8000-000000000002';
@@ -92,32 +92,11 @@ describe('row-level security: what residents read and own', () => {
     const [post] = await db.insert(feedPosts).values({ societyId: lc, title: 'rls', description: 'rls' }).returning({ id: feedPosts.id });
     const [discount] = await db
       .insert(discounts)
-      .values({
-        societyId: lc,
-        brandName: 'RLS by id',
-        branch: 'Main',
-        logoMediaId: MEDIA,
-        mediaId: MEDIA,
-        description: 'rls',
-        discount: 10,
-        category: 'Education',
-      })
+      .values(discountRow(lc, 'RLS by id', MEDIA))
       .returning({ id: discounts.id });
     const [plot] = await db
       .insert(plots)
-      .values({
-        societyId: lc,
-        type: 'House',
-        payment: 'Full Pay',
-        area: '5 Marla',
-        baths: 2,
-        rooms: 3,
-        phone: '03001234567',
-        description: 'rls',
-        location: 'Block A',
-        price: '1000000.00',
-        mediaIds: [MEDIA],
-      })
+      .values(plotRow(lc, 'rls', MEDIA))
       .returning({ id: plots.id });
     const [notice] = await db.insert(announcements).values({ societyId: lc, title: 'rls', description: 'rls' }).returning({ id: announcements.id });
     await db.insert(notifications).values({ societyId: lc, residentId: r, title: 'rls', description: 'rls', refEntity: CAMPAIGN_REF_ENTITY, refId: 987_654 });
