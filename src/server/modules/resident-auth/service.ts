@@ -89,8 +89,7 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
      * 403 MSG.residentPending for a Pending one unless `allowPending`.
      */
     async authenticate(authorization: string | undefined, opts: { allowPending?: boolean } = {}): Promise<ResidentContext> {
-      const token = bearer(authorization);
-      const tokenHash = token && hashToken(token);
+      const tokenHash = sessionOf(authorization);
       const r = tokenHash
         ? await cache.get(tokenHash, async () => {
             const found = await repo.findSession(tokenHash, clock.now());
@@ -123,8 +122,7 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
     },
     /** Revokes the bearer token (a blocked resident may revoke theirs too). @throws 401 if it is not live. */
     async logout(authorization: string | undefined): Promise<void> {
-      const token = bearer(authorization);
-      const tokenHash = token && hashToken(token);
+      const tokenHash = sessionOf(authorization);
       if (!tokenHash || !(await repo.deleteSession(tokenHash, clock.now()))) throw new UnauthorizedError(NO_TOKEN);
       cache.forget(tokenHash);
       bus.emit('resident.session-ended', { tokenHash });
@@ -138,12 +136,12 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
      *   (field newPassword) when the new one is the current one.
      */
     async changePassword(resident: ResidentContext, authorization: string | undefined, currentPassword: string, newPassword: string): Promise<void> {
-      const token = bearer(authorization);
-      if (!token) throw new UnauthorizedError(NO_TOKEN);
+      const kept = sessionOf(authorization);
+      if (!kept) throw new UnauthorizedError(NO_TOKEN);
       const account = await repo.passwordOf(resident.id);
       if (!account || !(await verifyPassword(account.passwordHash, currentPassword))) throw new BadRequestError(MSG.currentPasswordWrong, 'currentPassword');
       if (newPassword === currentPassword) throw new BadRequestError(MSG.passwordUnchanged, 'newPassword');
-      const ended = await repo.changePassword(resident, await hashPassword(newPassword), hashToken(token), clock.now());
+      const ended = await repo.changePassword(resident, await hashPassword(newPassword), kept, clock.now());
       for (const tokenHash of ended) {
         cache.forget(tokenHash);
         bus.emit('resident.session-ended', { tokenHash });
