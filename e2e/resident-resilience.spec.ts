@@ -4,12 +4,20 @@
  * and the numbers to call stay on screen through each.
  */
 import { expect, test } from '@playwright/test';
+import { acknowledgeAllAlarms, GV_SECURITY } from './helpers';
 import { approvedResident, fileResidentComplaint, PHONE_VIEWPORT, signInResident, sosButton } from './resident-app-helpers';
 import { uniqueName } from './residents-helpers';
 
 test.use({ viewport: PHONE_VIEWPORT });
 
 test.describe('resident app failures', () => {
+  // A real press here rings Green Valley's security screens: it must not still ring in the next spec file.
+  test.afterEach(async ({ playwright, baseURL }) => {
+    const api = await playwright.request.newContext({ baseURL });
+    await acknowledgeAllAlarms(api, GV_SECURITY);
+    await api.dispose();
+  });
+
   test.describe('lazy chunks', () => {
     // page.route does not see what a service worker answers: without it, every chunk is fetched by the page.
     test.use({ serviceWorkers: 'block' });
