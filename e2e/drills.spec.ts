@@ -34,6 +34,12 @@ test.describe('SOS drills', () => {
     await signIn(superAdmin, 'super-admin@greenvalley.test');
     const superName = (await superAdmin.getByText(/^Hi .+, Dashboard!$/).innerText()).replace(/^Hi (.+), Dashboard!$/, '$1');
 
+    // Screen B has its drills list open before A starts: the list follows the drill by itself.
+    await pageB.getByRole('button', { name: 'Drills' }).click();
+    const listB = pageB.getByRole('dialog', { name: 'SOS drills' }).getByRole('table');
+    await expect(listB).toBeVisible();
+    await expect(listB.getByText('Running', { exact: true })).toHaveCount(0);
+
     await pageA.getByRole('button', { name: 'Drills' }).click();
     const panel = pageA.getByRole('dialog', { name: 'SOS drills' });
     await panel.getByRole('button', { name: 'Start drill' }).click();
@@ -49,6 +55,7 @@ test.describe('SOS drills', () => {
     }
     // Each screen reported its siren playing (before anyone answers).
     await Promise.all(rang);
+    await expect(listB.getByText('Running', { exact: true })).toHaveCount(1);
 
     // The report (opened by the start) fills in: two screens, each with its time to ring.
     const report = pageA.getByRole('dialog', { name: 'Drill report' });
@@ -75,6 +82,9 @@ test.describe('SOS drills', () => {
     await expect(report.getByText(new RegExp(`by ${nameB} after [\\d.]+ s$`))).toBeVisible();
     await expect(screens).toHaveCount(3);
     await expect(screens.filter({ hasText: superName })).toHaveCount(1);
+    // Screen B's list, open all along, shows the drill (its newest row) ended too.
+    await expect(listB.getByRole('row').nth(1)).toContainText('Ended');
+    await expect(listB.getByText('Running', { exact: true })).toHaveCount(0);
 
     for (const p of [pageA, pageB, superAdmin]) await p.context().close();
   });

@@ -11,6 +11,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZDrill, ZDrillReport, type Drill } from '../../../shared/contracts/drills';
 import { api } from '../../lib/api-client';
+import { useSocketEvent } from '../../lib/socket';
 import { createListQuery } from '../../lib/list-api';
 import type { ListView } from '../../lib/list-params';
 
@@ -25,10 +26,21 @@ const DRILLS = createListQuery<Drill, Record<string, never>>({ root: 'drills', p
  * the next one loads. The error is an ApiError: 403 for staff who may not run drills (only
  * button-one and super-admin may), 400 naming `page`, `after` or `before` when one is malformed,
  * 401 (the session ends), status 0 offline.
+ * It keeps up with drills run from other screens: a drill's alarm arriving on this screen's socket
+ * refetches it, and while it shows a running drill it is read again every
+ * {@link RUNNING_DRILL_REFRESH_MS} (a drill ends by an acknowledgement anywhere).
  */
 export function useDrills(view: ListView) {
-  return DRILLS.useList({}, view);
+  const queryClient = useQueryClient();
+  useSocketEvent('receive-security', () => void queryClient.invalidateQueries({ queryKey: DRILL_KEYS.all }));
+  return useQuery({
+    ...DRILLS.listOptions({}, view),
+    refetchInterval: (q) => (q.state.data?.items.some((d) => d.endedAt === null) ? RUNNING_DRILL_REFRESH_MS : false),
+  });
 }
+
+/** How often (ms) a drills list showing a running drill is read again. */
+export const RUNNING_DRILL_REFRESH_MS = 3_000;
 
 /** One drill's report; polled every 2 s while the drill runs (screens report as they ring). */
 export function useDrillReport(id: number | null) {
