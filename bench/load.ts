@@ -32,6 +32,9 @@
  * --probe-seconds); --list-rate is then ignored. Goals: 0 SOS errors, SOS p99 ≤ 100 ms, every
  * list answered within 100 ms or refused (503/429) within 10 ms, and each instance drained (its
  * /api/health answered within 50 ms three times in a row) within 2 s after the load stopped.
+ * The refusals are split by who answered (nginx's own busy answer carries `X-Refused-By: proxy`)
+ * and, for the late ones, by whether the request was already late before it was written to its
+ * socket (the generator's own delay on a machine it shares with the instances).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -27,6 +27,10 @@ interface Answer {
   body: string;
   /** 'timeout' or 'socket <code>' when there was no answer. */
   error?: string;
+  /** Epoch ms when the request was handed to the socket ('finish'); undefined if never. */
+  writtenAt?: number;
+  /** nginx's busy answer marks itself (scripts/cluster/nginx.ts). */
+  byProxy?: boolean;
 }
 
 function send(
@@ -38,11 +42,13 @@ function send(
 ): Promise<Answer> {
   return new Promise((resolve) => {
     let timedOut = false;
+    let writtenAt: number | undefined;
     const headers = { ...t.headers, ...(t.body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(t.body)) }) };
     const req = http.request({ agent, host: base.hostname, port: base.port, method: t.method, path: t.path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => keepBody && chunks.push(c));
-      res.on('end', () => (clearTimeout(timer), resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() })));
+      const byProxy = res.headers['x-refused-by'] === 'proxy';
+      res.on('end', () => (clearTimeout(timer), resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), writtenAt, byProxy })));
       res.on('error', () => (clearTimeout(timer), resolve({ body: '', error: timedOut ? 'timeout' : 'socket response aborted' })));
     });
     const timer = setTimeout(() => ((timedOut = true), req.destroy()), timeoutMs);
@@ -50,6 +56,7 @@ function send(
       'error',
       (err: NodeJS.ErrnoException) => (clearTimeout(timer), resolve({ body: '', error: timedOut ? 'timeout' : `socket ${err.code ?? err.message}` })),
     );
+    req.once('finish', () => (writtenAt = epochMs()));
     req.end(t.body);
   });
 }
@@ -61,7 +68,7 @@ export async function runStream(spec: StreamSpec): Promise<StreamResult> {
   const records = new Map<string, LabelRecord>();
   const record = (label: string) => {
     let r = records.get(label);
-    if (!r) records.set(label, (r = { label, sent: 0, latencies: [], errors: {}, refused: [] }));
+    if (!r) records.set(label, (r = { label, sent: 0, latencies: [], errors: {}, refused: [], refusedDetail: [] }));
     return r;
   };
   const alarms: AlarmRecord[] = [];
@@ -82,7 +89,10 @@ export async function runStream(spec: StreamSpec): Promise<StreamResult> {
         r.latencies.push(at - dueAt);
         then?.(a.body);
       } else {
-        if (a.status === 503 || a.status === 429) r.refused.push(at - dueAt);
+        if (a.status === 503 || a.status === 429) {
+          r.refused.push(at - dueAt);
+          r.refusedDetail.push({ by: a.byProxy ? 'proxy' : 'app', beforeWriteMs: (a.writtenAt ?? at) - dueAt });
+        }
         const kind = a.error ?? `HTTP ${a.status}`;
         r.errors[kind] = (r.errors[kind] ?? 0) + 1;
       }

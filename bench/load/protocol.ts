@@ -52,6 +52,13 @@ export interface LabelRecord {
   errors: Record<string, number>;
   /** Latencies in ms of the answers that refused the request (503 or 429), also counted in `errors`. */
   refused: number[];
+  /**
+   * Per refusal, in the order of `refused`: who refused it (nginx's own busy answer carries
+   * `X-Refused-By: proxy`; the instances' admission hook answers without it) and how much of its
+   * latency passed before the request was written to the socket (ms from due: the client's own
+   * scheduling and connection queue, not the server).
+   */
+  refusedDetail: { by: 'proxy' | 'app'; beforeWriteMs: number }[];
 }
 
 /** An SOS answered 201: [alarm id, society, due epoch ms, 1 if it raised a new alarm (pressCount 1) else 0]. */

@@ -32,6 +32,13 @@ export interface OverloadShares {
   otherFailures: number;
   slowestAnswerMs: number;
   slowestRefusalMs: number;
+  /** Refusals by who answered (nginx or an instance): all, and those over the goal. */
+  refusedBy: Record<'proxy' | 'app', { all: number; late: number }>;
+  /**
+   * Of the late refusals, how many were already late (over the goal) before the request was
+   * written to its socket: the load generator's own delay on this machine, not the server's.
+   */
+  lateBeforeWrite: number;
 }
 
 /** Classifies every list request of `records` against {@link OVERLOAD_GOALS}. */
@@ -44,7 +51,20 @@ export function overloadShares(records: readonly LabelRecord[]): OverloadShares 
   const lateAnswers = answers.length - answeredInTime;
   const lateRefusals = refusals.length - refusedInTime;
   const neither = sent - answeredInTime - refusedInTime;
+  const refusedBy = { proxy: { all: 0, late: 0 }, app: { all: 0, late: 0 } };
+  let lateBeforeWrite = 0;
+  for (const r of records)
+    r.refused.forEach((ms, i) => {
+      const d = r.refusedDetail[i];
+      if (!d) return;
+      const late = ms > OVERLOAD_GOALS.refuseMs;
+      refusedBy[d.by].all++;
+      if (late) refusedBy[d.by].late++;
+      if (late && d.beforeWriteMs > OVERLOAD_GOALS.refuseMs) lateBeforeWrite++;
+    });
   return {
+    refusedBy,
+    lateBeforeWrite,
     sent,
     answeredInTime,
     refusedInTime,
@@ -287,6 +307,7 @@ export function printRun(run: LoadRun): void {
       `overload: capacity ${o.capacityPerSec.toFixed(0)} lists/s (closed-loop probe), lists sent at ${o.listRate.toFixed(0)}/s`,
       `  lists answered ≤ ${OVERLOAD_GOALS.answerMs} ms ${share(o.lists.answeredInTime)}, refused ≤ ${OVERLOAD_GOALS.refuseMs} ms ${share(o.lists.refusedInTime)}, neither ${share(o.lists.neither)} (of ${o.lists.sent}); drained ${o.drainSeconds.toFixed(1)} s after the load stopped`,
       `  neither: ${o.lists.lateAnswers} answered late (slowest ${o.lists.slowestAnswerMs.toFixed(0)} ms), ${o.lists.lateRefusals} refused late (slowest ${o.lists.slowestRefusalMs.toFixed(0)} ms), ${o.lists.otherFailures} other failures`,
+      `  refusals by nginx ${o.lists.refusedBy.proxy.all} (${o.lists.refusedBy.proxy.late} late), by the instances ${o.lists.refusedBy.app.all} (${o.lists.refusedBy.app.late} late); late already before the request was written (the generator's own delay): ${o.lists.lateBeforeWrite}`,
     );
   }
   for (const [name, m] of Object.entries(run.instanceMetrics))

@@ -157,6 +157,7 @@ ${servers(' max_fails=0')}
     location @busy {
       default_type application/json;
       add_header Retry-After 1 always;
+      add_header X-Refused-By proxy always;
       return 503 '${BUSY_BODY}';
     }
 
