@@ -22,6 +22,13 @@
  * PostgreSQL time each, run side by side (EXPLAIN ANALYZE). Embedded (--db pglite, measured at
  * load 8–11): complaints 366 days p50 2.95 s, p99 4.2 s; 30 days p99 636 ms (goal 500 ms): a
  * year of 100,000 rows needs a per-day rollup there, not a faster scan.
+ * 2026-11-28, same machine, quiet by `uptime` but with run-to-run swings of ±20 % (a shared VM):
+ * complaints 366 days p50 / p99 277 / 318 ms before this day's change; the volume figure alone,
+ * timed in psql with old and new runs interleaved, went from 113 to 99 ms (another pair of runs:
+ * 172 → 93) by counting UTC quarter-hours instead of converting the zone on each row. Folding the
+ * histograms into the percentiles' pass (count filters instead of a group-by over a materialized
+ * CTE) was tried and measured slower (203 → 232 ms), so it was not kept. The whole report stayed
+ * at p50 283–321 / p99 345–401 ms in three runs: within the noise, and the goal is still not met.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, deskRequests, residents, staffUsers } from '../../src/server/db/schema.js';
+import { auditLog, deskRequests, residents, societies, staffUsers } from '../../src/server/db/schema.js';
 import type { Report } from '../../src/shared/contracts/reports.js';
 import { MSG } from '../../src/shared/messages.js';
 import { complaintsDesk, fileComplaint } from '../support/clients/complaints.js';
@@ -342,5 +342,35 @@ describe('reports', () => {
     expect(notHere.json()).toMatchObject({ field: 'figure', message: MSG.reportFigureNotForDesk });
     expect((await report('complaints@greenvalley.test', 'complaints/export', '?figure=kitchen')).json()).toMatchObject({ field: 'figure' });
     expect((await report('complaints@greenvalley.test', 'security/export', '?figure=security')).statusCode).toBe(403);
+  });
+  it('puts each complaint in its local hour in a zone a quarter-hour off UTC (Kathmandu, +05:45)', async () => {
+    // Lake City's own complaints, on a day no other test reports on.
+    const lakeCity = eq(societies.name, 'Lake City');
+    await h.database.db.update(societies).set({ timeZone: 'Asia/Kathmandu' }).where(lakeCity);
+    try {
+      // 03:10 and 03:20 UTC are in one UTC hour, but 08:55 and 09:05 in Kathmandu.
+      for (const [utc, text] of [
+        ['2030-02-20T03:10:00Z', 'Filed at 08:55 Kathmandu time'],
+        ['2030-02-20T03:20:00Z', 'Filed at 09:05 Kathmandu time'],
+      ] as const) {
+        h.clock.set(new Date(utc));
+        await fileComplaint(h, '03100000021', text);
+      }
+      const res = await report('complaints@lakecity.test', 'complaints', custom('2030-02-20', '2030-02-20'));
+      expect(res.statusCode, res.body).toBe(200);
+      const r = res.json<Report>();
+      expect(r.range.timeZone).toBe('Asia/Kathmandu');
+      expect(r.volume.byDay).toEqual([{ day: '2030-02-20', new: 2, processing: 0, completed: 0 }]);
+      // 2030-02-20 is a Wednesday (ISO 3).
+      expect(r.volume.heat).toEqual(
+        expect.arrayContaining([
+          { dow: 3, hour: 8, n: 1 },
+          { dow: 3, hour: 9, n: 1 },
+        ]),
+      );
+      expect(r.volume.heat).toHaveLength(2);
+    } finally {
+      await h.database.db.update(societies).set({ timeZone: 'Asia/Karachi' }).where(lakeCity);
+    }
   });
 });

@@ -91,23 +91,30 @@ export function reportsRepo(db: Db) {
     /**
      * Volume by day and stage, and the hour × weekday heat, of the desk's items created in the
      * range (drills left out): one index-only scan of desk_requests_report_idx counting the items
-     * per local hour and stage (at most 24 × 366 × 3 groups), from which the days and the heat are
-     * summed. Days are written as text only after grouping (bench/reports-scale.ts).
+     * per UTC quarter-hour (plain arithmetic, `date_bin`) with a count per stage, then each of
+     * those ≤ 96 × 366 groups turned into its local hour. A quarter-hour lies within one local
+     * hour in every zone whose offsets are whole quarter-hours, which all of today's are;
+     * converting the zone on every row instead made this figure about 1.15–1.9× slower at 100,000
+     * rows. Days are written as text only after grouping (bench/reports-scale.ts).
      */
     async volumeScan(r: ReportRange, desk: StoredDesk) {
       const result = await db.execute(sql`
-        with v as (
-          select date_trunc('hour', created_at at time zone ${r.timeZone}) as h, stage, count(*)::int as n ${deskItems(r, desk)} group by 1, 2
+        with q as (
+          select date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00') as b,
+            count(*) filter (where stage = 'new')::int as new,
+            count(*) filter (where stage = 'processing')::int as processing,
+            count(*) filter (where stage = 'completed')::int as completed
+          ${deskItems(r, desk)} group by 1
+        ), v as (
+          select date_trunc('hour', b at time zone ${r.timeZone}) as h, sum(new)::int as new, sum(processing)::int as processing, sum(completed)::int as completed
+          from q group by 1
         )
         select
           (select coalesce(json_agg(json_build_object('day', to_char(x.d, 'YYYY-MM-DD'), 'new', x.new, 'processing', x.processing, 'completed', x.completed) order by x.d), '[]'::json) from (
-            select h::date as d,
-              coalesce(sum(n) filter (where stage = 'new'), 0)::int as new,
-              coalesce(sum(n) filter (where stage = 'processing'), 0)::int as processing,
-              coalesce(sum(n) filter (where stage = 'completed'), 0)::int as completed
+            select h::date as d, sum(new)::int as new, sum(processing)::int as processing, sum(completed)::int as completed
             from v group by 1) x) as by_day,
           (select coalesce(json_agg(x), '[]'::json) from (
-            select extract(isodow from h)::int as dow, extract(hour from h)::int as hour, sum(n)::int as n from v group by 1, 2) x) as heat`);
+            select extract(isodow from h)::int as dow, extract(hour from h)::int as hour, sum(new + processing + completed)::int as n from v group by 1, 2) x) as heat`);
       return rowsOf(result, ZVolumeScan)[0]!;
     },
 
