@@ -26,8 +26,8 @@ const DRILLS = createListQuery<Drill, Record<string, never>>({ root: 'drills', p
  * the next one loads. The error is an ApiError: 403 for staff who may not run drills (only
  * button-one and super-admin may), 400 naming `page`, `after` or `before` when one is malformed,
  * 401 (the session ends), status 0 offline.
- * It keeps up with drills run from other screens: a drill's alarm arriving on this screen's socket
- * refetches it, and while it shows a running drill it is read again every
+ * It keeps up with drills run from other screens: any alarm arriving on this screen's socket (a
+ * drill's among them; the list is only mounted while the drills panel is open) refetches it, and while it shows a running drill it is read again every
  * {@link RUNNING_DRILL_REFRESH_MS} (a drill ends by an acknowledgement anywhere).
  */
 export function useDrills(view: ListView) {
