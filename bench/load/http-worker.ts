@@ -68,7 +68,7 @@ export async function runStream(spec: StreamSpec): Promise<StreamResult> {
   const records = new Map<string, LabelRecord>();
   const record = (label: string) => {
     let r = records.get(label);
-    if (!r) records.set(label, (r = { label, sent: 0, latencies: [], errors: {}, refused: [], refusedDetail: [] }));
+    if (!r) records.set(label, (r = { label, sent: 0, latencies: [], errors: {}, refused: [] }));
     return r;
   };
   const alarms: AlarmRecord[] = [];
@@ -89,10 +89,8 @@ export async function runStream(spec: StreamSpec): Promise<StreamResult> {
         r.latencies.push(at - dueAt);
         then?.(a.body);
       } else {
-        if (a.status === 503 || a.status === 429) {
-          r.refused.push(at - dueAt);
-          r.refusedDetail.push({ by: a.byProxy ? 'proxy' : 'app', beforeWriteMs: (a.writtenAt ?? at) - dueAt });
-        }
+        if (a.status === 503 || a.status === 429)
+          r.refused.push({ ms: at - dueAt, by: a.byProxy ? 'proxy' : 'app', beforeWriteMs: (a.writtenAt ?? at) - dueAt });
         const kind = a.error ?? `HTTP ${a.status}`;
         r.errors[kind] = (r.errors[kind] ?? 0) + 1;
       }

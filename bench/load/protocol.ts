@@ -50,15 +50,13 @@ export interface LabelRecord {
   latencies: number[];
   /** Non-2xx by 'HTTP <status>', 'timeout', 'socket <code>': count. */
   errors: Record<string, number>;
-  /** Latencies in ms of the answers that refused the request (503 or 429), also counted in `errors`. */
-  refused: number[];
   /**
-   * Per refusal, in the order of `refused`: who refused it (nginx's own busy answer carries
-   * `X-Refused-By: proxy`; the instances' admission hook answers without it) and how much of its
-   * latency passed before the request was written to the socket (ms from due: the client's own
-   * scheduling and connection queue, not the server).
+   * The answers that refused the request (503 or 429), also counted in `errors`: latency `ms`; who
+   * refused it (nginx's own busy answer carries `X-Refused-By: proxy`, the instances' admission hook
+   * answers without it); and how much of the latency passed before the request was written to its
+   * socket (`beforeWriteMs`, from due: the client's own scheduling and connection queue, not the server).
    */
-  refusedDetail: { by: 'proxy' | 'app'; beforeWriteMs: number }[];
+  refused: { ms: number; by: 'proxy' | 'app'; beforeWriteMs: number }[];
 }
 
 /** An SOS answered 201: [alarm id, society, due epoch ms, 1 if it raised a new alarm (pressCount 1) else 0]. */

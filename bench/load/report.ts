@@ -45,7 +45,7 @@ export interface OverloadShares {
 export function overloadShares(records: readonly LabelRecord[]): OverloadShares {
   const sent = records.reduce((a, r) => a + r.sent, 0);
   const answers = records.flatMap((r) => r.latencies);
-  const refusals = records.flatMap((r) => r.refused);
+  const refusals = records.flatMap((r) => r.refused.map((x) => x.ms));
   const answeredInTime = answers.filter((l) => l <= OVERLOAD_GOALS.answerMs).length;
   const refusedInTime = refusals.filter((l) => l <= OVERLOAD_GOALS.refuseMs).length;
   const lateAnswers = answers.length - answeredInTime;
@@ -53,15 +53,12 @@ export function overloadShares(records: readonly LabelRecord[]): OverloadShares 
   const neither = sent - answeredInTime - refusedInTime;
   const refusedBy = { proxy: { all: 0, late: 0 }, app: { all: 0, late: 0 } };
   let lateBeforeWrite = 0;
-  for (const r of records)
-    r.refused.forEach((ms, i) => {
-      const d = r.refusedDetail[i];
-      if (!d) return;
-      const late = ms > OVERLOAD_GOALS.refuseMs;
-      refusedBy[d.by].all++;
-      if (late) refusedBy[d.by].late++;
-      if (late && d.beforeWriteMs > OVERLOAD_GOALS.refuseMs) lateBeforeWrite++;
-    });
+  for (const { ms, by, beforeWriteMs } of records.flatMap((r) => r.refused)) {
+    const late = ms > OVERLOAD_GOALS.refuseMs;
+    refusedBy[by].all++;
+    if (late) refusedBy[by].late++;
+    if (late && beforeWriteMs > OVERLOAD_GOALS.refuseMs) lateBeforeWrite++;
+  }
   return {
     refusedBy,
     lateBeforeWrite,

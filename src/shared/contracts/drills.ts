@@ -50,10 +50,13 @@ export type DrillReport = z.infer<typeof ZDrillReport>;
  */
 export const DRILL_RING_WINDOW_MS = 86_400_000;
 
+/** The longest a screen's siren may take to start after the alarm reached it, ms (10 minutes): a later siren did not answer the drill. */
+export const DRILL_RING_MAX_MS = 600_000;
+
 /**
  * POST /api/security/drills/{id}/rang: a screen (a browser tab, `screen` being its random id)
  * reports that its siren started, `ringMs` after the alarm event reached it. Recorded once per
- * screen. 10 minutes (600,000 ms) at most: a later siren did not answer the drill.
+ * screen. `ringMs` at most {@link DRILL_RING_MAX_MS}.
  */
 export const ZDrillRang = z.object({
   screen: z
@@ -66,6 +69,6 @@ export const ZDrillRang = z.object({
     .number({ error: 'ringMs must be a number of milliseconds.' })
     .int('ringMs must be whole milliseconds.')
     .min(0, 'ringMs cannot be negative.')
-    .max(600_000, 'ringMs is at most 600000 (10 minutes).'),
+    .max(DRILL_RING_MAX_MS, `ringMs is at most ${DRILL_RING_MAX_MS} (10 minutes).`),
 });
 export type DrillRang = z.infer<typeof ZDrillRang>;

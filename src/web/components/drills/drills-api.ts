@@ -27,8 +27,9 @@ const DRILLS = createListQuery<Drill, Record<string, never>>({ root: 'drills', p
  * button-one and super-admin may), 400 naming `page`, `after` or `before` when one is malformed,
  * 401 (the session ends), status 0 offline.
  * It keeps up with drills run from other screens: any alarm arriving on this screen's socket (a
- * drill's among them; the list is only mounted while the drills panel is open) refetches it, and while it shows a running drill it is read again every
- * {@link RUNNING_DRILL_REFRESH_MS} (a drill ends by an acknowledgement anywhere).
+ * drill's among them; the list is only mounted while the drills panel is open) refetches it, and
+ * while it shows a running drill it is read again every {@link RUNNING_DRILL_REFRESH_MS} (a drill
+ * ends by an acknowledgement anywhere).
  */
 export function useDrills(view: ListView) {
   const queryClient = useQueryClient();
