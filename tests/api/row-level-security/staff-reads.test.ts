@@ -128,6 +128,23 @@ describe('row-level security: what staff read and change', () => {
     const [own, ownStaff] = await inSociety(h.database.db, gv, all);
     expect(own.by_day.length).toBeGreaterThan(0);
     expect(ownStaff.length).toBeGreaterThan(0);
+
+    // The rollup: Lake City's scope can neither write Green Valley's days nor read them once built,
+    // and read through them, the figures are still Lake City's own (none).
+    const closed = { ...range, to: calendarDay(new Date(now.getTime() - 3 * 86_400_000), 'Asia/Karachi') };
+    const build = (scope: number) => inSociety(h.database.db, scope, (tx) => reportsRepo(tx).buildRollup(closed, 'complaint', ['complaint'], now));
+    expect(await outcomeOf(build(lc))).toMatch(/row-level security/);
+    await build(gv);
+    const ownDays = await inSociety(h.database.db, gv, (tx) => reportsRepo(tx).rollupCoverage(range, 'complaint', closed.to));
+    expect(ownDays.length).toBeGreaterThan(0);
+    expect(await inSociety(h.database.db, lc, (tx) => reportsRepo(tx).rollupCoverage(range, 'complaint', closed.to))).toEqual([]);
+    const rolledRange: ReportRange = { ...range, rolled: { to: closed.to, minAsOf: now } };
+    const [rolledScan, rolledStaff] = await inSociety(h.database.db, lc, (tx) =>
+      Promise.all([reportsRepo(tx).volumeScan(rolledRange, 'complaint'), reportsRepo(tx).staff(rolledRange, 'complaint', ['complaint'])]),
+    );
+    expect({ byDay: rolledScan.by_day, heat: rolledScan.heat, staff: rolledStaff }).toEqual({ byDay: [], heat: [], staff: [] });
+    const [ownRolled] = await inSociety(h.database.db, gv, (tx) => Promise.all([reportsRepo(tx).volumeScan(rolledRange, 'complaint')]));
+    expect(ownRolled.by_day).toEqual(own.by_day);
   });
 
   it("the overdue list and deadline settings in one society's scope neither see nor write another's, even naming that society", async () => {

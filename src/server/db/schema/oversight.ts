@@ -3,7 +3,7 @@
  * SOS drills with the screens that rang. Part of the one database schema (../schema.ts).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { societies, staffUsers } from './accounts.js';
 import { deskRequests } from './requests.js';
 
@@ -116,4 +116,62 @@ export const securityDrillScreens = pgTable(
     ringServerMs: integer('ring_server_ms').notNull(),
   },
   (t) => [uniqueIndex('security_drill_screens_once_idx').on(t.drillId, t.screen)],
+);
+
+/**
+ * The reports' rollup (ADR 0008): per (society, desk, local day) of the desks with stages and
+ * deadlines, what the report needs of the items created that day, as they stood at `as_of`. Only
+ * days that ended at least `ROLLUP_AFTER_DAYS` before `as_of` are kept, and nothing about such a
+ * day changes afterwards except an item's later transitions: desk requests are never deleted,
+ * `proceeded_at`/`completed_at` are set once, audit rows are appended with the clock's time. A
+ * report therefore reads these rows, adds the items that moved since `as_of` (their stage now,
+ * their durations), and scans only the days still open. Written only by the report service,
+ * never by the write path; rows of another `time_zone` than the society's are rebuilt.
+ */
+export const reportDays = pgTable(
+  'report_days',
+  {
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
+    desk: text('desk', { enum: DEADLINE_DESKS }).notNull(),
+    /** The local day in `time_zone`. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The IANA zone the day and hours were computed in. */
+    timeZone: text('time_zone').notNull(),
+    /** The instant the row describes: stages and durations are those reached before it. */
+    asOf: timestamp('as_of', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Items created in each local hour 0–23 (24 counts; an hour a DST change repeats holds both). */
+    hours: integer('hours').array().notNull(),
+    /** Items created that day by their stage at `as_of` (new, processing, completed). */
+    atNew: integer('at_new').notNull(),
+    atProcessing: integer('at_processing').notNull(),
+    atCompleted: integer('at_completed').notNull(),
+    /** Seconds from creation to the first action of the items proceeded before `as_of`, ascending. */
+    firstAction: doublePrecision('first_action').array().notNull(),
+    /** Seconds from creation to completion of the items completed before `as_of`, ascending. */
+    completion: doublePrecision('completion').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.societyId, t.desk, t.day] })],
+);
+
+/**
+ * The rollup's staff figures per (society, desk, local day, staff member): their audit actions on
+ * the desk's items that day, and the seconds from creation to their first action of the items
+ * created that day that they proceeded before the day's `report_days.as_of`, ascending.
+ */
+export const reportDayStaff = pgTable(
+  'report_day_staff',
+  {
+    societyId: integer('society_id')
+      .notNull()
+      .references(() => societies.id),
+    desk: text('desk', { enum: DEADLINE_DESKS }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** staff_users.id as the audit log and `proceeded_by` name it (no foreign key: the report joins staff_users). */
+    staffId: integer('staff_id').notNull(),
+    actions: integer('actions').notNull(),
+    responses: doublePrecision('responses').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.societyId, t.desk, t.day, t.staffId] })],
 );

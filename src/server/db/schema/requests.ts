@@ -66,6 +66,11 @@ export const deskRequests = pgTable(
     index('desk_requests_completed_idx')
       .on(t.societyId, t.desk, t.completedAt)
       .where(sql`${t.completedAt} is not null`),
+    // Reports: the items of rolled-up days that moved since their day's rollup (with
+    // desk_requests_completed_idx); partial, so a press, which has no first action, never writes it.
+    index('desk_requests_proceeded_idx')
+      .on(t.societyId, t.desk, t.proceededAt)
+      .where(sql`${t.proceededAt} is not null`),
     // The deadline job's scans: items waiting in a stage, oldest first, on the desks that have deadlines.
     index('desk_requests_due_new_idx')
       .on(t.createdAt)

@@ -8,17 +8,38 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
+import type { DEADLINE_DESKS } from '../../db/schema.js';
+import { addDays } from './figures.js';
 
-/** A period: the local days `from`–`to` (inclusive, 'YYYY-MM-DD') in the IANA zone `timeZone`. */
+/**
+ * A period: the local days `from`–`to` (inclusive, 'YYYY-MM-DD') in the IANA zone `timeZone`.
+ * With `rolled`, the days `from`–`rolled.to` are read from the rollup (report_days, built in this
+ * zone), the rest scanned live; the security desk's figures are always live.
+ */
 export interface ReportRange {
   societyId: number;
   timeZone: string;
   from: string;
   to: string;
+  rolled?: RolledDays;
+}
+
+/** The rolled-up head of a range: its last day, and the oldest `as_of` among its days' rows (the moved items' index bound). */
+export interface RolledDays {
+  to: string;
+  minAsOf: Date;
 }
 
 /** The stored desk names (desk_requests.desk). */
 export type StoredDesk = 'complaint' | 'security' | 'grocery' | 'doctor';
+
+/** The desks whose report reads the rollup (report_days): those with stages and deadlines. */
+export type RolledDesk = (typeof DEADLINE_DESKS)[number];
+
+/** The advisory lock class of a society's rollup builds ('RD'); the second key is the society. */
+const ROLLUP_LOCK_CLASS = 0x5244;
+
+const ZCoverageRow = z.object({ day: z.string(), as_of: z.coerce.date() });
 
 /** Durations as the database sums them: count, [p50, p90] (percentile_cont; null on none), max, and histogram buckets (width_bucket index → n). */
 const ZRawDistribution = z.object({
@@ -48,7 +69,7 @@ function distributionJson(from: SQL, col: SQL, bounds: readonly number[]): SQL {
     'n', count(${col}),
     'p', percentile_cont(array[0.5, 0.9]) within group (order by ${col}),
     'max', max(${col}),
-    'hist', (select coalesce(json_agg(x), '[]'::json) from (select width_bucket(${col}, ${boundsOf(bounds)})::int as b, count(*)::int as n from ${from} where ${col} is not null group by 1) x)
+    'hist', (select coalesce(json_agg(x order by x.b), '[]'::json) from (select width_bucket(${col}, ${boundsOf(bounds)})::int as b, count(*)::int as n from ${from} where ${col} is not null group by 1) x)
   ) from ${from})`;
 }
 
@@ -63,6 +84,44 @@ const ZSpeedScan = z.object({ first_action: ZRawDistribution, completion: ZRawDi
 function deskItems(r: ReportRange, desk: StoredDesk): SQL {
   return sql`from desk_requests where society_id = ${r.societyId} and desk = ${desk} and not is_drill and ${inRange(sql`created_at`, r)}`;
 }
+
+/** The part of `r` scanned live: the days after the rolled-up ones (an empty range when all are rolled up). */
+function liveRange(r: ReportRange): ReportRange {
+  return r.rolled ? { ...r, from: addDays(r.rolled.to, 1) } : r;
+}
+
+/** `alias` (report_days or report_day_staff) restricted to the rolled-up days of `r` (`false` without them). */
+function rolledRows(r: ReportRange, desk: StoredDesk, alias: SQL): SQL {
+  if (!r.rolled) return sql`false`;
+  return sql`${alias}.society_id = ${r.societyId} and ${alias}.desk = ${desk} and ${alias}.day between ${r.from}::date and ${r.rolled.to}::date`;
+}
+
+/**
+ * A query of the items of the rolled-up days that moved after their day's `as_of`: each with its
+ * timestamps, current stage, first actor and that `as_of`. Found through desk_requests_proceeded_idx
+ * and desk_requests_completed_idx from the oldest `as_of`; at most the items that were still open
+ * when their day was rolled up. No rows without rolled-up days.
+ */
+function movedItems(r: ReportRange, desk: StoredDesk): SQL {
+  if (!r.rolled)
+    return sql`select null::timestamptz as created_at, null::timestamptz as proceeded_at, null::timestamptz as completed_at, null::text as stage, null::int as proceeded_by, null::timestamptz as as_of where false`;
+  const minAsOf = r.rolled.minAsOf.toISOString();
+  // The candidates are fenced off (materialized) so they are read once, then joined to their days'
+  // rows by hash; as a join's inner side the index scans were repeated for every rolled-up day.
+  return sql`with c as materialized (
+      select created_at, proceeded_at, completed_at, stage, proceeded_by, (created_at at time zone ${r.timeZone})::date as day
+      from desk_requests
+      where society_id = ${r.societyId} and desk = ${desk} and not is_drill
+        and (proceeded_at >= ${minAsOf}::timestamptz or completed_at >= ${minAsOf}::timestamptz)
+        and ${inRange(sql`created_at`, { ...r, to: r.rolled.to })}
+    )
+    select c.created_at, c.proceeded_at, c.completed_at, c.stage, c.proceeded_by, rd.as_of
+    from c join report_days rd on rd.society_id = ${r.societyId} and rd.desk = ${desk} and rd.day = c.day
+    where c.proceeded_at >= rd.as_of or c.completed_at >= rd.as_of`;
+}
+
+/** An item's stage at the instant `asOf` from its timestamps (transitions only go forward and set their time once). */
+const stageAt = (asOf: SQL) => sql`(case when completed_at < ${asOf} then 'completed' when proceeded_at < ${asOf} then 'processing' else 'new' end)`;
 
 const ZSecurityScan = z.object({
   alarms: z.coerce.number(),
@@ -90,45 +149,64 @@ export function reportsRepo(db: Db) {
   return {
     /**
      * Volume by day and stage, and the hour × weekday heat, of the desk's items created in the
-     * range (drills left out): one index-only scan of desk_requests_report_idx counting the items
-     * per UTC quarter-hour (plain arithmetic, `date_bin`) with a count per stage, then each of
-     * those ≤ 96 × 366 groups turned into its local hour. A quarter-hour lies within one local
-     * hour in every zone whose offsets are whole quarter-hours, which all of today's are;
-     * converting the zone on every row instead made this figure about 1.15–1.9× slower at 100,000
-     * rows. Days are written as text only after grouping (bench/reports-scale.ts).
+     * range (drills left out). The live days: one index-only scan of desk_requests_report_idx
+     * counting the items per UTC quarter-hour (plain arithmetic, `date_bin`) with a count per
+     * stage, then each of those ≤ 96 × 366 groups turned into its local hour. A quarter-hour lies
+     * within one local hour in every zone whose offsets are whole quarter-hours, which all of
+     * today's are; converting the zone on every row instead made this figure about 1.15–1.9×
+     * slower at 100,000 rows. The rolled-up days: their rows' stage counts corrected by the items
+     * that moved since (one stage less where they stood at `as_of`, one more where they are), and
+     * their 24 hour counts. Days are written as text only after grouping (bench/reports-scale.ts).
      */
     async volumeScan(r: ReportRange, desk: StoredDesk) {
+      const live = liveRange(r);
       const result = await db.execute(sql`
         with q as (
           select date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00') as b,
             count(*) filter (where stage = 'new')::int as new,
             count(*) filter (where stage = 'processing')::int as processing,
             count(*) filter (where stage = 'completed')::int as completed
-          ${deskItems(r, desk)} group by 1
+          ${deskItems(live, desk)} group by 1
         ), v as (
           select date_trunc('hour', b at time zone ${r.timeZone}) as h, sum(new)::int as new, sum(processing)::int as processing, sum(completed)::int as completed
           from q group by 1
+        ), rd as (
+          select rd.day, rd.hours, rd.at_new, rd.at_processing, rd.at_completed from report_days rd where ${rolledRows(r, desk, sql`rd`)}
+        ), m as (
+          select (created_at at time zone ${r.timeZone})::date as day, ${stageAt(sql`as_of`)} as was, stage as now from (${movedItems(r, desk)}) x
+        ), days as (
+          select h::date as d, new, processing, completed from v
+          union all select day, at_new, at_processing, at_completed from rd
+          union all select day, (now = 'new')::int - (was = 'new')::int, (now = 'processing')::int - (was = 'processing')::int,
+            (now = 'completed')::int - (was = 'completed')::int from m
+        ), cells as (
+          select extract(isodow from h)::int as dow, extract(hour from h)::int as hour, new + processing + completed as n from v
+          union all select extract(isodow from rd.day)::int, (x.i - 1)::int, x.n from rd, unnest(rd.hours) with ordinality as x(n, i) where x.n > 0
         )
         select
           (select coalesce(json_agg(json_build_object('day', to_char(x.d, 'YYYY-MM-DD'), 'new', x.new, 'processing', x.processing, 'completed', x.completed) order by x.d), '[]'::json) from (
-            select h::date as d, sum(new)::int as new, sum(processing)::int as processing, sum(completed)::int as completed
-            from v group by 1) x) as by_day,
-          (select coalesce(json_agg(x), '[]'::json) from (
-            select extract(isodow from h)::int as dow, extract(hour from h)::int as hour, sum(new + processing + completed)::int as n from v group by 1, 2) x) as heat`);
+            select d, sum(new)::int as new, sum(processing)::int as processing, sum(completed)::int as completed
+            from days group by 1 having sum(new + processing + completed) > 0) x) as by_day,
+          (select coalesce(json_agg(x order by x.dow, x.hour), '[]'::json) from (
+            select dow, hour, sum(n)::int as n from cells group by 1, 2) x) as heat`);
       return rowsOf(result, ZVolumeScan)[0]!;
     },
 
     /**
      * Both speeds of the desk's items created in the range (drills left out), in seconds: new →
-     * processing and → completed, materialized once as float8 from an index-only scan, then their
-     * percentiles, maxima and histograms. `date_part`, not `extract`, which yields numeric and cost
-     * a third of a 366-day report. A figure of its own, so it runs beside the volume's scan.
+     * processing and → completed, materialized once as float8 (the live days from an index-only
+     * scan; the rolled-up days' stored durations, plus those of their items that moved since), then
+     * their percentiles, maxima and histograms. `date_part`, not `extract`, which yields numeric
+     * and cost a third of a 366-day report. A figure of its own, so it runs beside the volume's.
      */
     async speedScan(r: ReportRange, desk: StoredDesk, bounds: readonly number[]) {
       const durations = sql`d`;
       const result = await db.execute(sql`
         with d as materialized (
-          select date_part('epoch', proceeded_at - created_at) as a, date_part('epoch', completed_at - created_at) as c ${deskItems(r, desk)}
+          select date_part('epoch', proceeded_at - created_at) as a, date_part('epoch', completed_at - created_at) as c ${deskItems(liveRange(r), desk)}
+          union all select x.a, x.c from report_days rd, unnest(rd.first_action, rd.completion) as x(a, c) where ${rolledRows(r, desk, sql`rd`)}
+          union all select case when proceeded_at >= as_of then date_part('epoch', proceeded_at - created_at) end,
+            case when completed_at >= as_of then date_part('epoch', completed_at - created_at) end from (${movedItems(r, desk)}) m
         )
         select ${distributionJson(durations, sql`a`, bounds)} as first_action, ${distributionJson(durations, sql`c`, bounds)} as completion`);
       return rowsOf(result, ZSpeedScan)[0]!;
@@ -203,9 +281,12 @@ export function reportsRepo(db: Db) {
     /**
      * Per staff member: their actions on the desk's items in the period (audit_log rows of
      * `entities`), and the median seconds from an item's creation to their first action on it
-     * (security: to their acknowledgement) over the period's items. Most actions first.
+     * (security: to their acknowledgement) over the period's items. Most actions first. Rolled-up
+     * days give their per-staff action counts and stored response times (plus the items proceeded
+     * since their `as_of`); the others are read live.
      */
     async staff(r: ReportRange, desk: StoredDesk, entities: readonly string[]) {
+      const live = liveRange(r);
       const by = desk === 'security' ? sql`acknowledged_by` : sql`proceeded_by`;
       const at = desk === 'security' ? sql`acknowledged_at` : sql`proceeded_at`;
       const entityList = sql.join(
@@ -214,16 +295,23 @@ export function reportsRepo(db: Db) {
       );
       const result = await db.execute(sql`
         with acts as (
-          select actor_id as id, count(*)::int as actions from audit_log
-          where society_id = ${r.societyId} and actor_kind = 'staff' and entity in (${entityList}) and ${inRange(sql`at`, r)}
-            -- A drill's acknowledgement is practice, not work on the desk.
-            and not (entity = 'security' and entity_id in (select id from desk_requests where society_id = ${r.societyId} and is_drill))
-          group by 1
+          select id, sum(actions)::int as actions from (
+            select actor_id as id, count(*)::int as actions from audit_log
+            where society_id = ${r.societyId} and actor_kind = 'staff' and entity in (${entityList}) and ${inRange(sql`at`, live)}
+              -- A drill's acknowledgement is practice, not work on the desk.
+              and not (entity = 'security' and entity_id in (select id from desk_requests where society_id = ${r.societyId} and is_drill))
+            group by 1
+            union all select rs.staff_id, rs.actions from report_day_staff rs where ${rolledRows(r, desk, sql`rs`)}
+          ) a group by 1
         ), resp as (
-          select ${by} as id, percentile_cont(0.5) within group (order by date_part('epoch', ${at} - created_at)) as median
-          from desk_requests
-          where society_id = ${r.societyId} and desk = ${desk} and not is_drill and ${by} is not null and ${inRange(sql`created_at`, r)}
-          group by 1
+          select id, percentile_cont(0.5) within group (order by t) as median from (
+            select ${by} as id, date_part('epoch', ${at} - created_at) as t
+            from desk_requests
+            where society_id = ${r.societyId} and desk = ${desk} and not is_drill and ${by} is not null and ${inRange(sql`created_at`, live)}
+            union all select rs.staff_id, x.t from report_day_staff rs, unnest(rs.responses) as x(t) where ${rolledRows(r, desk, sql`rs`)}
+            union all select proceeded_by, date_part('epoch', proceeded_at - created_at) from (${movedItems(r, desk)}) m
+            where proceeded_by is not null and proceeded_at >= as_of
+          ) u group by 1
         )
         select u.id, u.name, coalesce(acts.actions, 0)::int as actions, resp.median
         from staff_users u left join acts on acts.id = u.id left join resp on resp.id = u.id
@@ -246,6 +334,81 @@ export function reportsRepo(db: Db) {
           (select count(distinct o.request_id)::int from desk_overdue o join desk_requests d on d.id = o.request_id
             where o.society_id = ${r.societyId} and o.desk = ${desk} and ${inRange(sql`d.created_at`, r)}) as items`);
       return rowsOf(result, ZOverdueScan)[0]!;
+    },
+
+    /**
+     * The rollup rows of the desk's days `from`–`to` built in `r.timeZone`: each day's `as_of`
+     * (days missing here, or built in another zone, need {@link buildRollup}).
+     */
+    async rollupCoverage(r: ReportRange, desk: RolledDesk, to: string) {
+      const result = await db.execute(sql`
+        select to_char(day, 'YYYY-MM-DD') as day, as_of from report_days
+        where society_id = ${r.societyId} and desk = ${desk} and time_zone = ${r.timeZone} and day between ${r.from}::date and ${to}::date`);
+      return rowsOf(result, ZCoverageRow);
+    },
+
+    /**
+     * (Re)builds the rollup of the desk's local days `from`–`to` in `r.timeZone` as of `asOf`
+     * (which must be after the last of those days has ended): deletes their rows and writes one
+     * report_days row per day (empty days too, so they count as built) and one report_day_staff
+     * row per staff member with actions or first actions that day. Serialised per society by an
+     * advisory lock, so two instances building the same days write them once each, one after the
+     * other, never a mix. One statement per table over the days' items (desk_requests_report_idx,
+     * audit_report_idx).
+     */
+    async buildRollup(r: ReportRange, desk: RolledDesk, entities: readonly string[], asOf: Date) {
+      const tz = r.timeZone;
+      const s = r.societyId;
+      const w = sql`${asOf.toISOString()}::timestamptz`;
+      const entityList = sql.join(
+        entities.map((e) => sql`${e}`),
+        sql`, `,
+      );
+      await db.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK_CLASS}::int, ${s}::int)`);
+      await db.execute(sql`delete from report_days where society_id = ${s} and desk = ${desk} and day between ${r.from}::date and ${r.to}::date`);
+      await db.execute(sql`delete from report_day_staff where society_id = ${s} and desk = ${desk} and day between ${r.from}::date and ${r.to}::date`);
+      await db.execute(sql`
+        with i as materialized (
+          select l::date as day, extract(hour from l)::int as hour, st, a, c from (
+            select created_at at time zone ${tz} as l, ${stageAt(w)} as st,
+              case when proceeded_at < ${w} then date_part('epoch', proceeded_at - created_at) end as a,
+              case when completed_at < ${w} then date_part('epoch', completed_at - created_at) end as c
+            ${deskItems(r, desk)}
+          ) x
+        ), days as (
+          select g::date as day from generate_series(${r.from}::date, ${r.to}::date, interval '1 day') as g
+        ), hours as (
+          select days.day, array_agg(coalesce(n.n, 0) order by h.h) as hours
+          from days cross join generate_series(0, 23) as h(h)
+            left join (select day, hour, count(*)::int as n from i group by 1, 2) n on n.day = days.day and n.hour = h.h
+          group by days.day
+        ), per_day as (
+          select day,
+            count(*) filter (where st = 'new')::int as n0,
+            count(*) filter (where st = 'processing')::int as n1,
+            count(*) filter (where st = 'completed')::int as n2,
+            array_agg(a order by a) filter (where a is not null) as fa,
+            array_agg(c order by c) filter (where c is not null) as co
+          from i group by 1
+        )
+        insert into report_days (society_id, desk, day, time_zone, as_of, hours, at_new, at_processing, at_completed, first_action, completion)
+        select ${s}, ${desk}, hours.day, ${tz}, ${w}, hours.hours, coalesce(p.n0, 0), coalesce(p.n1, 0), coalesce(p.n2, 0),
+          coalesce(p.fa, '{}'::float8[]), coalesce(p.co, '{}'::float8[])
+        from hours left join per_day p on p.day = hours.day`);
+      await db.execute(sql`
+        with acts as (
+          select (at at time zone ${tz})::date as day, actor_id as staff_id, count(*)::int as n from audit_log
+          where society_id = ${s} and actor_kind = 'staff' and actor_id is not null and entity in (${entityList}) and ${inRange(sql`at`, r)}
+          group by 1, 2
+        ), resp as (
+          select day, staff_id, array_agg(t order by t) as t from (
+            select (created_at at time zone ${tz})::date as day, proceeded_by as staff_id, date_part('epoch', proceeded_at - created_at) as t
+            ${deskItems(r, desk)} and proceeded_by is not null and proceeded_at < ${w}
+          ) x group by 1, 2
+        )
+        insert into report_day_staff (society_id, desk, day, staff_id, actions, responses)
+        select ${s}, ${desk}, coalesce(acts.day, resp.day), coalesce(acts.staff_id, resp.staff_id), coalesce(acts.n, 0), coalesce(resp.t, '{}'::float8[])
+        from acts full join resp on resp.day = acts.day and resp.staff_id = acts.staff_id`);
     },
   };
 }

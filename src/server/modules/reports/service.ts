@@ -8,9 +8,9 @@ import type { StaffContext } from '../../lib/caller-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ForbiddenError } from '../../lib/errors.js';
 import { societyTimeZone } from '../../lib/society-time-zone.js';
-import { ACK_BOUNDS_S, DESK_BOUNDS_S, distributionOf, everyDay, periodDays } from './figures.js';
+import { ACK_BOUNDS_S, addDays, daysOf, DESK_BOUNDS_S, distributionOf, everyDay, periodDays } from './figures.js';
 import { reportGate } from './gate.js';
-import { reportsRepo, type ReportRange, type StoredDesk } from './repo.js';
+import { reportsRepo, type ReportRange, type RolledDays, type StoredDesk } from './repo.js';
 
 /** Each report desk's stored desk name and the audit entities of its items. */
 const DESKS: Record<ReportDesk, { stored: StoredDesk; entities: readonly string[] }> = {
@@ -19,6 +19,16 @@ const DESKS: Record<ReportDesk, { stored: StoredDesk; entities: readonly string[
   grocery: { stored: 'grocery', entities: ['grocery'] },
   doctor: { stored: 'doctor', entities: ['doctor'] },
 };
+
+/**
+ * A local day is read from the rollup (report_days) once it ended at least this many days ago:
+ * today and yesterday are always scanned live, so an instance whose clock runs a little behind
+ * never files an item into a day already rolled up.
+ */
+export const ROLLUP_AFTER_DAYS = 2;
+
+/** Days one rollup build covers in its own transaction (an alarm on the embedded database waits for one at most). */
+export const ROLLUP_BUILD_DAYS = 31;
 
 /** Main-lane connections the figures of every report on this instance may hold at once (MAIN_POOL_MAX is 10). */
 export const REPORT_FIGURE_CONNECTIONS = 3;
@@ -55,12 +65,43 @@ export function reportsService({ db, clock }: { db: Db; clock: Clock }) {
       const { from, to, today } = periodDays(q.period, clock.now(), timeZone, q);
       if (to > today) throw new BadRequestError(MSG.reportFutureDay, 'to');
       const range: ReportRange = { societyId, timeZone, from, to };
-      return gate.run(() => compute(range, desk));
+      return gate.run(async () => compute({ ...range, rolled: await rolledDays(range, desk, today) }, desk));
     },
     gate,
     /** The figures' connection cap ({@link REPORT_FIGURE_CONNECTIONS}): running and waiting now (tests). */
     figureSlots,
   };
+
+  /**
+   * The head of `range` read from the rollup: its days that ended {@link ROLLUP_AFTER_DAYS} or more
+   * before `today`, after building those missing (or built in another zone) in chunks of
+   * {@link ROLLUP_BUILD_DAYS}, each its own transaction, as of now. Undefined for security (its
+   * figures are always live) and for a range with no such day.
+   */
+  async function rolledDays(range: ReportRange, desk: ReportDesk, today: string): Promise<RolledDays | undefined> {
+    const { stored, entities } = DESKS[desk];
+    if (stored === 'security') return undefined;
+    const last = addDays(today, -ROLLUP_AFTER_DAYS);
+    const to = range.to < last ? range.to : last;
+    if (to < range.from) return undefined;
+    const s = range.societyId;
+    let rows = await figure(s, (r) => r.rollupCoverage(range, stored, to));
+    const built = new Set(rows.map((row) => row.day));
+    const missing = daysOf(range.from, to).filter((day) => !built.has(day));
+    if (missing.length > 0) {
+      const asOf = clock.now();
+      for (let i = 0; i < missing.length;) {
+        const first = missing[i]!;
+        const chunkEnd = addDays(first, ROLLUP_BUILD_DAYS - 1);
+        while (i < missing.length && missing[i]! <= chunkEnd) i++;
+        const chunk: ReportRange = { ...range, from: first, to: missing[i - 1]! };
+        await figure(s, (r) => r.buildRollup(chunk, stored, entities, asOf));
+      }
+      rows = await figure(s, (r) => r.rollupCoverage(range, stored, to));
+    }
+    const minAsOf = rows.reduce((min, row) => (row.as_of < min ? row.as_of : min), rows[0]!.as_of);
+    return { to, minAsOf };
+  }
 
   async function compute(range: ReportRange, desk: ReportDesk): Promise<Report> {
     const { stored, entities } = DESKS[desk];
