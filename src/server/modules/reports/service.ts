@@ -75,8 +75,8 @@ export function reportsService({ db, clock }: { db: Db; clock: Clock }) {
   /**
    * The head of `range` read from the rollup: its days that ended {@link ROLLUP_AFTER_DAYS} or more
    * before `today`, after building those missing (or built in another zone) in chunks of
-   * {@link ROLLUP_BUILD_DAYS}, each its own transaction, as of now. Undefined for security (its
-   * figures are always live) and for a range with no such day.
+   * {@link ROLLUP_BUILD_DAYS}, each its own transaction, as of now. Undefined (every day read live)
+   * for security, for a range with no such day, and when the days are not all there after building.
    */
   async function rolledDays(range: ReportRange, desk: ReportDesk, today: string): Promise<RolledDays | undefined> {
     const { stored, entities } = DESKS[desk];
@@ -85,9 +85,10 @@ export function reportsService({ db, clock }: { db: Db; clock: Clock }) {
     const to = range.to < last ? range.to : last;
     if (to < range.from) return undefined;
     const s = range.societyId;
+    const days = daysOf(range.from, to);
     let rows = await figure(s, (r) => r.rollupCoverage(range, stored, to));
     const built = new Set(rows.map((row) => row.day));
-    const missing = daysOf(range.from, to).filter((day) => !built.has(day));
+    const missing = days.filter((day) => !built.has(day));
     if (missing.length > 0) {
       const asOf = clock.now();
       for (let i = 0; i < missing.length;) {
@@ -98,6 +99,8 @@ export function reportsService({ db, clock }: { db: Db; clock: Clock }) {
         await figure(s, (r) => r.buildRollup(chunk, stored, entities, asOf));
       }
       rows = await figure(s, (r) => r.rollupCoverage(range, stored, to));
+      // The society's zone changed while the days were built: this report reads them all live.
+      if (rows.length !== days.length) return undefined;
     }
     const minAsOf = rows.reduce((min, row) => (row.as_of < min ? row.as_of : min), rows[0]!.as_of);
     return { to, minAsOf };
