@@ -107,14 +107,14 @@ const ZEnv = z.object({
    */
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Staff session lifetime in hours. */
-  /** How long a temporary staff password (made by `npm run admin` or a reset) signs in, in hours. */
+  /** How long a temporary password signs in, in hours: a staff member's (made by `npm run admin` or a reset) and a resident's (a staff reset on /Status). */
   TEMP_PASSWORD_HOURS: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 30)
     .default(72),
+  /** Staff session lifetime in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

@@ -13,6 +13,8 @@ export const MSG = {
   passwordUnchanged: 'Choose a password other than the current one.',
   /** A temporary password past TEMP_PASSWORD_HOURS (said only when the password itself was right). */
   temporaryPasswordExpired: 'This temporary password has expired. Ask your administrator for a new one.',
+  /** A resident's temporary password (a staff reset) past TEMP_PASSWORD_HOURS (said only when the password itself was right). */
+  residentTemporaryPasswordExpired: 'This temporary password has expired. Ask your society office for a new one.',
   /** /Staff: a super-admin acting on their own account (My account is the place for it). */
   staffSelf: 'You cannot change your own account here. Use My account.',
   /** /Staff: the change would leave the society without an enabled super-admin. */

@@ -104,6 +104,38 @@ describe('resident password: change and staff reset', () => {
     expect(await auditOf(r.residentId, 'reset-password')).toEqual([{ actorKind: 'staff', actorName: expect.any(String), detail: '2 session(s) ended' }]);
   });
 
+  it('a temporary password signs in for TEMP_PASSWORD_HOURS (72) only; a password the resident chose does not expire', async () => {
+    const HOUR = 3_600_000;
+    const r = await own(await gvSocietyId());
+    const tempOf = async () => {
+      const res = await reset(r.residentId, 'status@greenvalley.test');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ temporaryPassword: string }>().temporaryPassword;
+    };
+    const untilOf = async () =>
+      (await db().select({ until: residents.temporaryPasswordUntil }).from(residents).where(eq(residents.id, r.residentId)))[0]!.until;
+
+    const first = await tempOf();
+    expect((await untilOf())!.getTime()).toBe(h.clock.now().getTime() + 72 * HOUR);
+    h.clock.advance(72 * HOUR - 60_000);
+    expect((await login(r.phone, first)).json()).toMatchObject({ mustChangePassword: true });
+
+    const second = await tempOf();
+    h.clock.advance(72 * HOUR);
+    const expired = await login(r.phone, second, '10.20.0.2');
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ message: MSG.residentTemporaryPasswordExpired });
+    // A wrong password is still only "wrong": the expiry is said once the password matched.
+    expect((await login(r.phone, 'not-the-password', '10.20.0.2')).json()).toMatchObject({ message: MSG.residentLoginFailed });
+
+    const third = await tempOf();
+    const auth = await bearer(r.phone, third);
+    expect((await change(auth, { currentPassword: third, newPassword: 'my-own-password-4' })).statusCode).toBe(204);
+    expect(await untilOf()).toBeNull();
+    h.clock.advance(73 * HOUR);
+    expect((await login(r.phone, 'my-own-password-4', '10.20.0.3')).json()).toMatchObject({ mustChangePassword: false });
+  });
+
   it("another society's resident and the drill resident are 404, untouched", async () => {
     const r = await own();
     const auth = await bearer(r.phone, r.password);

@@ -209,7 +209,7 @@ describe('row-level security: what residents read and own', () => {
       discount: 10,
       category: 'Education',
     });
-    const reset = await inSociety(h.database.db, gv, (tx) => residentAdminRepo(tx).setTemporaryPassword(lc, lcResident!.id, 'not-a-hash'));
+    const reset = await inSociety(h.database.db, gv, (tx) => residentAdminRepo(tx).setTemporaryPassword(lc, lcResident!.id, 'not-a-hash', new Date()));
     expect(reset).toBe(false);
     const [after] = await h.database.db
       .select({ hash: residents.passwordHash, must: residents.mustChangePassword })

@@ -148,6 +148,8 @@ export const residents = pgTable(
      * resident to choose their own at the next sign-in; cleared by PUT /api/resident/password.
      */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** When the temporary password of a staff reset stops signing in (TEMP_PASSWORD_HOURS after it); null once the resident chose their own. */
+    temporaryPasswordUntil: timestamp('temporary_password_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     /** The society's drill resident, whose synthetic alarms SOS drills press: in no list, search or bill, and never signs in. */
     isDrill: boolean('is_drill').notNull().default(false),

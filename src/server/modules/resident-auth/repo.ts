@@ -40,7 +40,12 @@ export function residentAuthRepo(db: Db) {
     },
     async findByPhone(phone: string) {
       const [row] = await db
-        .select({ ...residentColumns, passwordHash: residents.passwordHash, mustChangePassword: residents.mustChangePassword })
+        .select({
+          ...residentColumns,
+          passwordHash: residents.passwordHash,
+          mustChangePassword: residents.mustChangePassword,
+          temporaryPasswordUntil: residents.temporaryPasswordUntil,
+        })
         .from(residents)
         .innerJoin(societies, eq(societies.id, residents.societyId))
         // The drill resident never signs in (it has no password either).
@@ -82,7 +87,7 @@ export function residentAuthRepo(db: Db) {
       return inSociety(db, resident.societyId, async (tx) => {
         await tx
           .update(residents)
-          .set({ passwordHash, mustChangePassword: false })
+          .set({ passwordHash, mustChangePassword: false, temporaryPasswordUntil: null })
           .where(and(eq(residents.societyId, resident.societyId), eq(residents.id, resident.id)));
         const ended = await tx
           .delete(residentSessions)

@@ -68,11 +68,18 @@ const NO_TOKEN = 'Sign in to the resident app first.';
 export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: ResidentAuthDeps) {
   return {
     ...registrationService({ repo, clock }),
-    /** @throws 401 MSG.residentLoginFailed for an unknown phone or wrong password, 403 if blocked. */
+    /**
+     * @throws 401 MSG.residentLoginFailed for an unknown phone or wrong password, 401
+     * MSG.residentTemporaryPasswordExpired for a right temporary password past its time (said only
+     * once the password matched), 403 if blocked.
+     */
     async login(phone: string, password: string): Promise<ResidentLoginResponse> {
       const r = await repo.findByPhone(phone);
       const ok = await verifyPassword(r?.passwordHash, password);
       if (!r || !ok) throw new UnauthorizedError(MSG.residentLoginFailed);
+      if (r.mustChangePassword && r.temporaryPasswordUntil && r.temporaryPasswordUntil <= clock.now()) {
+        throw new UnauthorizedError(MSG.residentTemporaryPasswordExpired);
+      }
       if (r.status === 'Block') throw new ForbiddenError(MSG.residentBlocked);
       const { token, hash } = newToken();
       await repo.createSession(hash, r.id, new Date(clock.now().getTime() + tokenTtlMs));

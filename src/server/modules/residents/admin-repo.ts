@@ -74,13 +74,14 @@ export function residentAdminRepo(db: Db) {
         .where(and(eq(residents.societyId, societyId), eq(residents.id, id)));
     },
     /**
-     * Replaces the resident's password with a temporary one's hash and marks it to be changed at
-     * the next sign-in (a staff reset); false when the resident is not in the society.
+     * Replaces the resident's password with a temporary one's hash, to be changed at the next
+     * sign-in and signing in only before `until` (a staff reset); false when the resident is not
+     * in the society.
      */
-    async setTemporaryPassword(societyId: number, id: number, passwordHash: string): Promise<boolean> {
+    async setTemporaryPassword(societyId: number, id: number, passwordHash: string, until: Date): Promise<boolean> {
       const rows = await db
         .update(residents)
-        .set({ passwordHash, mustChangePassword: true })
+        .set({ passwordHash, mustChangePassword: true, temporaryPasswordUntil: until })
         .where(and(eq(residents.societyId, societyId), eq(residents.id, id), realResident))
         .returning({ id: residents.id });
       return rows.length > 0;

@@ -18,6 +18,8 @@ export interface ResidentAdminDeps {
   db: Db;
   bus: EventBus;
   clock: Clock;
+  /** How long a reset's temporary password signs in (TEMP_PASSWORD_HOURS), in milliseconds. */
+  temporaryPasswordMs: number;
 }
 
 /** The spec's verification fields (section 2 "Resident verification"). */
@@ -43,7 +45,7 @@ export function toResidentRow(r: AdminRow): ResidentRow {
  * by name, list pending registrations, approve or block. Everything runs in the staff member's
  * society (`inSociety`): another society's resident is 404 'No matching document found.'.
  */
-export function residentAdminService({ db, bus, clock }: ResidentAdminDeps) {
+export function residentAdminService({ db, bus, clock, temporaryPasswordMs }: ResidentAdminDeps) {
   async function detail(staff: StaffContext, id: number): Promise<ResidentStatusDetail> {
     const row = await inSociety(db, staff.societyId, (tx) => residentAdminRepo(tx).byId(staff.societyId, id));
     if (!row) throw new NotFoundError(MSG.noMatchingDocument);
@@ -109,7 +111,8 @@ export function residentAdminService({ db, bus, clock }: ResidentAdminDeps) {
       const passwordHash = await hashPassword(password);
       await inSociety(db, staff.societyId, async (tx) => {
         const repo = residentAdminRepo(tx);
-        if (!(await repo.setTemporaryPassword(staff.societyId, id, passwordHash))) throw new NotFoundError(MSG.noMatchingDocument);
+        const until = new Date(clock.now().getTime() + temporaryPasswordMs);
+        if (!(await repo.setTemporaryPassword(staff.societyId, id, passwordHash, until))) throw new NotFoundError(MSG.noMatchingDocument);
         const revoked = await repo.revokeSessions(id);
         await recordAudit(tx, {
           ...staffActor(staff),
