@@ -17,11 +17,17 @@ const html = (page: Page) => page.locator('html');
 const expectScheme = (page: Page, scheme: 'light' | 'dark') => expect(html(page)).toHaveAttribute('data-mantine-color-scheme', scheme);
 const toggle = (page: Page, to: 'light' | 'dark') => page.getByRole('button', { name: `Switch to ${to} theme` });
 
-/** Switches the scheme with the on-screen toggle and waits for it. */
+/**
+ * Switches the scheme with the on-screen toggle and waits for it. The pointer then leaves the
+ * toggle and its tooltip is waited away: a tooltip still fading in is half transparent, and axe
+ * measured its text against that blend.
+ */
 async function switchTo(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await toggle(page, scheme).click();
   await expectScheme(page, scheme);
   await expect(toggle(page, scheme === 'dark' ? 'light' : 'dark')).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
 }
 
 /** axe's colour-contrast rule (WCAG 2.2 AA) on the whole page: no violations. */
