@@ -55,6 +55,14 @@ function inRange(ts: SQL, r: ReportRange): SQL {
   return sql`${ts} >= (${r.from}::date::timestamp at time zone ${r.timeZone}) and ${ts} < ((${r.to}::date + 1)::timestamp at time zone ${r.timeZone})`;
 }
 
+/** `a, b, c` as bound parameters, for `in (…)`. */
+function listOf(values: readonly string[]): SQL {
+  return sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+}
+
 /** An SQL float8[] literal of histogram bounds (seconds). */
 function boundsOf(bounds: readonly number[]): SQL {
   return sql`${`{${bounds.join(',')}}`}::float8[]`;
@@ -289,10 +297,7 @@ export function reportsRepo(db: Db) {
       const live = liveRange(r);
       const by = desk === 'security' ? sql`acknowledged_by` : sql`proceeded_by`;
       const at = desk === 'security' ? sql`acknowledged_at` : sql`proceeded_at`;
-      const entityList = sql.join(
-        entities.map((e) => sql`${e}`),
-        sql`, `,
-      );
+      const entityList = listOf(entities);
       const result = await db.execute(sql`
         with acts as (
           select id, sum(actions)::int as actions from (
@@ -360,10 +365,7 @@ export function reportsRepo(db: Db) {
       const tz = r.timeZone;
       const s = r.societyId;
       const w = sql`${asOf.toISOString()}::timestamptz`;
-      const entityList = sql.join(
-        entities.map((e) => sql`${e}`),
-        sql`, `,
-      );
+      const entityList = listOf(entities);
       await db.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK_CLASS}::int, ${s}::int)`);
       await db.execute(sql`delete from report_days where society_id = ${s} and desk = ${desk} and day between ${r.from}::date and ${r.to}::date`);
       await db.execute(sql`delete from report_day_staff where society_id = ${s} and desk = ${desk} and day between ${r.from}::date and ${r.to}::date`);
