@@ -3,41 +3,17 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useHarness } from './harness.js';
 import { complaintsDesk } from '../support/clients/complaints.js';
+import { watchRoundTrips as watch } from '../support/round-trips.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /**
  * What one list request costs the database: the statements it sends, and (on PostgreSQL, whose
- * main pool pipelines) the round trips they take. Every query of every pooled connection is
- * watched through pg.Client's `query`; a round trip starts when a statement is sent while none of
- * that connection's is waiting for its answer.
+ * main pool pipelines) the round trips they take (tests/support/round-trips.ts).
  */
 describe('statements and round trips of a list request', () => {
   const h = useHarness();
   afterEach(() => vi.restoreAllMocks());
-
-  async function watch(run: () => Promise<void>): Promise<{ statements: string[]; roundTrips: number; sent: { text: string; values: unknown[] }[] }> {
-    const statements: string[] = [];
-    const sent: { text: string; values: unknown[] }[] = [];
-    const pending = new Map<unknown, number>();
-    let roundTrips = 0;
-    const real = pg.Client.prototype.query;
-    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const [config] = args as [string | { text: string }];
-      const text = typeof config === 'string' ? config : config.text;
-      sent.push({ text, values: (args[1] as unknown[] | undefined) ?? [] });
-      statements.push(text.replace(/\s+/g, ' ').slice(0, 60));
-      const n = pending.get(this) ?? 0;
-      if (n === 0) roundTrips++;
-      pending.set(this, n + 1);
-      const done = () => pending.set(this, (pending.get(this) ?? 1) - 1);
-      const result = (real as (...a: unknown[]) => unknown).apply(this, args);
-      if (result instanceof Promise) void result.then(done, done);
-      return result;
-    } as typeof real);
-    await run();
-    return { statements, roundTrips, sent };
-  }
 
   const desk = complaintsDesk(h);
   const list = (cookie: string, query: string) => async () => {

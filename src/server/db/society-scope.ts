@@ -97,6 +97,64 @@ async function pipelinedTransaction<T>(lane: PipelinedLane, societyId: number, w
 }
 
 /**
+ * {@link inSociety} for a unit of work that is one statement, sent before `statement` returns (it
+ * calls the query's `then` at once, as `alarmRepo(tx).press` does): on a pipelining lane COMMIT
+ * leaves right behind it, so BEGIN, the settings, the statement and COMMIT are one round trip —
+ * the SOS press's path. A failing statement aborts the transaction, and PostgreSQL answers the
+ * COMMIT behind it with a rollback: nothing is written and the statement's error is thrown.
+ * Elsewhere it is {@link inSociety}.
+ * @param societyId as {@link inSociety}
+ * @returns what `statement` resolves to
+ */
+export function inSocietyOneStatement<T>(db: Db, societyId: number, statement: (tx: Db) => Promise<T>): Promise<T> {
+  if (!Number.isSafeInteger(societyId) || societyId <= 0) throw new Error(`invalid society id ${societyId}`);
+  const lane = pipelinedLanes.get(db);
+  if (!lane) return inSociety(db, societyId, statement);
+  return oneStatementTransaction(lane, societyId, statement);
+}
+
+async function oneStatementTransaction<T>(lane: PipelinedLane, societyId: number, statement: (tx: Db) => Promise<T>): Promise<T> {
+  const client = await lane.pool.connect();
+  const tx = lane.transaction(client);
+  pipelinedHandles.add(tx);
+  // Each is sent as it is called (see pipelinedTransaction), in this order, and answered in it.
+  const sent: Promise<unknown>[] = [tx.execute(sql`begin`).then(() => undefined), tx.execute(scopeSettings(societyId)).then(() => undefined)];
+  // The statements `statement` sends while it runs are counted: COMMIT may follow only one that
+  // has been sent, or a late one would run after it, outside the transaction and its scope.
+  let count = 0;
+  const send = client.query;
+  const own = Object.hasOwn(client, 'query');
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    count++;
+    return (send as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof client.query;
+  let result: Promise<T>;
+  try {
+    result = statement(tx);
+  } catch (err) {
+    result = Promise.reject(err);
+  } finally {
+    if (own) client.query = send;
+    else delete (client as Partial<pg.PoolClient>).query;
+  }
+  if (count !== 1) {
+    // What it sends late still lands inside the transaction, which is then rolled back.
+    const [own] = await Promise.allSettled([result, ...sent]);
+    await tx.execute(sql`rollback`).catch(() => undefined);
+    client.release(true);
+    if (count === 0 && own!.status === 'rejected') throw own.reason;
+    throw new Error(`inSocietyOneStatement: the statement must be sent at once, and alone (${count} sent)`);
+  }
+  sent.push(result, tx.execute(sql`commit`).then(() => undefined));
+  const [begun, scoped, done, committed] = await Promise.allSettled(sent);
+  // A COMMIT that failed leaves the connection's state unknown: it is not reused.
+  client.release(committed?.status === 'rejected' ? (committed.reason as Error) : undefined);
+  const failed = [begun!, scoped!, done!, committed!].find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return (done as PromiseFulfilledResult<T>).value;
+}
+
+/**
  * True when `db` (a transaction from {@link inSociety}) sends statements without waiting for the
  * previous answer: then independent statements go together (Promise.all) in one round trip.
  * Elsewhere they are awaited one by one (node-postgres would queue them anyway, with a warning).

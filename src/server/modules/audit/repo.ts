@@ -10,9 +10,10 @@ import type { AuditEntry } from '../../../shared/contracts/common.js';
 export type AuditRecord = typeof auditLog.$inferInsert;
 
 /**
- * Many audit rows as ONE `INSERT … SELECT`: one row per row of `from`, all by the same actor,
- * with the same action and time; `entityId` is an expression over `from` (e.g. `ins.id`).
- * No stages (`from_stage`, `to_stage` null).
+ * Many audit rows as ONE `INSERT … SELECT`: one row per row of `from`, all by the same actor
+ * at the same time; `entityId` is an expression over `from` (e.g. `ins.id`), and so may be the
+ * action and the stages (e.g. an SOS press: 'create' to 'new' or 'pressed again' by its press
+ * count). Stages left out are null.
  */
 export interface AuditsSelect {
   societyId: number;
@@ -24,7 +25,11 @@ export interface AuditsSelect {
   entity: string;
   /** The audited row's id (an int expression). */
   entityId: SQL;
-  action: string;
+  /** The action: one for every row, or a text expression over `from`. */
+  action: string | SQL;
+  /** The stages moved from and to (text expressions over `from`); null when omitted. */
+  fromStage?: SQL;
+  toStage?: SQL;
   at: Date;
   /** The row's `detail` (a text expression over `from`); none when omitted. */
   detail?: SQL;
@@ -36,8 +41,8 @@ export interface AuditsSelect {
  * its audit row commit together.
  */
 export function insertAuditsSql(a: AuditsSelect): SQL {
-  return sql`insert into audit_log (society_id, actor_kind, actor_id, actor_name, entity, entity_id, action, at, detail)
-    select ${a.societyId}::int, ${a.actorKind}::text, ${a.actorId}::int, ${a.actorName}::text, ${a.entity}::text, ${a.entityId}, ${a.action}::text, ${a.at.toISOString()}::timestamptz, ${a.detail ?? sql`null`}::text
+  return sql`insert into audit_log (society_id, actor_kind, actor_id, actor_name, entity, entity_id, action, from_stage, to_stage, at, detail)
+    select ${a.societyId}::int, ${a.actorKind}::text, ${a.actorId}::int, ${a.actorName}::text, ${a.entity}::text, ${a.entityId}, (${a.action})::text, (${a.fromStage ?? sql`null`})::text, (${a.toStage ?? sql`null`})::text, ${a.at.toISOString()}::timestamptz, ${a.detail ?? sql`null`}::text
     from ${a.from}`;
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { deskRequests, residents, societies } from '../../db/schema.js';
 import { deskRepo, type DeskRow } from '../../desk/repo.js';
 import { listPage, type ListResult, type PageRequest } from '../../lib/list-page.js';
+import { recordAuditsSql, type AuditsSelect } from '../audit/service.js';
 import { residentCardColumns } from '../residents/service.js';
 
 /** The most text an SOS keeps from its presses together (the limit of one message). */
@@ -21,6 +22,9 @@ export interface AlarmDetails {
   /** The SOS drill whose practice alarm this is, or null (every real alarm). */
   drillId: number | null;
 }
+
+/** Who pressed, as the press's audit row names them. */
+export type PressActor = Pick<AuditsSelect, 'actorKind' | 'actorId' | 'actorName'>;
 
 /** A press as stored: the alarm's desk row and its own columns (all a SecurityAlert needs), and whether this press created it. */
 export interface PressedAlarm {
@@ -77,15 +81,20 @@ export function alarmRepo(db: Db) {
      * concurrent presses merge too. The same statement reads back what the alarm's DTO needs (its
      * RETURNING joined with the resident and the society, in a data-modifying CTE): the press path
      * announces the alarm without a second read. An alarm a press lands in is never
-     * acknowledged, so it has no acknowledger's name. `isDrill` marks an SOS drill's practice
-     * alarm (on the drill resident): the same statement, so a drill tries the real insert; its
-     * `drillId` is the caller's to fill in.
+     * acknowledged, so it has no acknowledger's name.
+     *
+     * With `opts.audit` the same statement also writes the press's audit row by that actor:
+     * 'create' (to stage 'new') for a new alarm, 'pressed again' for a merged press — so an SOS is
+     * one statement, and its transaction one round trip (`inSocietyOneStatement`). The statement
+     * is sent before this returns (its `then` is called at once), which that transaction needs.
+     * `opts.isDrill` marks an SOS drill's practice alarm (on the drill resident): the same
+     * statement, so a drill tries the real insert; its `drillId` is the caller's to fill in.
      */
-    async press(societyId: number, residentId: number, words: string, at: Date, isDrill = false): Promise<PressedAlarm> {
+    press(societyId: number, residentId: number, words: string, at: Date, opts: { isDrill?: boolean; audit?: PressActor } = {}): Promise<PressedAlarm> {
       const stored = db.$with('stored').as(
         db
           .insert(deskRequests)
-          .values({ desk: 'security', societyId, residentId, body: words, createdAt: at, lastPressedAt: at, isDrill })
+          .values({ desk: 'security', societyId, residentId, body: words, createdAt: at, lastPressedAt: at, isDrill: opts.isDrill ?? false })
           .onConflictDoUpdate({
             target: deskRequests.residentId,
             targetWhere: sql`desk = 'security' and acknowledged_at is null`,
@@ -100,8 +109,26 @@ export function alarmRepo(db: Db) {
           })
           .returning(),
       );
-      const [r] = await db
-        .with(stored)
+      const created = sql`stored.press_count = 1`;
+      // Data-modifying WITH items run whether or not the query reads them (PostgreSQL's rule).
+      const audited = opts.audit
+        ? [
+            db.$with('audited', { id: sql<number>`id` }).as(
+              sql`${recordAuditsSql({
+                societyId,
+                from: sql`stored`,
+                ...opts.audit,
+                entity: 'security',
+                entityId: sql`stored.id`,
+                action: sql`case when ${created} then 'create' else 'pressed again' end`,
+                toStage: sql`case when ${created} then 'new' end`,
+                at,
+              })} returning id`,
+            ),
+          ]
+        : [];
+      return db
+        .with(stored, ...audited)
         .select({
           id: stored.id,
           desk: stored.desk,
@@ -124,24 +151,26 @@ export function alarmRepo(db: Db) {
         })
         .from(stored)
         .innerJoin(residents, eq(residents.id, stored.residentId))
-        .innerJoin(societies, eq(societies.id, stored.societyId));
-      const { staffNote, pressCount, lastPressedAt, acknowledgedAt, escalatedAt, notHomeActive: away, ...row } = r!;
-      return {
-        created: pressCount === 1,
-        // Alarms have no deadlines (DeskRow's overdueSince is for the other desks).
-        row: { ...row, overdueSince: null },
-        details: {
-          id: row.id,
-          staffNote,
-          pressCount,
-          lastPressedAt,
-          acknowledgedAt,
-          acknowledgedByName: null,
-          escalatedAt,
-          notHomeActive: away,
-          drillId: null,
-        },
-      };
+        .innerJoin(societies, eq(societies.id, stored.societyId))
+        .then(([r]) => {
+          const { staffNote, pressCount, lastPressedAt, acknowledgedAt, escalatedAt, notHomeActive: away, ...row } = r!;
+          return {
+            created: pressCount === 1,
+            // Alarms have no deadlines (DeskRow's overdueSince is for the other desks).
+            row: { ...row, overdueSince: null },
+            details: {
+              id: row.id,
+              staffNote,
+              pressCount,
+              lastPressedAt,
+              acknowledgedAt,
+              acknowledgedByName: null,
+              escalatedAt,
+              notHomeActive: away,
+              drillId: null,
+            },
+          };
+        });
     },
 
     /**

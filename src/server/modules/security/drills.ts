@@ -89,7 +89,7 @@ export function drillService(deps: DrillDeps) {
           const at = clock.now();
           const residentId = await repo.drillResident(staff.societyId);
           const id = await repo.insert({ societyId: staff.societyId, startedBy: staff.id, startedByName: staff.name, startedAt: at, screensAtStart });
-          const pressed = await alarmRepo(tx).press(staff.societyId, residentId, '', at, true);
+          const pressed = await alarmRepo(tx).press(staff.societyId, residentId, '', at, { isDrill: true });
           // The drill resident's alarm is acknowledged when its drill ends; an open one here
           // means a drill ended without it: refuse rather than merge into the old alarm.
           if (!pressed.created) throw new ConflictError(MSG.drillRunning);

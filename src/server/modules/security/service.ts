@@ -3,7 +3,7 @@ import type { ListResponse } from '../../../shared/contracts/common.js';
 import { ALARM_INBOX_PAGE_SIZE, type SecurityAlert } from '../../../shared/contracts/security.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
-import { inSociety } from '../../db/society-scope.js';
+import { inSociety, inSocietyOneStatement } from '../../db/society-scope.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { PageRequest } from '../../lib/list-page.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
@@ -113,23 +113,13 @@ export function securityService(deps: SecurityDeps) {
       // One short round trip on the alarm lane's store (or none, in memory); a store that fails
       // or is slow lets the press through: an alarm is never refused for want of a counter.
       await pressLimit.take(resident.id);
-      const pressed = await inSociety(alarmDb, resident.societyId, async (tx) => {
-        const at = clock.now();
-        const p = await alarmRepo(tx).press(resident.societyId, resident.id, words, at);
-        await recordAudit(tx, {
-          societyId: resident.societyId,
-          actorKind: 'resident',
-          actorId: resident.id,
-          actorName: resident.name,
-          entity: 'security',
-          entityId: p.row.id,
-          action: p.created ? 'create' : 'pressed again',
-          fromStage: null,
-          toStage: p.created ? 'new' : null,
-          at,
-        });
-        return p;
-      });
+      // The alarm and its audit row are one statement, and its transaction one round trip.
+      const at = clock.now();
+      const pressed = await inSocietyOneStatement(alarmDb, resident.societyId, (tx) =>
+        alarmRepo(tx).press(resident.societyId, resident.id, words, at, {
+          audit: { actorKind: 'resident', actorId: resident.id, actorName: resident.name },
+        }),
+      );
       // Built from what the press statement returned: no second read before the alarm goes out.
       const item = toSecurityAlert(pressed.row, pressed.details);
       // A merged press is announced like a new one, as 'pressed' (the module's listener picks the event).

@@ -1,0 +1,84 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../src/server/db/client.js';
+import { auditLog } from '../../src/server/db/schema.js';
+import { inSocietyOneStatement } from '../../src/server/db/society-scope.js';
+import { useHarness } from './harness.js';
+import { outcomeOf } from './row-level-security/support.js';
+import { raiseAlarm } from '../support/clients/security.js';
+import { watchRoundTrips } from '../support/round-trips.js';
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * What an SOS press costs the database: the alarm and its audit row are one statement, whose
+ * transaction (BEGIN, the society scope, the statement, COMMIT) is one round trip on PostgreSQL's
+ * pipelining alarm lane; only the shared press limit's count goes before it. Every round trip is
+ * a wait for a database process to be given a core, which on a busy machine is the alarm's delay.
+ */
+describe('statements and round trips of an SOS press', () => {
+  const h = useHarness();
+  afterEach(() => vi.restoreAllMocks());
+
+  const audit = (id: number) =>
+    h.database.db
+      .select({ action: auditLog.action, toStage: auditLog.toStage, actorKind: auditLog.actorKind })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'security'), eq(auditLog.entityId, id)))
+      .orderBy(asc(auditLog.id));
+  const probes = async (action: string) => (await h.database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
+  /** One audit row of society `societyId` with `action`, sent at once (its `then` is called). */
+  const insertProbe = (tx: Db, societyId: number, action: string) =>
+    tx
+      .insert(auditLog)
+      .values({ societyId, actorKind: 'system', actorId: null, actorName: 'test', entity: 'security', entityId: 0, action, at: h.clock.now() })
+      .then((r) => r);
+
+  it('a press is one statement with its audit row, and its transaction one round trip on PostgreSQL', async () => {
+    const authorization = await h.residentAuth('03000000041');
+    // The session is read once, then cached: the press below is what every press costs.
+    expect((await h.app.inject({ method: 'GET', url: '/api/resident/alarms', headers: { authorization } })).statusCode).toBe(200);
+    let id = 0;
+    const { statements, sent } = await watchRoundTrips(async () => {
+      id = (await raiseAlarm(h.app, authorization))._id;
+    });
+    const shown = statements.join('\n');
+    const begin = statements.indexOf('begin');
+    const commit = statements.indexOf('commit');
+    expect(statements.slice(begin, commit + 1).map((s) => s.slice(0, 20)), shown).toEqual([
+      'begin',
+      "select set_config('a",
+      'with "stored" as (in',
+      'commit',
+    ]);
+    expect(statements.filter((s) => /audit_log/.test(s)), 'no audit statement of its own').toEqual([]);
+    // BEGIN, the scope, the press and COMMIT leave together and are answered together.
+    if (onPostgres) expect(sent.slice(begin, commit + 1).filter((s) => s.startsRoundTrip), shown).toHaveLength(1);
+    // Read from another connection: the press and its audit row were committed.
+    expect(await audit(id)).toEqual([{ action: 'create', toStage: 'new', actorKind: 'resident' }]);
+
+    await raiseAlarm(h.app, authorization, { securityComplain: 'Gate 2' });
+    expect(await audit(id)).toEqual([
+      { action: 'create', toStage: 'new', actorKind: 'resident' },
+      { action: 'pressed again', toStage: null, actorKind: 'resident' },
+    ]);
+  });
+
+  it("a statement that fails in its scope (another society's row) writes nothing, throws its own error, and leaves the lane clean", async () => {
+    // Society 1's scope may not write society 2's row (row-level security).
+    expect(await outcomeOf(inSocietyOneStatement(h.database.alarmDb, 1, (tx) => insertProbe(tx, 2, 'probe-refused')))).toMatch(/row-level security/);
+    expect(await probes('probe-refused')).toBe(0);
+    // Every connection of the lane is usable afterwards: no transaction left open or aborted.
+    for (let i = 0; i < 6; i++) await inSocietyOneStatement(h.database.alarmDb, 1, (tx) => insertProbe(tx, 1, 'probe-written'));
+    expect(await probes('probe-written')).toBe(6);
+  });
+
+  it.skipIf(!onPostgres)('a statement sent late (after an await) is refused before COMMIT, and writes nothing', async () => {
+    const late = inSocietyOneStatement(h.database.alarmDb, 1, async (tx) => {
+      await Promise.resolve();
+      return insertProbe(tx, 1, 'probe-late');
+    });
+    await expect(late).rejects.toThrow(/sent at once/);
+    expect(await probes('probe-late')).toBe(0);
+  });
+});

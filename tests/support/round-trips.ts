@@ -1,0 +1,54 @@
+/**
+ * What a request costs the database: the statements it sends and, on a pipelining pool (both
+ * PostgreSQL lanes), the round trips they take. Every query of every pg.Client is watched through
+ * its `query`; a round trip starts when a statement is sent while none of that connection's is
+ * waiting for its answer. Restore the spy after each test (`vi.restoreAllMocks()`).
+ */
+import pg from 'pg';
+import { vi } from 'vitest';
+
+/** One statement as sent: its text and parameters, and whether a round trip started with it. */
+export interface SentStatement {
+  text: string;
+  values: unknown[];
+  startsRoundTrip: boolean;
+}
+
+/** What {@link watchRoundTrips} saw: each statement's first 60 characters (spaces folded), the round trips, and the statements whole. */
+export interface RoundTrips {
+  statements: string[];
+  roundTrips: number;
+  sent: SentStatement[];
+}
+
+/** Runs `run` and reports every statement any connection sent meanwhile, and the round trips they took. */
+export async function watchRoundTrips(run: () => Promise<void>): Promise<RoundTrips> {
+  const statements: string[] = [];
+  const sent: SentStatement[] = [];
+  const pending = new Map<unknown, number>();
+  let roundTrips = 0;
+  const real = pg.Client.prototype.query;
+  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const [config] = args as [string | { text: string }];
+    const text = typeof config === 'string' ? config : config.text;
+    const n = pending.get(this) ?? 0;
+    sent.push({ text, values: Array.isArray(args[1]) ? (args[1] as unknown[]) : [], startsRoundTrip: n === 0 });
+    statements.push(text.replace(/\s+/g, ' ').slice(0, 60));
+    if (n === 0) roundTrips++;
+    pending.set(this, n + 1);
+    const done = () => pending.set(this, (pending.get(this) ?? 1) - 1);
+    // A query given a callback (pg.Pool's own `query` passes one) answers through it, not a promise.
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...answer: unknown[]) => {
+        done();
+        return (last as (...a: unknown[]) => unknown)(...answer);
+      };
+    }
+    const result = (real as (...a: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) void result.then(done, done);
+    return result;
+  } as typeof real);
+  await run();
+  return { statements, roundTrips, sent };
+}
