@@ -64,6 +64,34 @@ describe('statements and round trips of an SOS press', () => {
     ]);
   });
 
+  it('an acknowledgement is one statement with its audit row, read back with the alarm in the same round trip (two with COMMIT on PostgreSQL)', async () => {
+    const alarm = await raiseAlarm(h.app, await h.residentAuth('03000000042'));
+    const cookie = await h.staffCookie('security@greenvalley.test');
+    const ack = () => h.app.inject({ method: 'POST', url: `/api/security/${alarm._id}/acknowledge`, headers: { cookie } });
+    // The staff session is read once, then cached.
+    expect((await h.app.inject({ method: 'GET', url: '/api/security/alarms', headers: { cookie } })).statusCode).toBe(200);
+    let answer: { acknowledgedBy: string | null } | undefined;
+    const { statements, sent } = await watchRoundTrips(async () => {
+      const res = await ack();
+      expect(res.statusCode, res.body).toBe(200);
+      answer = res.json();
+    });
+    const shown = statements.join('\n');
+    const begin = statements.indexOf('begin');
+    const commit = statements.indexOf('commit');
+    expect(statements.slice(begin, commit + 1).map((s) => s.slice(0, 20)), shown).toEqual([
+      'begin',
+      "select set_config('a",
+      'with target as (sele',
+      'select "desk_request',
+      'select "id", "staff_',
+      'commit',
+    ]);
+    if (onPostgres) expect(sent.slice(begin, commit + 1).filter((s) => s.startsRoundTrip), shown).toHaveLength(2);
+    expect(answer?.acknowledgedBy).not.toBeNull();
+    expect((await audit(alarm._id)).map((a) => a.action)).toEqual(['create', 'acknowledge']);
+  });
+
   it("a statement that fails in its scope (another society's row) writes nothing, throws its own error, and leaves the lane clean", async () => {
     // Society 1's scope may not write society 2's row (row-level security).
     expect(await outcomeOf(inSocietyOneStatement(h.database.alarmDb, 1, (tx) => insertProbe(tx, 2, 'probe-refused')))).toMatch(/row-level security/);

@@ -162,3 +162,20 @@ async function oneStatementTransaction<T>(lane: PipelinedLane, societyId: number
 export function pipelines(db: Db): boolean {
   return pipelinedHandles.has(db);
 }
+
+/**
+ * Statements of one transaction that do not wait for each other's answers, run in the order
+ * given: on a pipelining transaction ({@link pipelines}) they leave together and share one round
+ * trip — PostgreSQL still runs them in that order, so each sees what the ones before it wrote —
+ * and elsewhere they run one after another. Each thunk must send its statement before it awaits
+ * anything else (a Drizzle query, or a repo method whose first await is its query).
+ * @returns the answers, in the same order
+ */
+export async function inOrder<T extends readonly unknown[]>(db: Db, ...statements: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+  // `.then` at once: Drizzle sends a query when its `then` is called, and Promise.all would call
+  // it only a microtask later, after statements issued meanwhile.
+  if (pipelines(db)) return Promise.all(statements.map((s) => s().then((v) => v))) as unknown as Promise<T>;
+  const answers: unknown[] = [];
+  for (const s of statements) answers.push(await s());
+  return answers as unknown as T;
+}

@@ -15,7 +15,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '../../shared/constants.js';
 import type { Db } from '../db/client.js';
 import { listCounts } from '../db/schema.js';
-import { SOCIETY_ROLE, pipelines } from '../db/society-scope.js';
+import { SOCIETY_ROLE, inOrder, pipelines } from '../db/society-scope.js';
 import { pageIds, pageIdsQuery, pageOfIds, pageWindow, type PageRequest } from './page-window.js';
 
 export type { PageRequest };
@@ -206,13 +206,7 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
   const where = exact ? and(spec.where, spec.search) : search ? and(scope, search) : spec.where;
   const cursor = req.after !== undefined || req.before !== undefined;
   // Two independent statements: one round trip on a pipelining connection.
-  const together = async <A, B>(a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> => {
-    // `.then` at once: Drizzle sends a query when its `then` is called, and Promise.all would
-    // call it only a microtask later, after statements issued meanwhile.
-    if (pipelines(db)) return Promise.all([a().then((v) => v), b().then((v) => v)]);
-    const first = await a();
-    return [first, await b()];
-  };
+  const together = <A, B>(a: () => PromiseLike<A>, b: () => PromiseLike<B>): Promise<[A, B]> => inOrder<[A, B]>(db, a, b);
   const stored = (): Promise<Counted> => {
     if (spec.societyId === undefined || spec.countKey === undefined) throw new Error('listPage: countKey needs societyId');
     return countedTotal(db, spec.societyId, spec.countKey);

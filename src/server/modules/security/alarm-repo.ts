@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/raw-rows.js';
 import { deskRequests, residents, societies } from '../../db/schema.js';
 import { deskRepo, type DeskRow } from '../../desk/repo.js';
 import { listPage, type ListResult, type PageRequest } from '../../lib/list-page.js';
-import { recordAuditsSql, type AuditsSelect } from '../audit/service.js';
+import { recordAuditsSql, type AuditRecord, type AuditsSelect } from '../audit/service.js';
 import { residentCardColumns } from '../residents/service.js';
 
 /** The most text an SOS keeps from its presses together (the limit of one message). */
@@ -23,8 +25,15 @@ export interface AlarmDetails {
   drillId: number | null;
 }
 
-/** Who pressed, as the press's audit row names them. */
-export type PressActor = Pick<AuditsSelect, 'actorKind' | 'actorId' | 'actorName'>;
+/** Who pressed or acknowledged, as the audit row names them. */
+export type AlarmActor = Pick<AuditRecord, 'actorKind' | 'actorId' | 'actorName'>;
+
+/** {@link AlarmActor} as an audit statement takes it. */
+const auditedBy = (a: AlarmActor): Pick<AuditsSelect, 'actorKind' | 'actorId' | 'actorName'> => ({ actorKind: a.actorKind, actorId: a.actorId ?? null, actorName: a.actorName });
+
+const ZAcknowledgeOutcome = z.object({ found: z.boolean(), escalated: z.boolean(), recorded: z.boolean() });
+/** What an acknowledgement found and did (`alarmRepo(db).acknowledge`). */
+export type AcknowledgeOutcome = z.infer<typeof ZAcknowledgeOutcome>;
 
 /** A press as stored: the alarm's desk row and its own columns (all a SecurityAlert needs), and whether this press created it. */
 export interface PressedAlarm {
@@ -90,7 +99,7 @@ export function alarmRepo(db: Db) {
      * `opts.isDrill` marks an SOS drill's practice alarm (on the drill resident): the same
      * statement, so a drill tries the real insert; its `drillId` is the caller's to fill in.
      */
-    press(societyId: number, residentId: number, words: string, at: Date, opts: { isDrill?: boolean; audit?: PressActor } = {}): Promise<PressedAlarm> {
+    press(societyId: number, residentId: number, words: string, at: Date, opts: { isDrill?: boolean; audit?: AlarmActor } = {}): Promise<PressedAlarm> {
       const stored = db.$with('stored').as(
         db
           .insert(deskRequests)
@@ -117,7 +126,7 @@ export function alarmRepo(db: Db) {
               sql`${recordAuditsSql({
                 societyId,
                 from: sql`stored`,
-                ...opts.audit,
+                ...auditedBy(opts.audit),
                 entity: 'security',
                 entityId: sql`stored.id`,
                 action: sql`case when ${created} then 'create' else 'pressed again' end`,
@@ -207,14 +216,25 @@ export function alarmRepo(db: Db) {
       return row && { escalated: row.escalatedAt !== null };
     },
 
-    /** Records the acknowledgement if none is recorded yet (compare-and-set). @returns true if this call recorded it. */
-    async acknowledge(societyId: number, id: number, staffId: number, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(deskRequests)
-        .set({ acknowledgedAt: at, acknowledgedBy: staffId })
-        .where(and(alarm(societyId), eq(deskRequests.id, id), isNull(deskRequests.acknowledgedAt)))
-        .returning({ id: deskRequests.id });
-      return rows.length === 1;
+    /**
+     * Records the acknowledgement of alarm `id` by `actor` at `at` if none is recorded yet
+     * (compare-and-set), with its audit row ('acknowledge'), in one statement; `escalatedOnly`
+     * (a super-admin's acknowledgement) touches an escalated alarm only. A concurrent
+     * acknowledgement waits for this one's row lock, then finds the alarm acknowledged.
+     * @returns found: the alarm is the society's; escalated: it had been escalated; recorded: this
+     *   call recorded the acknowledgement
+     */
+    async acknowledge(societyId: number, id: number, actor: AlarmActor, at: Date, escalatedOnly = false): Promise<AcknowledgeOutcome> {
+      const target = sql`desk = 'security' and society_id = ${societyId} and id = ${id}`;
+      const result = await db.execute(sql`with target as (select escalated_at from desk_requests where ${target}),
+        acked as (
+          update desk_requests set acknowledged_at = ${at.toISOString()}::timestamptz, acknowledged_by = ${actor.actorId}::int
+          where ${target} and acknowledged_at is null${escalatedOnly ? sql` and escalated_at is not null` : sql``}
+          returning id
+        ),
+        audited as (${recordAuditsSql({ societyId, from: sql`acked`, ...auditedBy(actor), entity: 'security', entityId: sql`acked.id`, action: 'acknowledge', at })})
+        select exists (select 1 from target) as found, coalesce((select escalated_at is not null from target), false) as escalated, exists (select 1 from acked) as recorded`);
+      return rowsOf(result, ZAcknowledgeOutcome)[0]!;
     },
 
     /**

@@ -3,15 +3,16 @@ import type { ListResponse } from '../../../shared/contracts/common.js';
 import { ALARM_INBOX_PAGE_SIZE, type SecurityAlert } from '../../../shared/contracts/security.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
-import { inSociety, inSocietyOneStatement } from '../../db/society-scope.js';
+import { inOrder, inSociety, inSocietyOneStatement } from '../../db/society-scope.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { PageRequest } from '../../lib/list-page.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { limitOf, type Limit } from '../../lib/rate-limit/limit.js';
 import { memoryRateLimitStore } from '../../lib/rate-limit/store.js';
 import type { EventBus } from '../../lib/events.js';
-import { recordAudit, staffActor } from '../audit/service.js';
+import { staffActor } from '../audit/service.js';
 import type { StaffContext } from '../auth/service.js';
+import { deskRepo } from '../../desk/repo.js';
 import { deskService, type Owned } from '../../desk/service.js';
 import type { OutboxWorker } from '../outbox/service.js';
 import type { ResidentContext } from '../resident-auth/service.js';
@@ -67,22 +68,9 @@ export function securityService(deps: SecurityDeps) {
       { onStoreError: () => undefined },
     );
 
-  /** Inside `tx`: records the acknowledgement once, with its audit row. @returns true if this call recorded it. */
+  /** Inside `tx`: records the acknowledgement once, with its audit row (one statement). @returns true if this call recorded it. */
   async function acknowledgeIn(tx: Db, staff: StaffContext, id: number): Promise<boolean> {
-    const at = clock.now();
-    const first = await alarmRepo(tx).acknowledge(staff.societyId, id, staff.id, at);
-    if (first) {
-      await recordAudit(tx, {
-        ...staffActor(staff),
-        entity: 'security',
-        entityId: id,
-        action: 'acknowledge',
-        fromStage: null,
-        toStage: null,
-        at,
-      });
-    }
-    return first;
+    return (await alarmRepo(tx).acknowledge(staff.societyId, id, staffActor(staff), clock.now())).recorded;
   }
 
   /**
@@ -144,14 +132,20 @@ export function securityService(deps: SecurityDeps) {
     async acknowledge(staff: StaffContext, id: number): Promise<SecurityAlert> {
       const who = receivesAlarms(staff.subRole);
       if (who === 'none') throw new ForbiddenError(MSG.notAvailable);
-      // The alarm as announced is read in the same transaction, after the acknowledgement: one
-      // BEGIN/COMMIT on the alarm lane instead of two.
+      // The acknowledgement (with its audit row) and the alarm as announced after it leave
+      // together: BEGIN to the alarm's details is one round trip on the alarm lane, COMMIT another.
       const { recorded, item } = await inSociety(alarmDb, staff.societyId, async (tx) => {
-        const state = await alarmRepo(tx).state(staff.societyId, id);
-        if (!state) throw new NotFoundError();
-        if (who === 'escalated' && !state.escalated) throw new ForbiddenError(MSG.alarmNotEscalated);
-        const first = await acknowledgeIn(tx, staff, id);
-        return { recorded: first, item: await desk.loadOwnedIn(tx, staff.societyId, id) };
+        const [outcome, row, details] = await inOrder(
+          tx,
+          () => alarmRepo(tx).acknowledge(staff.societyId, id, staffActor(staff), clock.now(), who === 'escalated'),
+          () => deskRepo(tx, 'security').get(staff.societyId, id),
+          () => alarmRepo(tx).details(staff.societyId, [id]),
+        );
+        const alarm = details.get(id);
+        if (!outcome.found || !row || !alarm) throw new NotFoundError();
+        // Refused before it was written: the statement touches only an escalated alarm for them.
+        if (who === 'escalated' && !outcome.escalated) throw new ForbiddenError(MSG.alarmNotEscalated);
+        return { recorded: outcome.recorded, item: { item: toSecurityAlert(row, alarm), residentId: row.resident.id } };
       });
       if (recorded) announceAcknowledged(staff.societyId, item, staff);
       return item.item;
