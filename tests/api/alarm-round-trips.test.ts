@@ -6,7 +6,7 @@ import { inSocietyOneStatement } from '../../src/server/db/society-scope.js';
 import { useHarness } from './harness.js';
 import { outcomeOf } from './row-level-security/support.js';
 import { raiseAlarm } from '../support/clients/security.js';
-import { watchRoundTrips } from '../support/round-trips.js';
+import { firstTransaction, watchRoundTrips } from '../support/round-trips.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -39,21 +39,15 @@ describe('statements and round trips of an SOS press', () => {
     // The session is read once, then cached: the press below is what every press costs.
     expect((await h.app.inject({ method: 'GET', url: '/api/resident/alarms', headers: { authorization } })).statusCode).toBe(200);
     let id = 0;
-    const { statements, sent } = await watchRoundTrips(async () => {
+    const watched = await watchRoundTrips(async () => {
       id = (await raiseAlarm(h.app, authorization))._id;
     });
-    const shown = statements.join('\n');
-    const begin = statements.indexOf('begin');
-    const commit = statements.indexOf('commit');
-    expect(statements.slice(begin, commit + 1).map((s) => s.slice(0, 20)), shown).toEqual([
-      'begin',
-      "select set_config('a",
-      'with "stored" as (in',
-      'commit',
-    ]);
-    expect(statements.filter((s) => /audit_log/.test(s)), 'no audit statement of its own').toEqual([]);
+    const press = firstTransaction(watched);
+    const shown = watched.statements.join('\n');
+    expect(press.statements, shown).toEqual(['begin', "select set_config('a", 'with "stored" as (in', 'commit']);
+    expect(watched.statements.filter((s) => /audit_log/.test(s)), 'no audit statement of its own').toEqual([]);
     // BEGIN, the scope, the press and COMMIT leave together and are answered together.
-    if (onPostgres) expect(sent.slice(begin, commit + 1).filter((s) => s.startsRoundTrip), shown).toHaveLength(1);
+    if (onPostgres) expect(press.roundTrips, shown).toBe(1);
     // Read from another connection: the press and its audit row were committed.
     expect(await audit(id)).toEqual([{ action: 'create', toStage: 'new', actorKind: 'resident' }]);
 
@@ -71,15 +65,14 @@ describe('statements and round trips of an SOS press', () => {
     // The staff session is read once, then cached.
     expect((await h.app.inject({ method: 'GET', url: '/api/security/alarms', headers: { cookie } })).statusCode).toBe(200);
     let answer: { acknowledgedBy: string | null } | undefined;
-    const { statements, sent } = await watchRoundTrips(async () => {
+    const watched = await watchRoundTrips(async () => {
       const res = await ack();
       expect(res.statusCode, res.body).toBe(200);
       answer = res.json();
     });
-    const shown = statements.join('\n');
-    const begin = statements.indexOf('begin');
-    const commit = statements.indexOf('commit');
-    expect(statements.slice(begin, commit + 1).map((s) => s.slice(0, 20)), shown).toEqual([
+    const acknowledgement = firstTransaction(watched);
+    const shown = watched.statements.join('\n');
+    expect(acknowledgement.statements, shown).toEqual([
       'begin',
       "select set_config('a",
       'with target as (sele',
@@ -87,7 +80,7 @@ describe('statements and round trips of an SOS press', () => {
       'select "id", "staff_',
       'commit',
     ]);
-    if (onPostgres) expect(sent.slice(begin, commit + 1).filter((s) => s.startsRoundTrip), shown).toHaveLength(2);
+    if (onPostgres) expect(acknowledgement.roundTrips, shown).toBe(2);
     expect(answer?.acknowledgedBy).not.toBeNull();
     expect((await audit(alarm._id)).map((a) => a.action)).toEqual(['create', 'acknowledge']);
   });

@@ -52,3 +52,17 @@ export async function watchRoundTrips(run: () => Promise<void>): Promise<RoundTr
   await run();
   return { statements, roundTrips, sent };
 }
+
+/**
+ * The first transaction `watched` saw, BEGIN to COMMIT: each statement's first 20 characters (its
+ * shape: 'begin', "select set_config('a", …) and the round trips its statements started.
+ */
+export function firstTransaction(watched: RoundTrips): { statements: string[]; roundTrips: number } {
+  const begin = watched.statements.indexOf('begin');
+  const commit = watched.statements.indexOf('commit', begin);
+  if (begin < 0 || commit < 0) throw new Error(`no transaction among:\n${watched.statements.join('\n')}`);
+  return {
+    statements: watched.statements.slice(begin, commit + 1).map((s) => s.slice(0, 20)),
+    roundTrips: watched.sent.slice(begin, commit + 1).filter((s) => s.startsRoundTrip).length,
+  };
+}
