@@ -45,7 +45,10 @@ describe('statements and round trips of an SOS press', () => {
     const press = firstTransaction(watched);
     const shown = watched.statements.join('\n');
     expect(press.statements, shown).toEqual(['begin', "select set_config('a", 'with "stored" as (in', 'commit']);
-    expect(watched.statements.filter((s) => /audit_log/.test(s)), 'no audit statement of its own').toEqual([]);
+    expect(
+      watched.statements.filter((s) => /audit_log/.test(s)),
+      'no audit statement of its own',
+    ).toEqual([]);
     // BEGIN, the scope, the press and COMMIT leave together and are answered together.
     if (onPostgres) expect(press.roundTrips, shown).toBe(1);
     // Read from another connection: the press and its audit row were committed.

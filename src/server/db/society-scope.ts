@@ -145,7 +145,10 @@ async function oneStatementTransaction<T>(lane: PipelinedLane, societyId: number
     if (count === 0 && own!.status === 'rejected') throw own.reason;
     throw new Error(`inSocietyOneStatement: the statement must be sent at once, and alone (${count} sent)`);
   }
-  sent.push(result, tx.execute(sql`commit`).then(() => undefined));
+  sent.push(
+    result,
+    tx.execute(sql`commit`).then(() => undefined),
+  );
   const [begun, scoped, done, committed] = await Promise.allSettled(sent);
   // A COMMIT that failed leaves the connection's state unknown: it is not reused.
   client.release(committed?.status === 'rejected' ? (committed.reason as Error) : undefined);

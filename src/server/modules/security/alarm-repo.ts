@@ -29,7 +29,11 @@ export interface AlarmDetails {
 export type AlarmActor = Pick<AuditRecord, 'actorKind' | 'actorId' | 'actorName'>;
 
 /** {@link AlarmActor} as an audit statement takes it. */
-const auditedBy = (a: AlarmActor): Pick<AuditsSelect, 'actorKind' | 'actorId' | 'actorName'> => ({ actorKind: a.actorKind, actorId: a.actorId ?? null, actorName: a.actorName });
+const auditedBy = (a: AlarmActor): Pick<AuditsSelect, 'actorKind' | 'actorId' | 'actorName'> => ({
+  actorKind: a.actorKind,
+  actorId: a.actorId ?? null,
+  actorName: a.actorName,
+});
 
 const ZAcknowledgeOutcome = z.object({ found: z.boolean(), escalated: z.boolean(), recorded: z.boolean() });
 /** What an acknowledgement found and did (`alarmRepo(db).acknowledge`). */
