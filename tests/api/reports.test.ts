@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, deskRequests, residents, societies, staffUsers } from '../../src/server/db/schema.js';
+import { auditLog, deskRequests, reportDays, residents, societies, staffUsers } from '../../src/server/db/schema.js';
 import type { Report } from '../../src/shared/contracts/reports.js';
 import { MSG } from '../../src/shared/messages.js';
 import { complaintsDesk, fileComplaint } from '../support/clients/complaints.js';
@@ -337,9 +337,13 @@ describe('reports', () => {
       .where(and(eq(auditLog.entity, 'report'), gt(auditLog.id, last!.id)))
       .orderBy(asc(auditLog.id));
     expect(audits.map((a) => a.detail)).toEqual([expect.stringContaining('figure=volume'), expect.stringContaining('figure=firstAction')]);
-    const notHere = await report('complaints@greenvalley.test', 'complaints/export', `${custom(DAY, NEXT)}&figure=security`);
+    // Refused before the report is computed: days no report has read yet get no rollup rows.
+    const rolledUp = async () => (await h.database.db.select({ n: count() }).from(reportDays))[0]!.n;
+    const before = await rolledUp();
+    const notHere = await report('complaints@greenvalley.test', 'complaints/export', `${custom('2028-03-01', '2028-03-31')}&figure=security`);
     expect(notHere.statusCode).toBe(400);
     expect(notHere.json()).toMatchObject({ field: 'figure', message: MSG.reportFigureNotForDesk });
+    expect(await rolledUp()).toBe(before);
     expect((await report('complaints@greenvalley.test', 'complaints/export', '?figure=kitchen')).json()).toMatchObject({ field: 'figure' });
     expect((await report('complaints@greenvalley.test', 'security/export', '?figure=security')).statusCode).toBe(403);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figureSheet } from '../../src/server/modules/reports/figure-sheet.js';
+import { figureOfDesk, figureSheet } from '../../src/server/modules/reports/figure-sheet.js';
 import { ACK_BOUNDS_S, distributionOf, everyDay, histogramOf, periodDays } from '../../src/server/modules/reports/figures.js';
 import { reportGate } from '../../src/server/modules/reports/gate.js';
 import { REPORT_FIGURES, ZReportQuery, type Report } from '../../src/shared/contracts/reports.js';
@@ -137,6 +137,10 @@ describe('figure sheets (the numbers of each chart for its .xlsx)', () => {
   it('staff, and null for the figures a desk does not have', () => {
     expect(figureSheet(REPORT, 'staff')!.rows).toEqual([['Aslam', 4, 40]]);
     for (const f of ['firstAction', 'completion', 'grocery', 'overdue'] as const) expect(figureSheet(REPORT, f)).toBeNull();
+    // An export refuses, before computing the report, exactly the figures the sheet has not.
+    for (const f of REPORT_FIGURES) expect(figureOfDesk('security', f), f).toBe(figureSheet(REPORT, f) !== null);
+    expect(REPORT_FIGURES.filter((f) => figureOfDesk('complaints', f))).toEqual(['volume', 'heat', 'firstAction', 'completion', 'staff', 'overdue']);
+    expect(REPORT_FIGURES.filter((f) => figureOfDesk('grocery', f))).toContain('grocery');
     // Every row has one value per column.
     for (const f of REPORT_FIGURES) {
       const sheet = figureSheet(REPORT, f);

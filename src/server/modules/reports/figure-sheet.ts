@@ -4,6 +4,7 @@
  * numbers, seconds for durations and rupees for money). Pure: no database, no writer.
  */
 import type { Distribution, Report, ReportFigure } from '../../../shared/contracts/reports.js';
+import type { ReportDesk } from '../../../shared/subroles.js';
 import type { CellFormat } from '../../lib/sheet-cells.js';
 
 /** A column of a figure's sheet. */
@@ -53,6 +54,30 @@ function distributionSheet(title: string, d: Distribution): FigureSheet {
       ...d.histogram.map((b): (string | number)[] => [`Items ${b.label}`, b.n]),
     ],
   };
+}
+
+/**
+ * Whether `desk`'s report has `figure`: speed and overdue for every desk but security, security
+ * and not-at-home for security only, grocery for grocery only, the rest for all. An export checks
+ * it before the report is computed, so a refused figure reads nothing and builds no rollup;
+ * {@link figureSheet} answers null exactly where this is false.
+ */
+export function figureOfDesk(desk: ReportDesk, figure: ReportFigure): boolean {
+  switch (figure) {
+    case 'firstAction':
+    case 'completion':
+    case 'overdue':
+      return desk !== 'security';
+    case 'security':
+    case 'notHome':
+      return desk === 'security';
+    case 'grocery':
+      return desk === 'grocery';
+    case 'volume':
+    case 'heat':
+    case 'staff':
+      return true;
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { routeDocs } from '../../lib/route-docs.js';
 import { staffOf, staffScope } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/service.js';
 import type { ReportsService } from './service.js';
-import { FIGURE_COLUMNS, figureSheet, type FigureSheet } from './figure-sheet.js';
+import { FIGURE_COLUMNS, figureOfDesk, figureSheet, type FigureSheet } from './figure-sheet.js';
 
 type SheetRow = FigureSheet['rows'][number];
 
@@ -46,8 +46,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; reports: 
         ['Period', q.period === 'custom' ? `${q.from} to ${q.to}` : q.period],
       ],
       // A figure is a few hundred rows at most: one batch, computed as the report is (its gate included).
+      // A figure the desk has not is refused before the report is computed (which may build its rollup).
       batch: async (staff, q, _after, _size, p) => {
-        const sheet = figureSheet(await reports.report(staff, p.desk, q), q.figure);
+        const sheet = figureOfDesk(p.desk, q.figure) ? figureSheet(await reports.report(staff, p.desk, q), q.figure) : null;
         if (!sheet) throw new BadRequestError(MSG.reportFigureNotForDesk, 'figure');
         return { items: sheet.rows, nextAfter: null };
       },
