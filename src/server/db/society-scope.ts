@@ -174,11 +174,13 @@ export function pipelines(db: Db): boolean {
  * anything else (a Drizzle query, or a repo method whose first await is its query).
  * @returns the answers, in the same order
  */
-export async function inOrder<T extends readonly unknown[]>(db: Db, ...statements: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+export function inOrder<A, B>(db: Db, a: () => PromiseLike<A>, b: () => PromiseLike<B>): Promise<[A, B]>;
+export function inOrder<A, B, C>(db: Db, a: () => PromiseLike<A>, b: () => PromiseLike<B>, c: () => PromiseLike<C>): Promise<[A, B, C]>;
+export async function inOrder(db: Db, ...statements: (() => PromiseLike<unknown>)[]): Promise<unknown[]> {
   // `.then` at once: Drizzle sends a query when its `then` is called, and Promise.all would call
   // it only a microtask later, after statements issued meanwhile.
-  if (pipelines(db)) return Promise.all(statements.map((s) => s().then((v) => v))) as unknown as Promise<T>;
+  if (pipelines(db)) return Promise.all(statements.map((s) => s().then((v) => v)));
   const answers: unknown[] = [];
   for (const s of statements) answers.push(await s());
-  return answers as unknown as T;
+  return answers;
 }

@@ -206,7 +206,7 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
   const where = exact ? and(spec.where, spec.search) : search ? and(scope, search) : spec.where;
   const cursor = req.after !== undefined || req.before !== undefined;
   // Two independent statements: one round trip on a pipelining connection.
-  const together = <A, B>(a: () => PromiseLike<A>, b: () => PromiseLike<B>): Promise<[A, B]> => inOrder<[A, B]>(db, a, b);
+  const together = <A, B>(a: () => PromiseLike<A>, b: () => PromiseLike<B>): Promise<[A, B]> => inOrder(db, a, b);
   const stored = (): Promise<Counted> => {
     if (spec.societyId === undefined || spec.countKey === undefined) throw new Error('listPage: countKey needs societyId');
     return countedTotal(db, spec.societyId, spec.countKey);
