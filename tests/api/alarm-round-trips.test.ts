@@ -78,7 +78,7 @@ describe('statements and round trips of an SOS press', () => {
     expect(acknowledgement.statements, shown).toEqual([
       'begin',
       "select set_config('a",
-      'with target as (sele',
+      'with acked as ( upda',
       'select "desk_request',
       'select "id", "staff_',
       'commit',

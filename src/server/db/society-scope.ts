@@ -46,6 +46,11 @@ export function registerPipelinedLane(db: Db, lane: PipelinedLane): Db {
   return db;
 }
 
+/** A society id is a positive integer; anything else is a programming error, never a query. */
+function checkSocietyId(societyId: number): void {
+  if (!Number.isSafeInteger(societyId) || societyId <= 0) throw new Error(`invalid society id ${societyId}`);
+}
+
 /**
  * Runs `work` in one transaction as {@link SOCIETY_ROLE} with `app.society_id = societyId`.
  * Both settings are transaction-local: the pooled connection is back to normal after commit.
@@ -60,7 +65,7 @@ export function registerPipelinedLane(db: Db, lane: PipelinedLane): Db {
  * @returns what `work` returns; rolls back and rethrows if it throws.
  */
 export function inSociety<T>(db: Db, societyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
-  if (!Number.isSafeInteger(societyId) || societyId <= 0) throw new Error(`invalid society id ${societyId}`);
+  checkSocietyId(societyId);
   const lane = pipelinedLanes.get(db);
   if (lane) return pipelinedTransaction(lane, societyId, work);
   return db.transaction(async (tx) => {
@@ -107,7 +112,7 @@ async function pipelinedTransaction<T>(lane: PipelinedLane, societyId: number, w
  * @returns what `statement` resolves to
  */
 export function inSocietyOneStatement<T>(db: Db, societyId: number, statement: (tx: Db) => Promise<T>): Promise<T> {
-  if (!Number.isSafeInteger(societyId) || societyId <= 0) throw new Error(`invalid society id ${societyId}`);
+  checkSocietyId(societyId);
   const lane = pipelinedLanes.get(db);
   if (!lane) return inSociety(db, societyId, statement);
   return oneStatementTransaction(lane, societyId, statement);
@@ -139,10 +144,10 @@ async function oneStatementTransaction<T>(lane: PipelinedLane, societyId: number
   }
   if (count !== 1) {
     // What it sends late still lands inside the transaction, which is then rolled back.
-    const [own] = await Promise.allSettled([result, ...sent]);
+    const [answer] = await Promise.allSettled([result, ...sent]);
     await tx.execute(sql`rollback`).catch(() => undefined);
     client.release(true);
-    if (count === 0 && own!.status === 'rejected') throw own.reason;
+    if (count === 0 && answer!.status === 'rejected') throw answer.reason;
     throw new Error(`inSocietyOneStatement: the statement must be sent at once, and alone (${count} sent)`);
   }
   sent.push(

@@ -35,10 +35,6 @@ const auditedBy = (a: AlarmActor): Pick<AuditsSelect, 'actorKind' | 'actorId' | 
   actorName: a.actorName,
 });
 
-const ZAcknowledgeOutcome = z.object({ found: z.boolean(), escalated: z.boolean(), recorded: z.boolean() });
-/** What an acknowledgement found and did (`alarmRepo(db).acknowledge`). */
-export type AcknowledgeOutcome = z.infer<typeof ZAcknowledgeOutcome>;
-
 /** A press as stored: the alarm's desk row and its own columns (all a SecurityAlert needs), and whether this press created it. */
 export interface PressedAlarm {
   created: boolean;
@@ -211,34 +207,22 @@ export function alarmRepo(db: Db) {
       });
     },
 
-    /** The fields acknowledgement rules need, or undefined when the alarm is not in the society. */
-    async state(societyId: number, id: number): Promise<{ escalated: boolean } | undefined> {
-      const [row] = await db
-        .select({ escalatedAt: deskRequests.escalatedAt })
-        .from(deskRequests)
-        .where(and(alarm(societyId), eq(deskRequests.id, id)));
-      return row && { escalated: row.escalatedAt !== null };
-    },
-
     /**
      * Records the acknowledgement of alarm `id` by `actor` at `at` if none is recorded yet
      * (compare-and-set), with its audit row ('acknowledge'), in one statement; `escalatedOnly`
      * (a super-admin's acknowledgement) touches an escalated alarm only. A concurrent
      * acknowledgement waits for this one's row lock, then finds the alarm acknowledged.
-     * @returns found: the alarm is the society's; escalated: it had been escalated; recorded: this
-     *   call recorded the acknowledgement
+     * @returns true if this call recorded the acknowledgement
      */
-    async acknowledge(societyId: number, id: number, actor: AlarmActor, at: Date, escalatedOnly = false): Promise<AcknowledgeOutcome> {
-      const target = sql`desk = 'security' and society_id = ${societyId} and id = ${id}`;
-      const result = await db.execute(sql`with target as (select escalated_at from desk_requests where ${target}),
-        acked as (
+    async acknowledge(societyId: number, id: number, actor: AlarmActor, at: Date, escalatedOnly = false): Promise<boolean> {
+      const result = await db.execute(sql`with acked as (
           update desk_requests set acknowledged_at = ${at.toISOString()}::timestamptz, acknowledged_by = ${actor.actorId}::int
-          where ${target} and acknowledged_at is null${escalatedOnly ? sql` and escalated_at is not null` : sql``}
+          where desk = 'security' and society_id = ${societyId} and id = ${id} and acknowledged_at is null${escalatedOnly ? sql` and escalated_at is not null` : sql``}
           returning id
         ),
         audited as (${recordAuditsSql({ societyId, from: sql`acked`, ...auditedBy(actor), entity: 'security', entityId: sql`acked.id`, action: 'acknowledge', at })})
-        select exists (select 1 from target) as found, coalesce((select escalated_at is not null from target), false) as escalated, exists (select 1 from acked) as recorded`);
-      return rowsOf(result, ZAcknowledgeOutcome)[0]!;
+        select exists (select 1 from acked) as recorded`);
+      return rowsOf(result, z.object({ recorded: z.boolean() }))[0]!.recorded;
     },
 
     /**

@@ -70,7 +70,7 @@ export function securityService(deps: SecurityDeps) {
 
   /** Inside `tx`: records the acknowledgement once, with its audit row (one statement). @returns true if this call recorded it. */
   async function acknowledgeIn(tx: Db, staff: StaffContext, id: number): Promise<boolean> {
-    return (await alarmRepo(tx).acknowledge(staff.societyId, id, staffActor(staff), clock.now())).recorded;
+    return alarmRepo(tx).acknowledge(staff.societyId, id, staffActor(staff), clock.now());
   }
 
   /**
@@ -135,17 +135,17 @@ export function securityService(deps: SecurityDeps) {
       // The acknowledgement (with its audit row) and the alarm as announced after it leave
       // together: BEGIN to the alarm's details is one round trip on the alarm lane, COMMIT another.
       const { recorded, item } = await inSociety(alarmDb, staff.societyId, async (tx) => {
-        const [outcome, row, details] = await inOrder(
+        const [recorded, row, details] = await inOrder(
           tx,
           () => alarmRepo(tx).acknowledge(staff.societyId, id, staffActor(staff), clock.now(), who === 'escalated'),
           () => deskRepo(tx, 'security').get(staff.societyId, id),
           () => alarmRepo(tx).details(staff.societyId, [id]),
         );
         const alarm = details.get(id);
-        if (!outcome.found || !row || !alarm) throw new NotFoundError();
+        if (!row || !alarm) throw new NotFoundError();
         // Refused before it was written: the statement touches only an escalated alarm for them.
-        if (who === 'escalated' && !outcome.escalated) throw new ForbiddenError(MSG.alarmNotEscalated);
-        return { recorded: outcome.recorded, item: { item: toSecurityAlert(row, alarm), residentId: row.resident.id } };
+        if (who === 'escalated' && alarm.escalatedAt === null) throw new ForbiddenError(MSG.alarmNotEscalated);
+        return { recorded, item: { item: toSecurityAlert(row, alarm), residentId: row.resident.id } };
       });
       if (recorded) announceAcknowledged(staff.societyId, item, staff);
       return item.item;
