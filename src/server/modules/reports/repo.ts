@@ -8,38 +8,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
-import type { DEADLINE_DESKS } from '../../db/schema.js';
 import { addDays } from './figures.js';
+import { deskItems, inRange, listOf, stageAt, type ReportRange, type StoredDesk } from './report-sql.js';
+import { rollupRepo } from './rollup-repo.js';
 
-/**
- * A period: the local days `from`–`to` (inclusive, 'YYYY-MM-DD') in the IANA zone `timeZone`.
- * With `rolled`, the days `from`–`rolled.to` are read from the rollup (report_days, built in this
- * zone), the rest scanned live; the security desk's figures are always live.
- */
-export interface ReportRange {
-  societyId: number;
-  timeZone: string;
-  from: string;
-  to: string;
-  rolled?: RolledDays;
-}
-
-/** The rolled-up head of a range: its last day, and the oldest `as_of` among its days' rows (the moved items' index bound). */
-export interface RolledDays {
-  to: string;
-  minAsOf: Date;
-}
-
-/** The stored desk names (desk_requests.desk). */
-export type StoredDesk = 'complaint' | 'security' | 'grocery' | 'doctor';
-
-/** The desks whose report reads the rollup (report_days): those with stages and deadlines. */
-export type RolledDesk = (typeof DEADLINE_DESKS)[number];
-
-/** The advisory lock class of a society's rollup builds ('RD'); the second key is the society. */
-const ROLLUP_LOCK_CLASS = 0x5244;
-
-const ZCoverageRow = z.object({ day: z.string(), as_of: z.coerce.date() });
+export type { ReportRange, RolledDays, RolledDesk, StoredDesk } from './report-sql.js';
 
 /** Durations as the database sums them: count, [p50, p90] (percentile_cont; null on none), max, and histogram buckets (width_bucket index → n). */
 const ZRawDistribution = z.object({
@@ -49,19 +22,6 @@ const ZRawDistribution = z.object({
   hist: z.array(z.object({ b: z.number().int(), n: z.number().int() })),
 });
 export type RawDistribution = z.infer<typeof ZRawDistribution>;
-
-/** `ts >= local midnight of from` and `< local midnight after to`: the range as instants, so the (society, …, ts) indexes apply. */
-function inRange(ts: SQL, r: ReportRange): SQL {
-  return sql`${ts} >= (${r.from}::date::timestamp at time zone ${r.timeZone}) and ${ts} < ((${r.to}::date + 1)::timestamp at time zone ${r.timeZone})`;
-}
-
-/** `a, b, c` as bound parameters, for `in (…)`. */
-function listOf(values: readonly string[]): SQL {
-  return sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-}
 
 /** An SQL float8[] literal of histogram bounds (seconds). */
 function boundsOf(bounds: readonly number[]): SQL {
@@ -87,11 +47,6 @@ const ZVolumeScan = z.object({
 });
 
 const ZSpeedScan = z.object({ first_action: ZRawDistribution, completion: ZRawDistribution });
-
-/** `from … where …` of the desk's items created in the range, drills left out (desk_requests_report_idx). */
-function deskItems(r: ReportRange, desk: StoredDesk): SQL {
-  return sql`from desk_requests where society_id = ${r.societyId} and desk = ${desk} and not is_drill and ${inRange(sql`created_at`, r)}`;
-}
 
 /** The part of `r` scanned live: the days after the rolled-up ones (an empty range when all are rolled up). */
 function liveRange(r: ReportRange): ReportRange {
@@ -128,9 +83,6 @@ function movedItems(r: ReportRange, desk: StoredDesk): SQL {
     where c.proceeded_at >= rd.as_of or c.completed_at >= rd.as_of`;
 }
 
-/** An item's stage at the instant `asOf` from its timestamps (transitions only go forward and set their time once). */
-const stageAt = (asOf: SQL) => sql`(case when completed_at < ${asOf} then 'completed' when proceeded_at < ${asOf} then 'processing' else 'new' end)`;
-
 const ZSecurityScan = z.object({
   alarms: z.coerce.number(),
   escalated: z.coerce.number(),
@@ -153,8 +105,11 @@ const ZOverdueScan = z.object({
 });
 
 /** The report's queries on `db` (a society-scoped transaction). */
+
+/** The figures, and the rollup's queries (rollup-repo.ts) with them, on `db`. */
 export function reportsRepo(db: Db) {
   return {
+    ...rollupRepo(db),
     /**
      * Volume by day and stage, and the hour × weekday heat, of the desk's items created in the
      * range (drills left out). The live days: one index-only scan of desk_requests_report_idx
@@ -339,78 +294,6 @@ export function reportsRepo(db: Db) {
           (select count(distinct o.request_id)::int from desk_overdue o join desk_requests d on d.id = o.request_id
             where o.society_id = ${r.societyId} and o.desk = ${desk} and ${inRange(sql`d.created_at`, r)}) as items`);
       return rowsOf(result, ZOverdueScan)[0]!;
-    },
-
-    /**
-     * The rollup rows of the desk's days `from`–`to` built in `r.timeZone`: each day's `as_of`
-     * (days missing here, or built in another zone, need {@link buildRollup}).
-     */
-    async rollupCoverage(r: ReportRange, desk: RolledDesk, to: string) {
-      const result = await db.execute(sql`
-        select to_char(day, 'YYYY-MM-DD') as day, as_of from report_days
-        where society_id = ${r.societyId} and desk = ${desk} and time_zone = ${r.timeZone} and day between ${r.from}::date and ${to}::date`);
-      return rowsOf(result, ZCoverageRow);
-    },
-
-    /**
-     * (Re)builds the rollup of the desk's local days `from`–`to` in `r.timeZone` as of `asOf`
-     * (which must be after the last of those days has ended): deletes their rows and writes one
-     * report_days row per day (empty days too, so they count as built) and one report_day_staff
-     * row per staff member with actions or first actions that day. Serialised per society by an
-     * advisory lock, so two instances building the same days write them once each, one after the
-     * other, never a mix. One statement per table over the days' items (desk_requests_report_idx,
-     * audit_report_idx).
-     */
-    async buildRollup(r: ReportRange, desk: RolledDesk, entities: readonly string[], asOf: Date) {
-      const tz = r.timeZone;
-      const s = r.societyId;
-      const w = sql`${asOf.toISOString()}::timestamptz`;
-      const entityList = listOf(entities);
-      await db.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK_CLASS}::int, ${s}::int)`);
-      await db.execute(sql`delete from report_days where society_id = ${s} and desk = ${desk} and day between ${r.from}::date and ${r.to}::date`);
-      await db.execute(sql`delete from report_day_staff where society_id = ${s} and desk = ${desk} and day between ${r.from}::date and ${r.to}::date`);
-      await db.execute(sql`
-        with i as materialized (
-          select l::date as day, extract(hour from l)::int as hour, st, a, c from (
-            select created_at at time zone ${tz} as l, ${stageAt(w)} as st,
-              case when proceeded_at < ${w} then date_part('epoch', proceeded_at - created_at) end as a,
-              case when completed_at < ${w} then date_part('epoch', completed_at - created_at) end as c
-            ${deskItems(r, desk)}
-          ) x
-        ), days as (
-          select g::date as day from generate_series(${r.from}::date, ${r.to}::date, interval '1 day') as g
-        ), hours as (
-          select days.day, array_agg(coalesce(n.n, 0) order by h.h) as hours
-          from days cross join generate_series(0, 23) as h(h)
-            left join (select day, hour, count(*)::int as n from i group by 1, 2) n on n.day = days.day and n.hour = h.h
-          group by days.day
-        ), per_day as (
-          select day,
-            count(*) filter (where st = 'new')::int as n0,
-            count(*) filter (where st = 'processing')::int as n1,
-            count(*) filter (where st = 'completed')::int as n2,
-            array_agg(a order by a) filter (where a is not null) as fa,
-            array_agg(c order by c) filter (where c is not null) as co
-          from i group by 1
-        )
-        insert into report_days (society_id, desk, day, time_zone, as_of, hours, at_new, at_processing, at_completed, first_action, completion)
-        select ${s}, ${desk}, hours.day, ${tz}, ${w}, hours.hours, coalesce(p.n0, 0), coalesce(p.n1, 0), coalesce(p.n2, 0),
-          coalesce(p.fa, '{}'::float8[]), coalesce(p.co, '{}'::float8[])
-        from hours left join per_day p on p.day = hours.day`);
-      await db.execute(sql`
-        with acts as (
-          select (at at time zone ${tz})::date as day, actor_id as staff_id, count(*)::int as n from audit_log
-          where society_id = ${s} and actor_kind = 'staff' and actor_id is not null and entity in (${entityList}) and ${inRange(sql`at`, r)}
-          group by 1, 2
-        ), resp as (
-          select day, staff_id, array_agg(t order by t) as t from (
-            select (created_at at time zone ${tz})::date as day, proceeded_by as staff_id, date_part('epoch', proceeded_at - created_at) as t
-            ${deskItems(r, desk)} and proceeded_by is not null and proceeded_at < ${w}
-          ) x group by 1, 2
-        )
-        insert into report_day_staff (society_id, desk, day, staff_id, actions, responses)
-        select ${s}, ${desk}, coalesce(acts.day, resp.day), coalesce(acts.staff_id, resp.staff_id), coalesce(acts.n, 0), coalesce(resp.t, '{}'::float8[])
-        from acts full join resp on resp.day = acts.day and resp.staff_id = acts.staff_id`);
     },
   };
 }
