@@ -18,6 +18,7 @@ import { GatedPool, LaneGate } from './lanes.js';
 import { ResilientPool } from './resilient-pool.js';
 import * as schema from './schema.js';
 import { registerPipelinedLane } from './society-scope.js';
+import { StatementNames } from './statement-names.js';
 
 /** The Drizzle handle every repo receives; the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -123,10 +124,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   // pipeline (both lanes): a society-scoped unit of work sends BEGIN and its settings with its first
   // statement in one round trip (db/society-scope.ts); one-statement-at-a-time callers see no
   // difference. On the alarm lane an SOS press is then three round trips instead of five.
-  const pool = embedded ? new GatedPool(embedded.poolConfig, gate, false, onError) : new ResilientPool({ ...server(MAIN_POOL_MAX), pipeline: true }, onError);
+  // Named statements (PostgreSQL only: db/statement-names.ts): parsed once per connection.
+  const names = new StatementNames();
+  const pool = embedded
+    ? new GatedPool(embedded.poolConfig, gate, false, onError)
+    : new ResilientPool({ ...server(MAIN_POOL_MAX), pipeline: true }, onError, names);
   const alarmPool = embedded
     ? new GatedPool(embedded.poolConfig, gate, true, onError)
-    : new ResilientPool({ ...server(ALARM_POOL_MAX), pipeline: true }, onError);
+    : new ResilientPool({ ...server(ALARM_POOL_MAX), pipeline: true }, onError, names);
   const db = laneDb(pool, !embedded);
   return {
     db,

@@ -18,6 +18,7 @@
  */
 import pg from 'pg';
 import { mayStartQuery } from '../lib/request-context.js';
+import { namedStatementClient, type StatementNames } from './statement-names.js';
 
 /** pg.Pool's connect callback (its `done` is the client's release). */
 export type ConnectCallback = Parameters<pg.Pool['connect']> extends [infer C] ? C : never;
@@ -38,9 +39,11 @@ export class ResilientPool extends pg.Pool {
   /**
    * @param config the usual pool settings
    * @param onError called for every error of an idle or checked-out connection (log it)
+   * @param statementNames when given, each connection sends parameterised statements as named
+   *   (server-side prepared) statements (db/statement-names.ts)
    */
-  constructor(config: pg.PoolConfig, onError: PoolErrorReporter) {
-    super(config);
+  constructor(config: pg.PoolConfig, onError: PoolErrorReporter, statementNames?: StatementNames) {
+    super(statementNames ? { ...config, Client: namedStatementClient(statementNames) } : config);
     this.on('error', (err) => onError(err));
     this.on('connect', (client) => client.on('error', (err: Error) => onError(err)));
   }

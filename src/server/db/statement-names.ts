@@ -1,0 +1,89 @@
+/**
+ * Server-side prepared statements for the PostgreSQL lanes, without naming them in every repo.
+ *
+ * A parameterised statement sent unnamed is parsed, analysed and planned by PostgreSQL on every
+ * call. On the alarm path that was about a third of PostgreSQL's CPU (a `perf` profile of the load
+ * bench's alarm-only run: planning 22 %, parsing and analysis 12 %), for statements whose text
+ * never changes — only their values do. node-postgres keeps a named statement parsed on each
+ * connection after its first use (it sends Parse once per connection and name), and PostgreSQL
+ * then skips parsing and analysis and, after five executions, may keep a generic plan (its
+ * `plan_cache_mode = auto`, which re-plans per call when that is cheaper).
+ *
+ * {@link StatementNames} gives each distinct text a short name, the first {@link
+ * STATEMENT_NAMES_MAX} distinct texts of the process only, and only texts up to {@link
+ * STATEMENT_TEXT_MAX} characters: multi-row inserts (an import's batches) and the like stay
+ * unnamed, and a backend holds at most that many statements. {@link namedStatementClient} is the
+ * connection class that uses it.
+ *
+ * PostgreSQL servers only: the embedded database multiplexes its connections onto one session,
+ * where two connections preparing the same name would collide. A statement stays correct when
+ * tables change under it (PostgreSQL re-analyses a cached statement whose tables changed) and
+ * when the role changes (a plan under row-level security is re-made for another role). A pooler
+ * in transaction mode (PgBouncer before 1.21) would break named statements: connect to
+ * PostgreSQL directly, or through a pooler in session mode (docs/deploy.md).
+ */
+import pg from 'pg';
+
+/** Distinct statement texts a process names (so also the most statements a connection prepares). */
+export const STATEMENT_NAMES_MAX = 300;
+/** Longest statement text (characters) that is named. */
+export const STATEMENT_TEXT_MAX = 8_000;
+
+/** The process's text → name table (shared by its lanes; names are per connection on the server). */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly max = STATEMENT_NAMES_MAX,
+    private readonly textMax = STATEMENT_TEXT_MAX,
+  ) {}
+
+  /** The name for `text`, given on first sight while there is room; undefined: send it unnamed. */
+  nameFor(text: string): string | undefined {
+    const known = this.names.get(text);
+    if (known !== undefined || this.names.size >= this.max || text.length > this.textMax) return known;
+    const name = `sd_${this.names.size + 1}`;
+    this.names.set(text, name);
+    return name;
+  }
+
+  /** How many texts are named (for tests and metrics). */
+  get size(): number {
+    return this.names.size;
+  }
+}
+
+type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
+
+/**
+ * A `pg.Client` class (a pool's `Client` option) that sends each parameterised statement it is
+ * given by text (a string, or a config object without a name) as the named statement
+ * {@link StatementNames.nameFor} gives. Statements without values stay on the simple protocol
+ * (BEGIN, COMMIT, settings without parameters); query objects (cursors, streams) and configs that
+ * name themselves are left as they are.
+ */
+export function namedStatementClient(names: StatementNames): typeof pg.Client {
+  class NamedStatementClient extends pg.Client {}
+  NamedStatementClient.prototype.query = function (this: pg.Client, ...[config, values, callback]: QueryArgs) {
+    // pg.Client's own query, looked up per call (a test may watch it).
+    const send = pg.Client.prototype.query as (...a: QueryArgs) => unknown;
+    return send.call(this, withName(config, values, names) ?? config, values, callback);
+  } as typeof pg.Client.prototype.query;
+  return NamedStatementClient;
+}
+
+/** `config` with the name its text is given, or undefined: send it as it is. */
+function withName(config: unknown, values: unknown, names: StatementNames): object | undefined {
+  if (typeof config === 'string') {
+    if (!Array.isArray(values) || values.length === 0) return undefined;
+    const name = names.nameFor(config);
+    return name === undefined ? undefined : { text: config, name };
+  }
+  if (typeof config !== 'object' || config === null) return undefined;
+  const c = config as { text?: unknown; name?: unknown; values?: unknown; submit?: unknown };
+  if (typeof c.submit === 'function' || c.name !== undefined || typeof c.text !== 'string') return undefined;
+  const vals = Array.isArray(values) ? values : c.values;
+  if (!Array.isArray(vals) || vals.length === 0) return undefined;
+  const name = names.nameFor(c.text);
+  return name === undefined ? undefined : { ...c, name };
+}
