@@ -9,7 +9,7 @@
  *     [--pg-url postgres://postgres@127.0.0.1:5432/bench_load] [--port 3700] [--sockets 100]
  *     [--residents 3000] [--rows 10000] [--ack-delay-ms 1000] [--ack-share 1]
  *     [--timeout-ms 10000] [--max-sockets 256] [--redis redis://127.0.0.1:6379] [--cpu-prof] [--no-search]
- *     [--overload [--probe-seconds 5] [--probe-clients 16]] [--max-conns 8]
+ *     [--overload [--probe-seconds 5] [--probe-clients 16]] [--max-conns 8] [--warmup 20]
  *
  * The database of --pg-url is reset (schemas dropped, created if missing; never test, postgres or
  * root) and seeded: the demo data with --residents residents per society plus --rows complaints in
@@ -25,6 +25,9 @@
  * Every run prints the CPU-ms per list request (instances and the bench database's PostgreSQL
  * backends over the load window, divided by the lists sent) and the mean number of connections
  * idle in transaction (pg_stat_activity sampled every 500 ms).
+ * --warmup: seconds of the same SOS rate and at most 100 lists/s before anything is measured
+ * (and before the overload probe), so the figures are those of warm instances: V8 optimises the
+ * request path only after many calls, and a server runs for days. 0 measures cold instances.
  * --max-conns: nginx's cap on requests in flight per instance outside the alarm path
  * (scripts/cluster/nginx.ts `maxConns`; beyond it nginx answers 503 itself).
  * --overload: lists at twice this machine's capacity. The capacity is measured first by a
@@ -87,6 +90,7 @@ const { values } = parseArgs({
     'probe-seconds': { type: 'string', default: '5' },
     'probe-clients': { type: 'string', default: '16' },
     'max-conns': { type: 'string', default: String(DEFAULT_MAX_CONNS) },
+    warmup: { type: 'string', default: '20' },
   },
 });
 const num = (name: keyof typeof values, min: number, max: number) => {
@@ -111,7 +115,10 @@ const opt = {
   probeSeconds: num('probe-seconds', 1, 60),
   probeClients: num('probe-clients', 1, 256),
   maxConns: num('max-conns', 1, 10_000),
+  warmup: num('warmup', 0, 600),
 };
+/** Lists per second during the warm-up at most (the overload scenario's rate is not known yet). */
+const WARMUP_LIST_RATE = 100;
 const PG_URL = values['pg-url'];
 const DATABASE = new URL(PG_URL).pathname.slice(1);
 const PASSWORD = 'demo-pass-1';
@@ -191,6 +198,44 @@ async function main(): Promise<void> {
   const checks = await checkTargets(nginx.url, lists, tokens);
   checks.forEach((c) => console.log(`  ${c}`));
 
+  type Http = Awaited<ReturnType<typeof startWorker<HttpWorkerIn, HttpWorkerOut>>>;
+  const workers: Http[] = [];
+  const socketWorker = await startWorker<SocketWorkerIn, SocketWorkerOut>('sockets', 'socket-worker.ts', pins.clients);
+  cleanups.push({ name: 'socket worker', run: () => socketWorker.stop() });
+  for (const name of ['sos', 'lists']) workers.push(await startWorker<HttpWorkerIn, HttpWorkerOut>(name, 'http-worker.ts', pins.clients));
+  cleanups.push({ name: 'http workers', run: () => Promise.all(workers.map((w) => w.stop())) });
+  const [sosWorker, listWorker] = workers as [Http, Http];
+
+  socketWorker.send({ kind: 'connect', spec: { base: nginx.url, cookies: cookies.security, count: opt.sockets, spreadAddresses: true } });
+  const connected = await socketWorker.next('connected');
+  if (connected.failed.length > 0) throw new Error(`${connected.failed.length} staff sockets failed to connect: ${connected.failed.slice(0, 3).join('; ')}`);
+  const spec = (rate: number, requests: StreamSpec['requests'], durationS: number, startAt: number): StreamSpec => ({
+    base: nginx.url,
+    rate,
+    durationS,
+    startAt,
+    timeoutMs: opt.timeoutMs,
+    maxSockets: opt.maxSockets,
+    requests,
+  });
+  const sosSpec = (durationS: number, startAt: number): StreamSpec => ({
+    ...spec(opt.sosRate, sosTemplates(tokens), durationS, startAt),
+    ack: { delayMs: opt.ackDelayMs, share: opt.ackShare, cookies: cookies.security },
+  });
+  if (opt.warmup > 0) {
+    // The instances start cold: V8 optimises the request path only after many calls (the
+    // instances' CPU per alarm fell by a fifth over the first 40 s of a run). Servers run warm.
+    const warmRate = Math.min(opt.listRate, WARMUP_LIST_RATE);
+    console.log(`warming up for ${opt.warmup} s (SOS ${opt.sosRate}/s, lists ${warmRate}/s; not measured)…`);
+    const warmAt = epochMs() + 500;
+    sosWorker.send({ kind: 'run', spec: sosSpec(opt.warmup, warmAt) });
+    listWorker.send({ kind: 'run', spec: spec(warmRate, lists, opt.warmup, warmAt) });
+    await Promise.all([sosWorker.next('done'), listWorker.next('done')]);
+    await Promise.all(instances.map((i) => drain(i.url, 100, 60_000)));
+    const reset = socketWorker.next('reset');
+    socketWorker.send({ kind: 'reset' });
+    await reset;
+  }
   let listRate = opt.listRate;
   let capacityPerSec = 0;
   if (values.overload) {
@@ -207,17 +252,6 @@ async function main(): Promise<void> {
     // The probe's backlog must not count against the run.
     await Promise.all(instances.map((i) => drain(i.url, 100, 60_000)));
   }
-  type Http = Awaited<ReturnType<typeof startWorker<HttpWorkerIn, HttpWorkerOut>>>;
-  const workers: Http[] = [];
-  const socketWorker = await startWorker<SocketWorkerIn, SocketWorkerOut>('sockets', 'socket-worker.ts', pins.clients);
-  cleanups.push({ name: 'socket worker', run: () => socketWorker.stop() });
-  for (const name of ['sos', 'lists']) workers.push(await startWorker<HttpWorkerIn, HttpWorkerOut>(name, 'http-worker.ts', pins.clients));
-  cleanups.push({ name: 'http workers', run: () => Promise.all(workers.map((w) => w.stop())) });
-  const [sosWorker, listWorker] = workers as [Http, Http];
-
-  socketWorker.send({ kind: 'connect', spec: { base: nginx.url, cookies: cookies.security, count: opt.sockets, spreadAddresses: true } });
-  const connected = await socketWorker.next('connected');
-  if (connected.failed.length > 0) throw new Error(`${connected.failed.length} staff sockets failed to connect: ${connected.failed.slice(0, 3).join('; ')}`);
   const scrape = async () => Object.fromEntries(await Promise.all(instances.map(async (i) => [i.name, await scrapeInstance(i.url, METRICS_TOKEN)] as const)));
   const before = await scrape();
   console.log(
@@ -232,23 +266,11 @@ async function main(): Promise<void> {
   const loadStart = load3();
   const pg = await samplePgActivity(PG_URL);
   const startAt = epochMs() + 500;
-  const spec = (rate: number, requests: StreamSpec['requests']): StreamSpec => ({
-    base: nginx.url,
-    rate,
-    durationS: opt.duration,
-    startAt,
-    timeoutMs: opt.timeoutMs,
-    maxSockets: opt.maxSockets,
-    requests,
-  });
   console.log(
     `running ${opt.duration} s: SOS ${opt.sosRate}/s over ${tokens.length} residents, lists ${listRate}/s, acks ${opt.ackShare * 100}% of new alarms after ${opt.ackDelayMs} ms…`,
   );
-  sosWorker.send({
-    kind: 'run',
-    spec: { ...spec(opt.sosRate, sosTemplates(tokens)), ack: { delayMs: opt.ackDelayMs, share: opt.ackShare, cookies: cookies.security } },
-  });
-  listWorker.send({ kind: 'run', spec: spec(listRate, lists) });
+  sosWorker.send({ kind: 'run', spec: sosSpec(opt.duration, startAt) });
+  listWorker.send({ kind: 'run', spec: spec(listRate, lists, opt.duration, startAt) });
   // Drain time counts from the load's end (the last request's due time), while the workers still wait for answers.
   const loadEnd = startAt + opt.duration * 1000;
   const drainTimes = values.overload ? Promise.all(instances.map((i) => drainedAfter(i.url, loadEnd))) : Promise.resolve([]);
@@ -352,7 +374,7 @@ const abort = (why: string, code: number) => {
 process.once('SIGINT', () => abort('SIGINT', 130));
 process.once('SIGTERM', () => abort('SIGTERM', 143));
 // Bounded: seeding, start-up and the run itself get this long in all.
-setTimeout(() => abort('deadline passed', 1), (opt.duration + 900) * 1000).unref();
+setTimeout(() => abort('deadline passed', 1), (opt.warmup + opt.duration + 900) * 1000).unref();
 main().then(
   async () => {
     await cleanup();

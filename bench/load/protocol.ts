@@ -109,6 +109,8 @@ export interface SocketResult {
 
 export type SocketWorkerIn =
   | { kind: 'connect'; spec: SocketSpec }
+  /** Forget every event received so far (after a warm-up); answered by 'reset'. */
+  | { kind: 'reset' }
   /**
    * Wait until `expected` 'receive-security' and `expectedAcks` 'security-acknowledged' events
    * arrived (or `maxWaitMs` passed), then report and close.
@@ -116,6 +118,7 @@ export type SocketWorkerIn =
   | { kind: 'finish'; expected: number; expectedAcks: number; maxWaitMs: number };
 export type SocketWorkerOut =
   | { kind: 'ready' }
+  | { kind: 'reset' }
   | { kind: 'connected'; connected: number; bySociety: number[]; failed: string[]; ms: number }
   | { kind: 'done'; result: SocketResult }
   | { kind: 'failed'; message: string };

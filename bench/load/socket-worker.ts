@@ -61,6 +61,11 @@ process.on('message', (m: SocketWorkerIn) => {
       }
       reply({ kind: 'connected', connected: sockets.length, bySociety, failed, ms: performance.now() - t0 });
     });
+  } else if (m.kind === 'reset') {
+    deliveries.clear();
+    received = 0;
+    counts.pressed = counts.acknowledged = counts.escalated = 0;
+    reply({ kind: 'reset' });
   } else if (m.kind === 'finish') {
     // Bounded wait on a condition: every expected delivery arrived, or maxWaitMs passed.
     const until = performance.now() + m.maxWaitMs;
