@@ -48,6 +48,16 @@
  * 55% busy, about 7 ms of CPU per alarm request (instances ~4.5, PostgreSQL ~2.5; each alarm and
  * acknowledgement reaches 50 staff sockets) against 1.7 ms per list (the overload run), and no
  * change in latency: round trips cost when database processes wait for a core.
+ *
+ * Measured 2026-11-28 on a slower machine (a paravirtualised guest: the same code's alarm-only
+ * run was 92–95% busy there), before → after the lanes sent statements by name
+ * (db/statement-names.ts), old and new code run alternately. `--sos-rate 60 --list-rate 1
+ * --duration 20 --warmup 0`: PostgreSQL 0.55 / 0.59 → 0.41 / 0.40 cores, machine 92 / 95 → 89 /
+ * 84% busy, SOS p99 666 / 1,283 → 646 / 310 ms. `--overload --sos-rate 10 --duration 30
+ * --warmup 0`: capacity 224 / 180 → 271 / 271 lists/s, CPU per list 3.46 / 4.16 → 2.59 / 2.72 ms
+ * (PostgreSQL's part 1.59 / 1.83 → 0.82 / 0.86), lists neither answered nor refused in time
+ * 2.5 / 3.9 → 2.2 / 1.9%. `--sos-rate 60 --list-rate 300 --duration 30 --warmup 30`: SOS p99
+ * ≥ 10,000 (339 time-outs) / 6,334 → 7,262 / 804 ms; that machine cannot carry this load.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
