@@ -123,7 +123,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const server = (max: number): pg.PoolConfig => ({ connectionString: opts.databaseUrl, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // pipeline (both lanes): a society-scoped unit of work sends BEGIN and its settings with its first
   // statement in one round trip (db/society-scope.ts); one-statement-at-a-time callers see no
-  // difference. On the alarm lane an SOS press is then three round trips instead of five.
+  // difference. On the alarm lane an SOS press is then one round trip (inSocietyOneStatement).
   // Named statements (PostgreSQL only: db/statement-names.ts): parsed once per connection.
   const names = new StatementNames();
   const pool = embedded

@@ -47,7 +47,7 @@ export class StatementNames {
     return name;
   }
 
-  /** How many texts are named (for tests and metrics). */
+  /** How many texts are named (tests read it). */
   get size(): number {
     return this.names.size;
   }
