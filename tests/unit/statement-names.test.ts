@@ -22,8 +22,11 @@ function sentBy(names: StatementNames, calls: unknown[][]): unknown[] {
 }
 
 describe('StatementNames', () => {
-  it('names a text on first sight and gives it the same name after', () => {
+  it('names a text on its second sight (one sent once takes no slot) and gives it the same name after', () => {
     const names = new StatementNames();
+    expect(names.nameFor('select $1')).toBeUndefined();
+    expect(names.nameFor('select $1, $2')).toBeUndefined();
+    expect(names.size).toBe(0);
     const a = names.nameFor('select $1');
     const b = names.nameFor('select $1, $2');
     expect(a).toMatch(/^sd_\d+$/);
@@ -35,10 +38,11 @@ describe('StatementNames', () => {
 
   it('names at most `max` texts, and none longer than `textMax` characters; those known keep their names', () => {
     const names = new StatementNames(2, 20);
-    expect(names.nameFor(`select ${'x'.repeat(20)}`)).toBeUndefined();
-    const first = names.nameFor('select 1 + $1');
-    expect(names.nameFor('select 2 + $1')).toBeDefined();
-    expect(names.nameFor('select 3 + $1')).toBeUndefined();
+    const twice = (text: string) => (names.nameFor(text), names.nameFor(text));
+    expect(twice(`select ${'x'.repeat(20)}`)).toBeUndefined();
+    const first = twice('select 1 + $1');
+    expect(twice('select 2 + $1')).toBeDefined();
+    expect(twice('select 3 + $1')).toBeUndefined();
     expect(names.nameFor('select 1 + $1')).toBe(first);
     expect(names.size).toBe(2);
   });
@@ -47,11 +51,16 @@ describe('StatementNames', () => {
 describe('namedStatementClient', () => {
   it('sends a parameterised statement by name, given as text and values or as a config object (as Drizzle does)', () => {
     const names = new StatementNames();
-    const [fromText, fromConfig, again] = sentBy(names, [
+    const [firstText, fromText, firstConfig, fromConfig, again] = sentBy(names, [
       ['select $1::int', [1]],
+      ['select $1::int', [1]],
+      [{ text: 'select $1::text', name: undefined, rowMode: 'array' }, ['a']],
       [{ text: 'select $1::text', name: undefined, rowMode: 'array' }, ['a']],
       [{ text: 'select $1::int', values: [2] }],
     ]) as Record<string, unknown>[];
+    // The first sight of each goes unnamed, as given.
+    expect(firstText).toBe('select $1::int');
+    expect(firstConfig).toEqual({ text: 'select $1::text', name: undefined, rowMode: 'array' });
     expect(fromText).toEqual({ text: 'select $1::int', name: names.nameFor('select $1::int') });
     expect(fromConfig).toEqual({ text: 'select $1::text', name: names.nameFor('select $1::text'), rowMode: 'array' });
     expect(again).toEqual({ text: 'select $1::int', values: [2], name: fromText!.name });
@@ -61,8 +70,9 @@ describe('namedStatementClient', () => {
     const names = new StatementNames();
     const own = { text: 'select $1', name: 'mine' };
     const cursor = { text: 'select $1', submit: () => undefined };
-    const sent = sentBy(names, [['begin'], ['select 1', []], [{ text: 'commit' }], [own, [1]], [cursor]]);
-    expect(sent).toEqual(['begin', 'select 1', { text: 'commit' }, own, cursor]);
+    const calls = [['begin'], ['select 1', []], [{ text: 'commit' }], [own, [1]], [cursor]];
+    const sent = sentBy(names, [...calls, ...calls]);
+    expect(sent).toEqual(['begin', 'select 1', { text: 'commit' }, own, cursor, 'begin', 'select 1', { text: 'commit' }, own, cursor]);
     expect(names.size).toBe(0);
   });
 });

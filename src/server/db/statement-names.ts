@@ -9,11 +9,13 @@
  * then skips parsing and analysis and, after five executions, may keep a generic plan (its
  * `plan_cache_mode = auto`, which re-plans per call when that is cheaper).
  *
- * {@link StatementNames} gives each distinct text a short name, the first {@link
- * STATEMENT_NAMES_MAX} distinct texts of the process only, and only texts up to {@link
+ * {@link StatementNames} gives a text a short name when it is sent the second time: a statement
+ * sent once (a rare filter combination, a one-off) takes no slot. At most {@link
+ * STATEMENT_NAMES_MAX} texts of a process are named, and only texts up to {@link
  * STATEMENT_TEXT_MAX} characters: multi-row inserts (an import's batches) and the like stay
- * unnamed, and a backend holds at most that many statements. {@link namedStatementClient} is the
- * connection class that uses it.
+ * unnamed, and a backend holds at most that many statements. (The generated-input suite, which
+ * walks every route with many inputs, sends 246 distinct texts in one process.) {@link
+ * namedStatementClient} is the connection class that uses it.
  *
  * PostgreSQL servers only: the embedded database multiplexes its connections onto one session,
  * where two connections preparing the same name would collide. A statement stays correct when
@@ -29,19 +31,29 @@ export const STATEMENT_NAMES_MAX = 300;
 /** Longest statement text (characters) that is named. */
 export const STATEMENT_TEXT_MAX = 8_000;
 
+/** Texts seen once that a process remembers (forgotten all at once when full). */
+const SEEN_ONCE_MAX = 2_000;
+
 /** The process's text → name table (shared by its lanes; names are per connection on the server). */
 export class StatementNames {
   private readonly names = new Map<string, string>();
+  private readonly seenOnce = new Set<string>();
 
   constructor(
     private readonly max = STATEMENT_NAMES_MAX,
     private readonly textMax = STATEMENT_TEXT_MAX,
   ) {}
 
-  /** The name for `text`, given on first sight while there is room; undefined: send it unnamed. */
+  /** The name for `text`, given on its second sight while there is room; undefined: send it unnamed. */
   nameFor(text: string): string | undefined {
     const known = this.names.get(text);
     if (known !== undefined || this.names.size >= this.max || text.length > this.textMax) return known;
+    if (!this.seenOnce.has(text)) {
+      if (this.seenOnce.size >= SEEN_ONCE_MAX) this.seenOnce.clear();
+      this.seenOnce.add(text);
+      return undefined;
+    }
+    this.seenOnce.delete(text);
     const name = `sd_${this.names.size + 1}`;
     this.names.set(text, name);
     return name;
