@@ -86,16 +86,13 @@ export function namedStatementClient(names: StatementNames): typeof pg.Client {
 
 /** `config` with the name its text is given, or undefined: send it as it is. */
 function withName(config: unknown, values: unknown, names: StatementNames): object | undefined {
-  if (typeof config === 'string') {
-    if (!Array.isArray(values) || values.length === 0) return undefined;
-    const name = names.nameFor(config);
-    return name === undefined ? undefined : { text: config, name };
-  }
-  if (typeof config !== 'object' || config === null) return undefined;
-  const c = config as { text?: unknown; name?: unknown; values?: unknown; submit?: unknown };
-  if (typeof c.submit === 'function' || c.name !== undefined || typeof c.text !== 'string') return undefined;
-  const vals = Array.isArray(values) ? values : c.values;
-  if (!Array.isArray(vals) || vals.length === 0) return undefined;
-  const name = names.nameFor(c.text);
-  return name === undefined ? undefined : { ...c, name };
+  // A text with its values as arguments is the config `{ text }`.
+  const c = typeof config === 'string' ? { text: config } : config;
+  if (typeof c !== 'object' || c === null) return undefined;
+  const { text, name, submit, values: own } = c as { text?: unknown; name?: unknown; submit?: unknown; values?: unknown };
+  if (typeof submit === 'function' || name !== undefined || typeof text !== 'string') return undefined;
+  const sent = Array.isArray(values) ? values : own;
+  if (!Array.isArray(sent) || sent.length === 0) return undefined;
+  const given = names.nameFor(text);
+  return given === undefined ? undefined : { ...c, name: given };
 }
