@@ -18,6 +18,8 @@ import { startInstance, type InstanceProcess } from '../scripts/cluster/instance
 import { connectDesk, residentTokens, type AlarmDesk } from './list-scale/alarms.js';
 import { pct } from './list-scale/load.js';
 import { staffCookie } from './list-scale/probe.js';
+import type { LoopAnswer, LoopRequest, LoopWorkerIn, LoopWorkerOut } from './load/protocol.js';
+import { startWorker } from './load/workers.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -205,6 +207,38 @@ export async function alarmProbes(base: string, password: string, metricsToken: 
     },
     lostAlarms: () => lost,
     close: () => desk.close(),
+  };
+}
+
+/** A loaded phase's load, sent from its own process; see {@link requestLoop}. */
+export interface RequestLoop {
+  /** The `work` of {@link AlarmProbes.phase}: starts the loop, and returns once the request in flight at `stopped()` is answered. */
+  work(stopped: () => boolean): Promise<void>;
+  /** Every answer of the last `work`, in order. */
+  answers(): LoopAnswer[];
+  /** Stops the worker process. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the worker process (bench/load/request-loop.ts) that sends `requests` to `base` in
+ * rotation, one at a time, while a phase runs, keeping the answers' `keepHeaders`. The load runs
+ * apart from the probes: in this process, reading a 20,000-row preview or an export of megabytes
+ * held up the probes' own callbacks, and the ratios measured the client as much as the server.
+ */
+export async function requestLoop(base: string, requests: LoopRequest[], keepHeaders: string[] = []): Promise<RequestLoop> {
+  const worker = await startWorker<LoopWorkerIn, LoopWorkerOut>('request loop', 'request-loop.ts', undefined);
+  let answers: LoopAnswer[] = [];
+  return {
+    async work(stopped) {
+      const done = worker.next('done');
+      worker.send({ kind: 'run', base, requests, keepHeaders });
+      while (!stopped()) await sleep(20);
+      worker.send({ kind: 'stop' });
+      answers = (await done).answers;
+    },
+    answers: () => answers,
+    close: () => worker.stop(),
   };
 }
 

@@ -6,7 +6,8 @@
  * instance on it (PGlite in a temporary DATA_DIR, or --pg-url), and measures with the probes of
  * bench/alarm-probes.ts, first on a quiet server and then while Green Valley's complaints desk
  * exports its whole stage-new list (`GET /api/complain/export?stage=new`) back to back, one after
- * the other:
+ * the other, from a worker process of their own (bench/load/request-loop.ts, so that reading
+ * megabytes of export never delays the probes' callbacks):
  *   - GET /api/health response time, SOS press → 'receive-security' on a staff socket;
  *   - the server's RSS (peak while loaded − RSS at the end of the quiet phase);
  *   - the server's main thread (event-loop lag, GCs per export) and the bench's own event loop.
@@ -41,7 +42,18 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { stopProcess } from '../scripts/cluster/instances.js';
 import { DEMO_PASSWORD } from '../src/server/seed/demo.js';
-import { alarmProbes, machineLine, printComparison, PROBE_METRICS_TOKEN, rssMb, sampleRss, startProbedInstance } from './alarm-probes.js';
+import {
+  alarmProbes,
+  machineLine,
+  printComparison,
+  PROBE_METRICS_TOKEN,
+  requestLoop,
+  rssMb,
+  sampleRss,
+  startProbedInstance,
+  type RequestLoop,
+} from './alarm-probes.js';
+import type { LoopAnswer } from './load/protocol.js';
 import { freshDatabase } from './fresh-database.js';
 import { staffCookie } from './list-scale/probe.js';
 import { prepareDatabase, SOCIETY_NAMES } from './list-scale/seed.js';
@@ -97,50 +109,48 @@ interface ExportAnswer {
   seconds: number;
   message: string;
 }
-async function exportOnce(cookie: string, pathAndQuery: string): Promise<ExportAnswer> {
-  const t0 = performance.now();
-  const res = await fetch(base + pathAndQuery, { headers: { cookie } });
-  const body = Buffer.from(await res.arrayBuffer());
-  const seconds = (performance.now() - t0) / 1000;
-  const message = res.status === 200 ? '' : ` ${((JSON.parse(body.toString()) as { message?: string }).message ?? '').replace(/\d+ seconds?/, 'N seconds')}`;
-  return {
-    status: res.status,
-    rows: Number(res.headers.get('x-export-rows') ?? Number.NaN),
-    truncated: res.headers.get('x-export-truncated') === '1',
-    bytes: body.length,
-    seconds,
-    message,
-  };
-}
+const EXPORT_HEADERS = ['x-export-rows', 'x-export-truncated'];
+const exportAnswer = (a: LoopAnswer): ExportAnswer => ({
+  status: a.status,
+  rows: Number(a.headers['x-export-rows'] ?? Number.NaN),
+  truncated: a.headers['x-export-truncated'] === '1',
+  bytes: a.bytes,
+  seconds: a.seconds,
+  message: a.message ? ` ${a.message}` : '',
+});
 
+let load: RequestLoop | undefined;
 try {
   const complaints = await staffCookie(base, COMPLAINTS_STAFF, DEMO_PASSWORD);
   const probes = await alarmProbes(base, DEMO_PASSWORD, PROBE_METRICS_TOKEN);
 
   // Warm-up: the first requests load code paths, and one export (the smaller completed list)
   // starts the writer thread, which then stays.
-  const warm = await exportOnce(complaints, '/api/complain/export?stage=completed');
-  if (warm.status !== 200) throw new Error(`warm-up export: HTTP ${warm.status}${warm.message}`);
+  const warm = await fetch(`${base}/api/complain/export?stage=completed`, { headers: { cookie: complaints } });
+  if (warm.status !== 200) throw new Error(`warm-up export: HTTP ${warm.status} ${await warm.text()}`);
+  await warm.arrayBuffer();
+  load = await requestLoop(base, [{ label: 'export', method: 'GET', path: EXPORT_PATH, headers: { cookie: complaints } }], EXPORT_HEADERS);
+  const loop = load;
   await probes.phase(3000);
 
   const quiet = await probes.phase(quietMs);
   const rssQuiet = rssMb(pid);
   let rssPeak = rssQuiet;
-  const answers = new Map<string, number>();
-  const done: ExportAnswer[] = [];
   const loaded = await probes.phase(loadMs, async (stopped) => {
     const sampler = sampleRss(pid);
     try {
-      while (!stopped()) {
-        const a = await exportOnce(complaints, EXPORT_PATH);
-        const key = `HTTP ${a.status}${a.message}`;
-        answers.set(key, (answers.get(key) ?? 0) + 1);
-        if (a.status === 200) done.push(a);
-      }
+      await loop.work(stopped);
     } finally {
       rssPeak = Math.max(rssPeak, sampler.stop());
     }
   });
+  const answers = new Map<string, number>();
+  const done: ExportAnswer[] = [];
+  for (const a of loop.answers()) {
+    const key = `HTTP ${a.status}${a.message ? ` ${a.message}` : ''}`;
+    answers.set(key, (answers.get(key) ?? 0) + 1);
+    if (a.status === 200) done.push(exportAnswer(a));
+  }
   const rssEnd = rssMb(pid);
   probes.close();
 
@@ -186,6 +196,7 @@ try {
   writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
   console.log(`results: ${path.relative(process.cwd(), file)}`);
 } finally {
+  await load?.close();
   await stopProcess(instance.child);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -13,6 +13,8 @@
  * the server's main thread saw (its /metrics, prom-client's process metrics, read at each phase's
  * start and end): event-loop lag p99 and max, and major / minor garbage collections (count, total
  * ms, per import). These are far less noisy than the probes' ratios on a shared machine.
+ * The imports are posted by a worker process of their own (bench/load/request-loop.ts), so that
+ * writing the uploads and reading the 20,000-row previews never delays the probes' callbacks.
  *
  *   npx tsx bench/heavy-work.ts [--quiet-s 60] [--load-s 60] [--port 3700] [--label run] [--import-limit 1000]
  *   npx tsx bench/heavy-work.ts --pg-url postgres://postgres@127.0.0.1:5432/bench_heavy
@@ -33,7 +35,7 @@
  * spaces named xl/worksheets/sheet1.xml beside a small xl/workbook.xml, ~1 MB on the wire. The
  * machine may be shared: compare the ratios, which are taken within one run.
  */
-import { rmSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,7 +43,17 @@ import { billSheet, multipartBody } from '../e2e/fixtures/bill-sheets.js';
 import { zipBomb } from '../e2e/fixtures/zip-bomb.js';
 import { stopProcess } from '../scripts/cluster/instances.js';
 import { DEMO_PASSWORD } from '../src/server/seed/demo.js';
-import { alarmProbes, machineLine, printComparison, PROBE_METRICS_TOKEN, rssMb, sampleRss, startProbedInstance } from './alarm-probes.js';
+import {
+  alarmProbes,
+  machineLine,
+  printComparison,
+  PROBE_METRICS_TOKEN,
+  requestLoop,
+  rssMb,
+  type RequestLoop,
+  sampleRss,
+  startProbedInstance,
+} from './alarm-probes.js';
 import { staffCookie } from './list-scale/probe.js';
 import { freshDatabase } from './fresh-database.js';
 
@@ -82,13 +94,24 @@ console.log(
 );
 
 const dataDir = pgUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'heavy-bench-'));
+const fixtureDir = mkdtempSync(path.join(tmpdir(), 'heavy-bench-bodies-'));
 if (pgUrl) await freshDatabase(pgUrl);
 const instance = await startProbedInstance(port, { pgUrl, dataDir }, { BILL_MAX_IMPORTS_PER_MINUTE: values['import-limit'] });
 const base = instance.url;
 const pid = instance.child.pid!;
+let imports: RequestLoop | undefined;
 try {
   const billing = await staffCookie(base, 'billing@greenvalley.test', DEMO_PASSWORD);
   const probes = await alarmProbes(base, DEMO_PASSWORD, PROBE_METRICS_TOKEN);
+  // The load's bodies are files the request loop reads once (bench/load/request-loop.ts).
+  const bodyFile = (name: string, file: Buffer) => {
+    const b = multipartBody(file);
+    const at = path.join(fixtureDir, name);
+    writeFileSync(at, b.payload);
+    return { label: name, method: 'POST' as const, path: '/api/bills/import', headers: { cookie: billing, 'content-type': b.contentType }, bodyFile: at };
+  };
+  imports = await requestLoop(base, [bodyFile('zip bomb', bomb), bodyFile('20,000 rows', sheet)]);
+  const load = imports;
 
   // Warm-up: the first requests load code paths (and the import's, once).
   const warm = multipartBody(billSheet(sheetRows.slice(0, 10)));
@@ -102,41 +125,19 @@ try {
   const quiet = await probes.phase(quietMs);
   const rssQuiet = rssMb(pid);
   let rssPeak = rssQuiet;
-  const answers = new Map<string, number>();
   const loaded = await probes.phase(loadMs, async (stopped) => {
     const sampler = sampleRss(pid);
-    // Each body is built once: this process shares the machine's CPUs with the server, and copying
-    // megabytes per post would be load of the bench's own, not the server's.
-    const bodies = new Map(
-      [bomb, sheet].map((file) => {
-        const b = multipartBody(file);
-        return [file, { contentType: b.contentType, payload: new Uint8Array(b.payload) }] as const;
-      }),
-    );
-    const post = async (kind: string, file: Buffer) => {
-      const body = bodies.get(file)!;
-      const t0 = performance.now();
-      const res = await fetch(`${base}/api/bills/import`, {
-        method: 'POST',
-        headers: { cookie: billing, 'content-type': body.contentType },
-        body: body.payload,
-      });
-      const text = await res.text();
-      const message = res.status >= 400 ? ` ${((JSON.parse(text) as { message?: string }).message ?? '').replace(/\d+ seconds?/, 'N seconds')}` : '';
-      const key = `${kind} → ${res.status}${message}`;
-      answers.set(key, (answers.get(key) ?? 0) + 1);
-      return performance.now() - t0;
-    };
     try {
-      while (!stopped()) {
-        await post('zip bomb', bomb);
-        if (stopped()) break;
-        await post('20,000 rows', sheet);
-      }
+      await load.work(stopped);
     } finally {
       rssPeak = Math.max(rssPeak, sampler.stop());
     }
   });
+  const answers = new Map<string, number>();
+  for (const a of load.answers()) {
+    const key = `${a.label} → ${a.status}${a.message ? ` ${a.message}` : ''}`;
+    answers.set(key, (answers.get(key) ?? 0) + 1);
+  }
   const rssEnd = rssMb(pid);
   probes.close();
 
@@ -152,7 +153,9 @@ try {
     rss: { quiet: rssQuiet, peak: rssPeak, end: rssEnd },
   });
 } finally {
+  await imports?.close();
   await stopProcess(instance.child);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  rmSync(fixtureDir, { recursive: true, force: true });
 }
 process.exit(0);

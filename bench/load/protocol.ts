@@ -1,6 +1,6 @@
 /**
- * Messages between bench/load.ts and its worker processes (bench/load/http-worker.ts,
- * bench/load/socket-worker.ts), sent over the Node IPC channel. Times are epoch milliseconds with
+ * Messages between the benches and their worker processes (bench/load.ts's http-worker.ts and
+ * socket-worker.ts; the probed benches' request-loop.ts), sent over the Node IPC channel. Times are epoch milliseconds with
  * sub-millisecond precision ({@link epochMs}), comparable across the processes of one machine.
  */
 
@@ -122,3 +122,29 @@ export type SocketWorkerOut =
   | { kind: 'connected'; connected: number; bySociety: number[]; failed: string[]; ms: number }
   | { kind: 'done'; result: SocketResult }
   | { kind: 'failed'; message: string };
+
+/** One request of a request loop (bench/load/request-loop.ts); `bodyFile`, if given, is read once and sent as the body. */
+export interface LoopRequest {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  bodyFile?: string;
+}
+
+/** How one request of a loop was answered: `message` is an error answer's message (numbers of seconds as N), `headers` those named by the 'run'. */
+export interface LoopAnswer {
+  label: string;
+  status: number;
+  message: string;
+  bytes: number;
+  seconds: number;
+  headers: Record<string, string>;
+}
+
+export type LoopWorkerIn =
+  /** Send `requests` in rotation, one at a time, back to back, until 'stop'; keep the response headers named in `keepHeaders`. */
+  | { kind: 'run'; base: string; requests: LoopRequest[]; keepHeaders: string[] }
+  /** Finish the request in flight, then answer 'done'. */
+  | { kind: 'stop' };
+export type LoopWorkerOut = { kind: 'ready' } | { kind: 'done'; answers: LoopAnswer[] } | { kind: 'failed'; message: string };
