@@ -117,8 +117,19 @@ export function readSheet1(file: Buffer): SheetRead {
   if (kind === 'xlsx') checkInflatedSizes(file, zipEntries(file));
   let book: XLSX.WorkBook;
   try {
-    // Only Sheet1 is parsed, and at most one row more than allowed (plus the header).
-    book = XLSX.read(file, { type: 'buffer', sheets: 'Sheet1', sheetRows: MAX_IMPORT_ROWS + 2, cellDates: true, dense: true });
+    // Only Sheet1 is parsed, and at most one row more than allowed (plus the header). Only the
+    // cells' values are read (sheet_to_json raw): no formatted text, rich-text HTML or formulae,
+    // which cost a 20,000-row parse a sixth of its CPU and garbage.
+    book = XLSX.read(file, {
+      type: 'buffer',
+      sheets: 'Sheet1',
+      sheetRows: MAX_IMPORT_ROWS + 2,
+      cellDates: true,
+      dense: true,
+      cellText: false,
+      cellHTML: false,
+      cellFormula: false,
+    });
   } catch {
     throw new BadRequestError(MSG.billImportUnreadable, 'file');
   }
