@@ -30,6 +30,17 @@
  * than the server. On a quiet machine (load 0.5, defaults 20 s / 40 s, 52 bombs and 52 imports):
  * health 1.77×, SOS 2.20× (p99 20.5 → 45.1 ms), RSS +172 MB, 0.05 major GCs per import.
  *
+ * Measured 2026-11-28 on PostgreSQL (2 cores, quiet machine, defaults), same server code, the
+ * imports posted from the probes' own process → from the request loop's process, alternately:
+ * loaded health p99 19.1 / 20.4 → 14.3 / 14.0 ms, SOS p99 28.9 / 28.4 → 27.0 / 25.1 ms; ratios
+ * health 3.39 / 3.12 → 1.19 / 2.49×, SOS 2.47 / 2.35 → 1.11 / 2.14× (the first "after" had a noisy
+ * quiet phase). Four more runs after SheetJS stopped reading formatting (156 instead of ~130
+ * imports a minute): health 2.26–3.04×, SOS 2.17–2.62×, RSS +185–194 MB. The quiet p99s are 5–6
+ * and 10–12 ms here, so 2× leaves 6–12 ms for the load. While loaded, the server's main thread
+ * uses ~10% of a core, the parse thread (nice 10) ~80%, and V8's four GC helper threads ~6% each
+ * at nice 0: helpers the worker's garbage keeps busy, which its nice value does not reach
+ * (`--single-threaded-gc` moved that work onto the parse thread: one run 1.78× / 1.93×).
+ *
  * With --pg-url the database is DROPPED and recreated (its name must start with 'bench'). The
  * fixtures are made here (no binary committed): the bomb is one deflated entry of ~1 GiB of
  * spaces named xl/worksheets/sheet1.xml beside a small xl/workbook.xml, ~1 MB on the wire. The

@@ -204,6 +204,8 @@ export interface LoadRun {
   instanceMetrics: Record<string, Record<string, number>>;
   /** CPU-ms per list request (undefined without /proc). */
   listCost?: ListCost;
+  /** Lists refused (503/429), by who answered: nginx's per-instance cap or an instance's admission control. */
+  listRefusals: OverloadShares['refusedBy'];
   /** --overload runs: the measured capacity, the list rate used, how lists ended, the drain time. */
   overload?: { capacityPerSec: number; listRate: number; lists: OverloadShares; drainSeconds: number };
 }
@@ -296,6 +298,11 @@ export function printRun(run: LoadRun): void {
   if (run.listCost)
     lines.push(
       `CPU per list request: ${run.listCost.totalMs.toFixed(2)} ms (instances ${run.listCost.instancesMs.toFixed(2)}, PostgreSQL ${run.listCost.postgresMs.toFixed(2)}; load start to drained backlog, the SOS and acknowledgements included)`,
+    );
+  const refused = run.listRefusals;
+  if (!run.overload && refused.proxy.all + refused.app.all > 0)
+    lines.push(
+      `lists refused: by nginx ${refused.proxy.all} (its cap of requests in flight per instance), by the instances ${refused.app.all} (admission control)`,
     );
   if (run.overload) {
     const o = run.overload;

@@ -4,6 +4,8 @@
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopProcess } from '../../scripts/cluster/instances.js';
@@ -22,9 +24,10 @@ export interface Worker<In, Out> {
 
 /**
  * Forks `bench/load/<file>` and waits for its 'ready'. @param cpus taskset CPU list, or undefined
- * (not pinned). @throws if it exits first.
+ * (not pinned). @param nice the worker's nice value (below 0 needs root; 0 leaves it as it is).
+ * @throws if it exits first, or if `nice` cannot be set.
  */
-export async function startWorker<In, Out extends { kind: string }>(name: string, file: string, cpus: string | undefined): Promise<Worker<In, Out>> {
+export async function startWorker<In, Out extends { kind: string }>(name: string, file: string, cpus: string | undefined, nice = 0): Promise<Worker<In, Out>> {
   const child = fork(path.join(HERE, file), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = once(child, 'exit');
   const next = (kind: string) =>
@@ -52,5 +55,17 @@ export async function startWorker<In, Out extends { kind: string }>(name: string
     throw err;
   }
   if (cpus !== undefined && child.pid !== undefined) spawnSync('taskset', ['-a', '-cp', cpus, String(child.pid)], { stdio: 'ignore' });
+  try {
+    // Every thread of the worker: Linux nice values are per thread.
+    if (nice !== 0 && child.pid !== undefined) for (const tid of threadsOf(child.pid)) setPriority(tid, nice);
+  } catch (err) {
+    await worker.stop();
+    throw err;
+  }
   return worker;
+}
+
+/** The thread ids of process `pid` (/proc/<pid>/task). */
+function threadsOf(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map(Number);
 }
