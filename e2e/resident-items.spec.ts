@@ -127,6 +127,11 @@ test.describe('resident item screens', () => {
           .filter((key) => !key.startsWith('sd.resident.'))
           .sort(),
       );
+    // The desk's table stores its four column preferences once it has mounted (mantine-datatable,
+    // in effects after the list's chunk loads): the snapshot waits for them, or they land after it.
+    await expect
+      .poll(async () => (await dashboardKeys()).filter((key) => /:columns:complaints-columns-(order|pinning|toggle|width)$/.test(key)).length)
+      .toBe(4);
     const staffKeys = await dashboardKeys();
     expect(staffKeys.length).toBeGreaterThan(0);
     await page.goto('/app/profile');
