@@ -42,35 +42,7 @@
  * and, for the late ones, by whether the request was already late before it was written to its
  * socket (the generator's own delay on a machine it shares with the instances).
  *
- * Measured 2026-11-28 (2 cores, nothing else running; old and new code from two worktrees run
- * alternately): `--sos-rate 60 --list-rate 300 --duration 30` before → after the SOS press became
- * one round trip (plus the press limit) and the acknowledgement two: SOS p99 271 / 263 → 170 /
- * 128 ms, SOS p50 53 / 37 → 40 / 33 ms, acknowledgement p99 178 / 158 → 125 / 99 ms, connections
- * idle in transaction 3.6 / 3.2 → 2.7 / 2.0; lists unchanged (p99 121 / 85 → 113 / 98 ms, 4,000–
- * 5,300 refused by nginx); machine 95–96% busy either way. `--sos-rate 60 --list-rate 1`: machine
- * 55% busy, about 7 ms of CPU per alarm request (instances ~4.5, PostgreSQL ~2.5; each alarm and
- * acknowledgement reaches 50 staff sockets) against 1.7 ms per list (the overload run), and no
- * change in latency: round trips cost when database processes wait for a core.
- *
- * Measured 2026-11-28 on a slower machine (a paravirtualised guest: the same code's alarm-only
- * run was 92–95% busy there), before → after the lanes sent statements by name
- * (db/statement-names.ts), old and new code run alternately. `--sos-rate 60 --list-rate 1
- * --duration 20 --warmup 0`: PostgreSQL 0.55 / 0.59 → 0.41 / 0.40 cores, machine 92 / 95 → 89 /
- * 84% busy, SOS p99 666 / 1,283 → 646 / 310 ms. `--overload --sos-rate 10 --duration 30
- * --warmup 0`: capacity 224 / 180 → 271 / 271 lists/s, CPU per list 3.46 / 4.16 → 2.59 / 2.72 ms
- * (PostgreSQL's part 1.59 / 1.83 → 0.82 / 0.86), lists neither answered nor refused in time
- * 2.5 / 3.9 → 2.2 / 1.9%. `--sos-rate 60 --list-rate 300 --duration 30 --warmup 30`: SOS p99
- * ≥ 10,000 (339 time-outs) / 6,334 → 7,262 / 804 ms; that machine cannot carry this load.
- *
- * Measured 2026-11-28 on a faster machine (the alarm-only run 38% busy), warm-up 20 s, nothing
- * else running. `--sos-rate 60 --list-rate 300 --duration 30`: SOS p99 18.1 / 26.2 ms, list p99
- * 12.2 / 15.2 ms, 0 SOS or acknowledgement errors, 31 / 66 lists refused by nginx's cap (machine
- * 62–64% busy); with `--client-nice=-5` SOS p99 12.2 ms and 6 refused. `--max-conns` 3 and 4 did
- * not remove the refusals (30 and 94, with SOS p99 32 and 73 ms): they come from moments when
- * every request in flight stalls, not from the cap's size. `--overload --sos-rate 10 --duration
- * 30`: capacity 792–874 lists/s; SOS p99 29–31 ms; lists neither answered in 100 ms nor refused in
- * 10 ms 41–50 of ~48,000 (0.1%), all late refusals by nginx, 19 of them late before they were
- * written; with `--client-nice=-5` 13 of 52,440 (slowest 16 ms), none late before written.
+ * Figures measured so far, and on which machine: bench/load/measurements.md.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
