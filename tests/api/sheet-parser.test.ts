@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { billSheet } from '../../e2e/fixtures/bill-sheets.js';
+import { BACKGROUND_NICE } from '../../src/server/lib/thread-priority.js';
 import { sheetParser, type SheetParser } from '../../src/server/modules/billing/sheet-parser.js';
 import { MSG } from '../../src/shared/messages.js';
 
@@ -31,6 +32,22 @@ const rows20k = () =>
     ),
   );
 
+/** The nice value in a Linux /proc …/stat text: field 19, counted after the name's closing parenthesis (a name may hold spaces). */
+const niceIn = (stat: string): number => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+
+/** Nice value of each thread of this process, by thread id. */
+function threadNices(): Map<number, number> {
+  const nices = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      nices.set(Number(tid), niceIn(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return nices;
+}
+
 /** The spreadsheet parser's pool: parses run in worker threads with heap and time limits, and recover. */
 describe('spreadsheet parser (worker threads)', () => {
   let parser: SheetParser | undefined;
@@ -44,6 +61,18 @@ describe('spreadsheet parser (worker threads)', () => {
     const parsed = await parser.parse(small);
     expect(parsed.rows).toMatchObject([{ address: 'House 1, Street 1, Block A', units: 12 }]);
     expect(parsed.threadId).not.toBe(threadId);
+  });
+
+  it.runIf(process.platform === 'linux')('parses at a lower CPU priority than the calling thread, which keeps its own', async () => {
+    const before = threadNices();
+    const myNice = niceIn(readFileSync('/proc/thread-self/stat', 'utf8'));
+    parser = sheetParser({ workers: 1, queue: 0, timeoutMs: 60_000, memoryMb: 128 });
+    await parser.parse(small);
+    // The parse's worker is idle now, not ended: it is one of the threads that were not there before.
+    const started = [...threadNices()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
+    expect(started).toContain(BACKGROUND_NICE);
+    expect(BACKGROUND_NICE).toBeGreaterThan(myNice);
+    expect(niceIn(readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(myNice);
   });
 
   it('ends a parse over the heap limit with 413 and reads the next file in a fresh worker', async () => {

@@ -8,13 +8,11 @@
  * {@link SheetWriterReply} with the same `id`: the file's bytes (the ArrayBuffer transferred, not
  * copied), or an error message.
  */
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import * as XLSX from '@e965/xlsx';
 import { sheetCell, type CellFormat } from './sheet-cells.js';
+import { lowerThisThread } from './thread-priority.js';
 
-/** The writer thread's nice value, as the import parser's (billing/sheet-worker.ts): the request thread wins the CPU. */
-const WRITE_NICE = 10;
 /** Widest column, in characters. */
 const MAX_WIDTH = 60;
 
@@ -76,14 +74,8 @@ export function buildWorkbook(task: Omit<SheetWriterTask, 'id'>): Buffer {
 
 const port = parentPort;
 if (port) {
-  // As billing/sheet-worker.ts: on Linux a nice value is per thread, so only this one yields.
-  if (process.platform === 'linux') {
-    try {
-      setPriority(WRITE_NICE);
-    } catch {
-      // not permitted here: write at normal priority
-    }
-  }
+  // As billing/sheet-worker.ts: the request thread wins the CPU.
+  lowerThisThread();
   port.on('message', (task: SheetWriterTask) => {
     try {
       const file = buildWorkbook(task);

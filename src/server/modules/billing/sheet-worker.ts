@@ -9,16 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, threadId } from 'node:worker_threads';
 import { MSG } from '../../../shared/messages.js';
 import { AppError } from '../../lib/errors.js';
+import { lowerThisThread } from '../../lib/thread-priority.js';
 import { matchRows, type MatchResident } from './match.js';
 import type { MatchedJson } from './sheet-parser.js';
 import { readSheet1, type SheetRow } from './sheet.js';
-
-/** The parse thread's nice value: 10 gives the request thread ~10× its CPU share when both want it, yet a parse still progresses on a busy machine (19 starved a 20,000-row parse past its time limit). */
-const PARSE_NICE = 10;
 
 /** Parent → worker: the path of one file to read (the parent deletes it after the answer); with `match`, its rows are also matched (match.ts). */
 export interface SheetWorkerTask {
@@ -39,17 +36,8 @@ export type SheetWorkerReply =
 const port = parentPort;
 if (!port) throw new Error('sheet-worker.ts must run as a worker thread');
 
-// Off the request thread is not off the CPU: on a busy machine a parse competes with the thread
-// that answers alarms. On Linux a nice value is per thread, and `setPriority(n)` (pid 0) sets
-// this thread's only, so the request thread and the database worker win the CPU. Best effort
-// (other systems may refuse or apply it to the whole process: then it is left as it is).
-if (process.platform === 'linux') {
-  try {
-    setPriority(PARSE_NICE);
-  } catch {
-    // not permitted here: parse at normal priority
-  }
-}
+// Off the request thread is not off the CPU: the request thread and the database worker win it.
+lowerThisThread();
 
 port.on('message', (task: SheetWorkerTask) => {
   let reply: SheetWorkerReply;
