@@ -40,6 +40,10 @@
  * uses ~10% of a core, the parse thread (nice 10) ~80%, and V8's four GC helper threads ~6% each
  * at nice 0: helpers the worker's garbage keeps busy, which its nice value does not reach
  * (`--single-threaded-gc` moved that work onto the parse thread: one run 1.78× / 1.93×).
+ * On a slower machine the same day (quiet p99 8–12 ms health, 16–29 ms SOS; ~68 imports a minute),
+ * three runs: health 2.27 / 1.91 / 1.54×, SOS 2.06 / 1.69 / 1.16×, RSS +153–232 MB. Lowering V8's
+ * helpers to nice 10 as well gave 1.96 / 1.08 / 1.31× and 1.58 / 1.03 / 1.47×, but slowed alarms
+ * under the load bench (lib/thread-priority.ts), so it was not adopted.
  *
  * With --pg-url the database is DROPPED and recreated (its name must start with 'bench'). The
  * fixtures are made here (no binary committed): the bomb is one deflated entry of ~1 GiB of
