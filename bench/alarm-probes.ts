@@ -242,6 +242,16 @@ export async function requestLoop(base: string, requests: LoopRequest[], keepHea
   };
 }
 
+/** How many answers of each kind a request loop got: key `${prefix(a)}${status}`, then the error answer's message after a space. */
+export function countAnswers(answers: LoopAnswer[], prefix: (a: LoopAnswer) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const a of answers) {
+    const key = `${prefix(a)}${a.status}${a.message ? ` ${a.message}` : ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /** What a bench prints at its end, in this order. */
 export interface Comparison {
   quietMs: number;

@@ -44,6 +44,7 @@ import { stopProcess } from '../scripts/cluster/instances.js';
 import { DEMO_PASSWORD } from '../src/server/seed/demo.js';
 import {
   alarmProbes,
+  countAnswers,
   machineLine,
   printComparison,
   PROBE_METRICS_TOKEN,
@@ -107,7 +108,6 @@ interface ExportAnswer {
   truncated: boolean;
   bytes: number;
   seconds: number;
-  message: string;
 }
 const EXPORT_HEADERS = ['x-export-rows', 'x-export-truncated'];
 const exportAnswer = (a: LoopAnswer): ExportAnswer => ({
@@ -116,7 +116,6 @@ const exportAnswer = (a: LoopAnswer): ExportAnswer => ({
   truncated: a.headers['x-export-truncated'] === '1',
   bytes: a.bytes,
   seconds: a.seconds,
-  message: a.message ? ` ${a.message}` : '',
 });
 
 let load: RequestLoop | undefined;
@@ -144,13 +143,11 @@ try {
       rssPeak = Math.max(rssPeak, sampler.stop());
     }
   });
-  const answers = new Map<string, number>();
-  const done: ExportAnswer[] = [];
-  for (const a of loop.answers()) {
-    const key = `HTTP ${a.status}${a.message ? ` ${a.message}` : ''}`;
-    answers.set(key, (answers.get(key) ?? 0) + 1);
-    if (a.status === 200) done.push(exportAnswer(a));
-  }
+  const answers = countAnswers(loop.answers(), () => 'HTTP ');
+  const done = loop
+    .answers()
+    .filter((a) => a.status === 200)
+    .map(exportAnswer);
   const rssEnd = rssMb(pid);
   probes.close();
 

@@ -60,6 +60,7 @@ import { stopProcess } from '../scripts/cluster/instances.js';
 import { DEMO_PASSWORD } from '../src/server/seed/demo.js';
 import {
   alarmProbes,
+  countAnswers,
   machineLine,
   printComparison,
   PROBE_METRICS_TOKEN,
@@ -148,11 +149,7 @@ try {
       rssPeak = Math.max(rssPeak, sampler.stop());
     }
   });
-  const answers = new Map<string, number>();
-  for (const a of load.answers()) {
-    const key = `${a.label} → ${a.status}${a.message ? ` ${a.message}` : ''}`;
-    answers.set(key, (answers.get(key) ?? 0) + 1);
-  }
+  const answers = countAnswers(load.answers(), (a) => `${a.label} → `);
   const rssEnd = rssMb(pid);
   probes.close();
 

@@ -303,6 +303,7 @@ async function main(): Promise<void> {
     'bench workers': [socketWorker.child.pid!, ...workers.map((w) => w.child.pid!)],
     'bench main': [process.pid],
   };
+  const listShares = overloadShares(list.labels);
   const run: LoadRun = {
     startedAt,
     options: { ...values },
@@ -354,8 +355,8 @@ async function main(): Promise<void> {
             list.labels.reduce((a, l) => a + l.sent, 0),
           )
         : undefined,
-    listRefusals: overloadShares(list.labels).refusedBy,
-    overload: values.overload ? { capacityPerSec, listRate, lists: overloadShares(list.labels), drainSeconds: Math.max(...(await drainTimes)) } : undefined,
+    listRefusals: listShares.refusedBy,
+    overload: values.overload ? { capacityPerSec, listRate, lists: listShares, drainSeconds: Math.max(...(await drainTimes)) } : undefined,
   };
   printRun(run);
   const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
