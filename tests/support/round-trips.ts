@@ -1,9 +1,12 @@
 /**
  * What a request costs the database: the statements it sends and, on a pipelining pool (both
- * PostgreSQL lanes), the round trips they take. Every query of every pg.Client is watched through
- * its `query`; a round trip starts when a statement is sent while none of that connection's is
- * waiting for its answer. Restore the spy after each test (`vi.restoreAllMocks()`).
+ * PostgreSQL lanes), the round trips they take and the socket writes that carry them. Every query
+ * of every pg.Client is watched through its `query`; a round trip starts when a statement is sent
+ * while none of that connection's is waiting for its answer. A write is one `_write`/`_writev` of
+ * the socket of a connection that sent a statement (one system call). Restore the spies after
+ * each test (`vi.restoreAllMocks()`).
  */
+import net from 'node:net';
 import pg from 'pg';
 import { vi } from 'vitest';
 
@@ -14,10 +17,12 @@ export interface SentStatement {
   startsRoundTrip: boolean;
 }
 
-/** What {@link watchRoundTrips} saw: each statement's first 60 characters (spaces folded), the round trips, and the statements whole. */
+/** What {@link watchRoundTrips} saw: each statement's first 60 characters (spaces folded), the round trips, the socket writes, and the statements whole. */
 export interface RoundTrips {
   statements: string[];
   roundTrips: number;
+  /** Writes to the database sockets of the connections that sent statements. */
+  writes: number;
   sent: SentStatement[];
 }
 
@@ -27,11 +32,21 @@ export async function watchRoundTrips(run: () => Promise<void>): Promise<RoundTr
   const sent: SentStatement[] = [];
   const pending = new Map<unknown, number>();
   let roundTrips = 0;
+  let writes = 0;
+  const sockets = new WeakSet<object>();
+  for (const hook of ['_write', '_writev'] as const) {
+    const own = net.Socket.prototype[hook] as (...a: unknown[]) => unknown;
+    vi.spyOn(net.Socket.prototype, hook).mockImplementation(function (this: net.Socket, ...args: unknown[]) {
+      if (sockets.has(this)) writes++;
+      return own.apply(this, args);
+    } as never);
+  }
   const real = pg.Client.prototype.query;
   vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
     const [config] = args as [string | { text: string }];
     const text = typeof config === 'string' ? config : config.text;
     const n = pending.get(this) ?? 0;
+    sockets.add(this.connection.stream);
     sent.push({ text, values: Array.isArray(args[1]) ? (args[1] as unknown[]) : [], startsRoundTrip: n === 0 });
     statements.push(text.replace(/\s+/g, ' ').slice(0, 60));
     if (n === 0) roundTrips++;
@@ -50,7 +65,7 @@ export async function watchRoundTrips(run: () => Promise<void>): Promise<RoundTr
     return result;
   } as typeof real);
   await run();
-  return { statements, roundTrips, sent };
+  return { statements, roundTrips, writes, sent };
 }
 
 /**

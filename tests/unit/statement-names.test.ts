@@ -5,18 +5,19 @@
  */
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { namedStatementClient, StatementNames } from '../../src/server/db/statement-names.js';
+import { laneClient } from '../../src/server/db/lane-client.js';
+import { StatementNames } from '../../src/server/db/statement-names.js';
 
 afterEach(() => vi.restoreAllMocks());
 
-/** What a connection of `namedStatementClient(names)` hands to pg.Client's own query for each call. */
+/** What a connection of `laneClient(names)` hands to pg.Client's own query for each call. */
 function sentBy(names: StatementNames, calls: unknown[][]): unknown[] {
   const seen: unknown[] = [];
   vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (config: unknown) {
     seen.push(config);
     return undefined as never;
   } as never);
-  const client = new (namedStatementClient(names))();
+  const client = new (laneClient(names))();
   for (const args of calls) (client.query as (...a: unknown[]) => unknown)(...args);
   return seen;
 }
@@ -48,7 +49,7 @@ describe('StatementNames', () => {
   });
 });
 
-describe('namedStatementClient', () => {
+describe('laneClient', () => {
   it('sends a parameterised statement by name, given as text and values or as a config object (as Drizzle does)', () => {
     const names = new StatementNames();
     const [firstText, fromText, firstConfig, fromConfig, again] = sentBy(names, [

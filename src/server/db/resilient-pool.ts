@@ -18,7 +18,8 @@
  */
 import pg from 'pg';
 import { mayStartQuery } from '../lib/request-context.js';
-import { namedStatementClient, type StatementNames } from './statement-names.js';
+import { laneClient } from './lane-client.js';
+import type { StatementNames } from './statement-names.js';
 
 /** pg.Pool's connect callback (its `done` is the client's release). */
 export type ConnectCallback = Parameters<pg.Pool['connect']> extends [infer C] ? C : never;
@@ -39,11 +40,12 @@ export class ResilientPool extends pg.Pool {
   /**
    * @param config the usual pool settings
    * @param onError called for every error of an idle or checked-out connection (log it)
-   * @param statementNames when given, each connection sends parameterised statements as named
-   *   (server-side prepared) statements (db/statement-names.ts)
+   * @param statementNames when given, the pool's connections are a PostgreSQL lane's
+   *   (db/lane-client.ts): parameterised statements sent as named (server-side prepared)
+   *   statements, and the statements of a burst in one write
    */
   constructor(config: pg.PoolConfig, onError: PoolErrorReporter, statementNames?: StatementNames) {
-    super(statementNames ? { ...config, Client: namedStatementClient(statementNames) } : config);
+    super(statementNames ? { ...config, Client: laneClient(statementNames) } : config);
     this.on('error', (err) => onError(err));
     this.on('connect', (client) => client.on('error', (err: Error) => onError(err)));
   }

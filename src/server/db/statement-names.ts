@@ -14,8 +14,8 @@
  * STATEMENT_NAMES_MAX} texts of a process are named, and only texts up to {@link
  * STATEMENT_TEXT_MAX} characters: multi-row inserts (an import's batches) and the like stay
  * unnamed, and a backend holds at most that many statements. (The generated-input suite, which
- * walks every route with many inputs, sends 246 distinct texts in one process.) {@link
- * namedStatementClient} is the connection class that uses it.
+ * walks every route with many inputs, sends 246 distinct texts in one process.) The
+ * PostgreSQL lanes' connection class (`laneClient`, db/lane-client.ts) uses it.
  *
  * PostgreSQL servers only: the embedded database multiplexes its connections onto one session,
  * where two connections preparing the same name would collide. A statement stays correct when
@@ -24,8 +24,6 @@
  * in transaction mode (PgBouncer before 1.21) would break named statements: connect to
  * PostgreSQL directly, or through a pooler in session mode (docs/deploy.md).
  */
-import pg from 'pg';
-
 /** Distinct statement texts a process names (so also the most statements a connection prepares). */
 export const STATEMENT_NAMES_MAX = 300;
 /** Longest statement text (characters) that is named. */
@@ -65,27 +63,13 @@ export class StatementNames {
   }
 }
 
-type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
-
 /**
- * A `pg.Client` class (a pool's `Client` option) that sends each parameterised statement it is
- * given by text (a string, or a config object without a name) as the named statement
- * {@link StatementNames.nameFor} gives. Statements without values stay on the simple protocol
- * (BEGIN, COMMIT, settings without parameters); query objects (cursors, streams) and configs that
- * name themselves are left as they are.
+ * `config` (a `pg.Client#query` first argument, with `values` its second) with the name
+ * `names` gives its text, or undefined: send it as it is. Statements without values stay on the
+ * simple protocol (BEGIN, COMMIT, settings without parameters); query objects (cursors, streams)
+ * and configs that name themselves are left as they are.
  */
-export function namedStatementClient(names: StatementNames): typeof pg.Client {
-  class NamedStatementClient extends pg.Client {}
-  NamedStatementClient.prototype.query = function (this: pg.Client, ...[config, values, callback]: QueryArgs) {
-    // pg.Client's own query, looked up per call (a test may watch it).
-    const send = pg.Client.prototype.query as (...a: QueryArgs) => unknown;
-    return send.call(this, withName(config, values, names) ?? config, values, callback);
-  } as typeof pg.Client.prototype.query;
-  return NamedStatementClient;
-}
-
-/** `config` with the name its text is given, or undefined: send it as it is. */
-function withName(config: unknown, values: unknown, names: StatementNames): object | undefined {
+export function withName(config: unknown, values: unknown, names: StatementNames): object | undefined {
   // A text with its values as arguments is the config `{ text }`.
   const c = typeof config === 'string' ? { text: config } : config;
   if (typeof c !== 'object' || c === null) return undefined;
