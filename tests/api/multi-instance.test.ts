@@ -7,7 +7,7 @@
  */
 import type { ResidentAlarm } from '../../src/shared/contracts/resident.js';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import type { NotHome } from '../../src/shared/contracts/not-home.js';
@@ -21,6 +21,7 @@ import { outboxRepo, type PushPayload } from '../../src/server/modules/outbox/re
 import { useTwoInstances, waitFor, type Instance, type TwoInstances } from '../support/two-instances.js';
 import { raiseAlarm } from '../support/clients/security.js';
 import { postNotHome } from '../support/clients/not-home.js';
+import { watchRoundTrips } from '../support/round-trips.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -73,6 +74,7 @@ async function sosCrossesInstances(t: TwoInstances): Promise<void> {
 
 describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapter)', () => {
   const t = useTwoInstances();
+  afterEach(() => vi.restoreAllMocks());
 
   it('uses the PostgreSQL adapter on both instances', () => {
     expect(t.a.io.of('/').adapter.constructor.name).toBe('PostgresAdapter');
@@ -81,6 +83,24 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
 
   it('an SOS pressed through A rings a button-one screen connected to B, not a Lake City one', async () => {
     await sosCrossesInstances(t);
+  });
+
+  it("the adapter's publishes leave one after another without waiting for answers, and arrive in the order sent", async () => {
+    const screenOnB = await t.open(t.b, 'security@greenvalley.test');
+    // Presence counts no society has (real ones, from screens connecting, are left out).
+    const burst = Array.from({ length: 20 }, (_, i) => 7700 + i);
+    const heard = record<{ connected: number }>(screenOnB, 'security-presence');
+    const burstHeard = () => heard.map((p) => p.connected).filter((n) => n >= 7700);
+    const watched = await watchRoundTrips(async () => {
+      for (const connected of burst) t.a.io.emit('security-presence', { connected });
+      await waitFor(() => burstHeard().length === burst.length, "B's screen to hear the burst");
+    });
+    const notifies = watched.sent.filter((s) => /pg_notify/.test(s.text) && /"connected":77\d\d/.test(String(s.values[1])));
+    expect(notifies).toHaveLength(burst.length);
+    // Pipelined on one connection: at most the first starts a round trip (none if a heartbeat's
+    // answer was still awaited). One NOTIFY a round trip, as before, would start 20.
+    expect(notifies.filter((s) => s.startsRoundTrip).length).toBeLessThanOrEqual(1);
+    expect(burstHeard()).toEqual(burst);
   });
 
   it('presence counts security staff connected to either instance, each person once', async () => {

@@ -5,7 +5,12 @@
  *   data folder is locked), so there is nothing to reach.
  * - PostgreSQL (`DATABASE_URL`) without `REDIS_URL`: `@socket.io/postgres-adapter` (LISTEN/NOTIFY)
  *   on its own small pool ({@link ADAPTER_POOL_MAX} connections: one LISTENs, one publishes), so
- *   the adapter never takes a connection from the request or alarm lanes. Payloads over 8,000
+ *   the adapter never takes a connection from the request or alarm lanes. The publishing
+ *   connection pipelines (see {@link pipelinedQueries}): the adapter as published sends each
+ *   NOTIFY through `pool.query`, which waits for a connection and then for the answer, so one
+ *   connection carried at most one NOTIFY a round trip. On a saturated machine (the load bench's
+ *   capacity run) 387 publishes were seen queued for it, alarms reached the other instance's
+ *   screens up to a second late, and past the pool's 5 s wait they were dropped (134 in one run). Payloads over 8,000
  *   bytes travel through the table {@link ATTACHMENTS_TABLE}, created here if missing (in its own
  *   schema, outside the migrated `public` one, which the adapter's cleanup owns).
  * - PostgreSQL with `REDIS_URL`: `@socket.io/redis-adapter` over two ioredis connections (publish,
@@ -18,6 +23,7 @@
  * is replaced here (see {@link publishFirst}): the NOTIFY goes on the wire first, the local writes
  * follow at once without waiting for its answer (the Redis adapter's order).
  */
+import type pg from 'pg';
 import { ResilientPool } from '../db/resilient-pool.js';
 import { withTimeout } from '../lib/with-timeout.js';
 import { Adapter, MessageType, type BroadcastOptions, type ClusterAdapterWithHeartbeat } from 'socket.io-adapter';
@@ -27,6 +33,12 @@ import type { ServerOptions } from 'socket.io';
 export const ADAPTER_POOL_MAX = 2;
 /** Longest wait for the adapter's PostgreSQL connection at start-up, and for its pool at close. */
 const ADAPTER_CONNECT_MS = 5000;
+/**
+ * Longest wait (ms) for the answer to one of the adapter's statements (node-postgres
+ * `query_timeout`). On the pipelined publishing connection a publish not answered in time ends
+ * the connection: every publish queued on it fails (reported), and the next opens a new one.
+ */
+export const ADAPTER_QUERY_TIMEOUT_MS = 5000;
 /** Where the PostgreSQL adapter stores payloads over NOTIFY's 8,000-byte limit. */
 export const ATTACHMENTS_TABLE = 'socket_io.attachments';
 
@@ -113,7 +125,15 @@ async function postgresAdapter(url: string, onError: AdapterOptions['onError']):
   // releases it when it dies; this pool hears the error and frees the slot, so a PostgreSQL restart
   // costs a reconnection (the adapter's own, every 1–3 s until it succeeds), not the process.
   const pool = new ResilientPool(
-    { connectionString: url, max: ADAPTER_POOL_MAX, application_name: 'society-desk:socket.io', keepAlive: true, connectionTimeoutMillis: ADAPTER_CONNECT_MS },
+    {
+      connectionString: url,
+      max: ADAPTER_POOL_MAX,
+      application_name: 'society-desk:socket.io',
+      keepAlive: true,
+      connectionTimeoutMillis: ADAPTER_CONNECT_MS,
+      pipeline: true,
+      query_timeout: ADAPTER_QUERY_TIMEOUT_MS,
+    },
     (err) => onError(err, 'postgres'),
   );
   const client = await pool.connect();
@@ -135,6 +155,7 @@ async function postgresAdapter(url: string, onError: AdapterOptions['onError']):
   // only once that is done: closed before, it would never give it back and `pool.end()` would wait
   // forever (an app closed right after start). So wait for it here (the first checkout from now on).
   const listening = new Promise<void>((resolve) => pool.once('acquire', () => setImmediate(resolve)));
+  const publisher = pipelinedQueries(pool);
   const create = createPostgresAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: (err) => onError(err, 'postgres') });
   await withTimeout(listening, ADAPTER_CONNECT_MS, 'socket.io adapter: no PostgreSQL connection to LISTEN on');
   let closed = false;
@@ -148,8 +169,51 @@ async function postgresAdapter(url: string, onError: AdapterOptions['onError']):
     async close() {
       if (closed) return;
       closed = true;
+      await publisher.release();
       // A reconnection caught half-way keeps its connection; do not let that hold a shutdown.
       await withTimeout(pool.end(), ADAPTER_CONNECT_MS, 'socket.io adapter pool did not close').catch((err: Error) => onError(err, 'postgres'));
+    },
+  };
+}
+
+/**
+ * Sends every `pool.query` of the adapter (its NOTIFYs, attachments and cleanup; LISTEN holds a
+ * connection of its own through `pool.connect`) on one connection of `pool` held for the purpose,
+ * in pipeline mode: each statement leaves at once, without waiting for the answer to the one
+ * before, and PostgreSQL answers them in the order sent — so publishes keep their order, and one
+ * connection carries as many a second as PostgreSQL runs instead of one a round trip. The held
+ * connection is checked out on the first query; when it ends (the database restarted, or a
+ * statement went unanswered for {@link ADAPTER_QUERY_TIMEOUT_MS}) the statements on it fail and
+ * the next query checks out a new one. `pool` must pipeline (`pipeline: true`).
+ * @returns `release()`: gives the held connection back (before `pool.end()`, which waits for it)
+ */
+function pipelinedQueries(pool: ResilientPool): { release(): Promise<void> } {
+  let held: Promise<pg.PoolClient> | undefined;
+  const connection = (): Promise<pg.PoolClient> => {
+    if (held) return held;
+    const checkout: Promise<pg.PoolClient> = pool.connect().then(
+      (client) => {
+        // An ended connection is forgotten, unless a newer one already took its place.
+        client.once('end', () => {
+          if (held === checkout) held = undefined;
+        });
+        return client;
+      },
+      (err: unknown) => {
+        if (held === checkout) held = undefined;
+        throw err;
+      },
+    );
+    held = checkout;
+    return checkout;
+  };
+  // The adapter calls `query(text, values)` and awaits the promise; nothing else reaches it.
+  pool.query = ((text: string, values?: unknown[]) => connection().then((client) => client.query(text, values))) as typeof pool.query;
+  return {
+    async release() {
+      const client = await held?.catch(() => undefined);
+      held = undefined;
+      client?.release();
     },
   };
 }
