@@ -10,8 +10,8 @@
  *   NOTIFY through `pool.query`, which waits for a connection and then for the answer, so one
  *   connection carried at most one NOTIFY a round trip. On a saturated machine (the load bench's
  *   capacity run) 387 publishes were seen queued for it, alarms reached the other instance's
- *   screens up to a second late, and past the pool's 5 s wait they were dropped (134 in one run). Payloads over 8,000
- *   bytes travel through the table {@link ATTACHMENTS_TABLE}, created here if missing (in its own
+ *   screens seconds late, and past the pool's 5 s wait they were dropped (134 in one run).
+ *   Payloads over 8,000 bytes travel through the table {@link ATTACHMENTS_TABLE}, created here if missing (in its own
  *   schema, outside the migrated `public` one, which the adapter's cleanup owns).
  * - PostgreSQL with `REDIS_URL`: `@socket.io/redis-adapter` over two ioredis connections (publish,
  *   subscribe); the adapter's documentation recommends ioredis over node-redis because node-redis
@@ -188,31 +188,37 @@ async function postgresAdapter(url: string, onError: AdapterOptions['onError']):
  * @returns `release()`: gives the held connection back (before `pool.end()`, which waits for it)
  */
 function pipelinedQueries(pool: ResilientPool): { release(): Promise<void> } {
-  let held: Promise<pg.PoolClient> | undefined;
+  /** The held connection once checked out: a query is then written at once, not a promise job later. */
+  let current: pg.PoolClient | undefined;
+  let checkout: Promise<pg.PoolClient> | undefined;
   const connection = (): Promise<pg.PoolClient> => {
-    if (held) return held;
-    const checkout: Promise<pg.PoolClient> = pool.connect().then(
+    const pending: Promise<pg.PoolClient> = pool.connect().then(
       (client) => {
-        // An ended connection is forgotten, unless a newer one already took its place.
+        current = client;
+        // An ended connection is forgotten (statements on it have failed); the next query opens another.
         client.once('end', () => {
-          if (held === checkout) held = undefined;
+          if (current === client) current = undefined;
+          if (checkout === pending) checkout = undefined;
         });
         return client;
       },
       (err: unknown) => {
-        if (held === checkout) held = undefined;
+        if (checkout === pending) checkout = undefined;
         throw err;
       },
     );
-    held = checkout;
-    return checkout;
+    checkout = pending;
+    return pending;
   };
   // The adapter calls `query(text, values)` and awaits the promise; nothing else reaches it.
-  pool.query = ((text: string, values?: unknown[]) => connection().then((client) => client.query(text, values))) as typeof pool.query;
+  // Queries made while the connection is being checked out are sent in the order made, once it is.
+  pool.query = ((text: string, values?: unknown[]) =>
+    current ? current.query(text, values) : (checkout ?? connection()).then((client) => client.query(text, values))) as typeof pool.query;
   return {
     async release() {
-      const client = await held?.catch(() => undefined);
-      held = undefined;
+      const client = current ?? (await checkout?.catch(() => undefined));
+      current = undefined;
+      checkout = undefined;
       client?.release();
     },
   };
@@ -220,9 +226,9 @@ function pipelinedQueries(pool: ResilientPool): { release(): Promise<void> } {
 
 /**
  * Makes a cluster adapter publish a broadcast without waiting for it: the message is serialised
- * and handed to the pool synchronously; pg-pool sends the query on the next tick (to an idle
- * connection), and the local writes are queued right behind it (`process.nextTick`, FIFO). So the
- * NOTIFY is on the wire before this instance spends its ~17 µs a socket writing to its own screens
+ * and handed to the publishing connection synchronously, which writes it at once once it is
+ * checked out ({@link pipelinedQueries}), and the local writes are queued behind it
+ * (`process.nextTick`). So the NOTIFY is on the wire before this instance spends its ~17 µs a socket writing to its own screens
  * (other instances do not wait for that), and the local screens wait for nothing but a tick —
  * not the round trip, nor a slow adapter connection. Broadcasts keep their order. Acknowledged
  * broadcasts and every other operation are unchanged. Connection state recovery (which needs the
