@@ -10,19 +10,20 @@ import net from 'node:net';
 import pg from 'pg';
 import { vi } from 'vitest';
 
-/** One statement as sent: its text and parameters, and whether a round trip started with it. */
+/** One statement as sent: its text and parameters, whether a round trip started with it, and its connection's socket. */
 export interface SentStatement {
   text: string;
   values: unknown[];
   startsRoundTrip: boolean;
+  socket: object;
 }
 
-/** What {@link watchRoundTrips} saw: each statement's first 60 characters (spaces folded), the round trips, the socket writes, and the statements whole. */
+/** What {@link watchRoundTrips} saw: each statement's first 60 characters (spaces folded), the round trips, the socket writes by connection, and the statements whole. */
 export interface RoundTrips {
   statements: string[];
   roundTrips: number;
-  /** Writes to the database sockets of the connections that sent statements. */
-  writes: number;
+  /** Writes to the database socket of each connection that sent statements (a job's may write meanwhile too). */
+  writesBy: Map<object, number>;
   sent: SentStatement[];
 }
 
@@ -32,12 +33,12 @@ export async function watchRoundTrips(run: () => Promise<void>): Promise<RoundTr
   const sent: SentStatement[] = [];
   const pending = new Map<unknown, number>();
   let roundTrips = 0;
-  let writes = 0;
   const sockets = new WeakSet<object>();
+  const writesBy = new Map<object, number>();
   for (const hook of ['_write', '_writev'] as const) {
     const own = net.Socket.prototype[hook] as (...a: unknown[]) => unknown;
     vi.spyOn(net.Socket.prototype, hook).mockImplementation(function (this: net.Socket, ...args: unknown[]) {
-      if (sockets.has(this)) writes++;
+      if (sockets.has(this)) writesBy.set(this, (writesBy.get(this) ?? 0) + 1);
       return own.apply(this, args);
     } as never);
   }
@@ -46,8 +47,9 @@ export async function watchRoundTrips(run: () => Promise<void>): Promise<RoundTr
     const [config] = args as [string | { text: string }];
     const text = typeof config === 'string' ? config : config.text;
     const n = pending.get(this) ?? 0;
-    sockets.add(this.connection.stream);
-    sent.push({ text, values: Array.isArray(args[1]) ? (args[1] as unknown[]) : [], startsRoundTrip: n === 0 });
+    const socket = this.connection.stream;
+    sockets.add(socket);
+    sent.push({ text, values: Array.isArray(args[1]) ? (args[1] as unknown[]) : [], startsRoundTrip: n === 0, socket });
     statements.push(text.replace(/\s+/g, ' ').slice(0, 60));
     if (n === 0) roundTrips++;
     pending.set(this, n + 1);
@@ -65,19 +67,26 @@ export async function watchRoundTrips(run: () => Promise<void>): Promise<RoundTr
     return result;
   } as typeof real);
   await run();
-  return { statements, roundTrips, writes, sent };
+  return { statements, roundTrips, writesBy, sent };
 }
 
 /**
  * The first transaction `watched` saw, BEGIN to COMMIT: each statement's first 20 characters (its
- * shape: 'begin', "select set_config('a", …) and the round trips its statements started.
+ * shape: 'begin', "select set_config('a", …), the round trips its statements started, and on its
+ * connection over the whole watch the round trips started and the socket writes (equal when each
+ * round trip's statements leave in one write).
  */
-export function firstTransaction(watched: RoundTrips): { statements: string[]; roundTrips: number } {
+export function firstTransaction(watched: RoundTrips): { statements: string[]; roundTrips: number; connection: { roundTrips: number; writes: number } } {
   const begin = watched.statements.indexOf('begin');
   const commit = watched.statements.indexOf('commit', begin);
   if (begin < 0 || commit < 0) throw new Error(`no transaction among:\n${watched.statements.join('\n')}`);
+  const socket = watched.sent[begin]!.socket;
   return {
     statements: watched.statements.slice(begin, commit + 1).map((s) => s.slice(0, 20)),
     roundTrips: watched.sent.slice(begin, commit + 1).filter((s) => s.startsRoundTrip).length,
+    connection: {
+      roundTrips: watched.sent.filter((s) => s.socket === socket && s.startsRoundTrip).length,
+      writes: watched.writesBy.get(socket) ?? 0,
+    },
   };
 }
