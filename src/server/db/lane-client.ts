@@ -17,22 +17,16 @@ import { withName, type StatementNames } from './statement-names.js';
 
 type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
 
-/** The connections whose socket is corked for the burst now being sent. */
-const corked = new WeakSet<pg.Client>();
-
 /**
- * Corks `client`'s socket until the next tick, unless it already is for this burst (Node counts
- * corks, so node-postgres's own cork around a statement's messages nests inside this one).
+ * Corks `client`'s socket until the next tick, unless this burst already did. node-postgres corks
+ * around a statement's messages too, but uncorks before `query` returns, so a socket found corked
+ * here is corked for the burst (Node counts corks: node-postgres's nest inside this one).
  */
 function holdWritesForBurst(client: pg.Client): void {
-  if (corked.has(client)) return;
   const { stream } = client.connection;
-  corked.add(client);
+  if (stream.writableCorked > 0) return;
   stream.cork();
-  process.nextTick(() => {
-    corked.delete(client);
-    stream.uncork();
-  });
+  process.nextTick(() => stream.uncork());
 }
 
 /**

@@ -11,8 +11,9 @@
  *   connection carried at most one NOTIFY a round trip. On a saturated machine (the load bench's
  *   capacity run) 387 publishes were seen queued for it, alarms reached the other instance's
  *   screens seconds late, and past the pool's 5 s wait they were dropped (134 in one run).
- *   Payloads over 8,000 bytes travel through the table {@link ATTACHMENTS_TABLE}, created here if missing (in its own
- *   schema, outside the migrated `public` one, which the adapter's cleanup owns).
+ *   Payloads over 8,000 bytes travel through the table {@link ATTACHMENTS_TABLE}, created here if
+ *   missing (in its own schema, outside the migrated `public` one, which the adapter's cleanup
+ *   owns).
  * - PostgreSQL with `REDIS_URL`: `@socket.io/redis-adapter` over two ioredis connections (publish,
  *   subscribe); the adapter's documentation recommends ioredis over node-redis because node-redis
  *   does not always restore its subscriptions after a reconnection.
@@ -188,37 +189,33 @@ async function postgresAdapter(url: string, onError: AdapterOptions['onError']):
  * @returns `release()`: gives the held connection back (before `pool.end()`, which waits for it)
  */
 function pipelinedQueries(pool: ResilientPool): { release(): Promise<void> } {
-  /** The held connection once checked out: a query is then written at once, not a promise job later. */
+  /** The held connection: a query is written to it at once, not a promise job later. */
   let current: pg.PoolClient | undefined;
+  /** The checkout under way while none is held; queries made meanwhile are sent in order once it is. */
   let checkout: Promise<pg.PoolClient> | undefined;
-  const connection = (): Promise<pg.PoolClient> => {
-    const pending: Promise<pg.PoolClient> = pool.connect().then(
+  const connect = () =>
+    pool.connect().then(
       (client) => {
         current = client;
+        checkout = undefined;
         // An ended connection is forgotten (statements on it have failed); the next query opens another.
         client.once('end', () => {
           if (current === client) current = undefined;
-          if (checkout === pending) checkout = undefined;
         });
         return client;
       },
       (err: unknown) => {
-        if (checkout === pending) checkout = undefined;
+        checkout = undefined;
         throw err;
       },
     );
-    checkout = pending;
-    return pending;
-  };
   // The adapter calls `query(text, values)` and awaits the promise; nothing else reaches it.
-  // Queries made while the connection is being checked out are sent in the order made, once it is.
   pool.query = ((text: string, values?: unknown[]) =>
-    current ? current.query(text, values) : (checkout ?? connection()).then((client) => client.query(text, values))) as typeof pool.query;
+    current ? current.query(text, values) : (checkout ??= connect()).then((client) => client.query(text, values))) as typeof pool.query;
   return {
     async release() {
       const client = current ?? (await checkout?.catch(() => undefined));
       current = undefined;
-      checkout = undefined;
       client?.release();
     },
   };
@@ -228,11 +225,11 @@ function pipelinedQueries(pool: ResilientPool): { release(): Promise<void> } {
  * Makes a cluster adapter publish a broadcast without waiting for it: the message is serialised
  * and handed to the publishing connection synchronously, which writes it at once once it is
  * checked out ({@link pipelinedQueries}), and the local writes are queued behind it
- * (`process.nextTick`). So the NOTIFY is on the wire before this instance spends its ~17 µs a socket writing to its own screens
- * (other instances do not wait for that), and the local screens wait for nothing but a tick —
- * not the round trip, nor a slow adapter connection. Broadcasts keep their order. Acknowledged
- * broadcasts and every other operation are unchanged. Connection state recovery (which needs the
- * published offset) is not used by this app.
+ * (`process.nextTick`). So the NOTIFY is on the wire before this instance spends its ~17 µs a
+ * socket writing to its own screens (other instances do not wait for that), and the local screens
+ * wait for nothing but a tick — not the round trip, nor a slow adapter connection. Broadcasts keep
+ * their order. Acknowledged broadcasts and every other operation are unchanged. Connection state
+ * recovery (which needs the published offset) is not used by this app.
  */
 function publishFirst<A extends ClusterAdapterWithHeartbeat>(adapter: A): A {
   // Returns a settled promise, as ClusterAdapter's `broadcast` is typed; Socket.IO does not wait on it.
