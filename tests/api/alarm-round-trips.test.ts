@@ -1,7 +1,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/client.js';
-import { auditLog } from '../../src/server/db/schema.js';
+import { auditLog, deskRequests } from '../../src/server/db/schema.js';
 import { inSocietyOneStatement } from '../../src/server/db/society-scope.js';
 import { useHarness } from './harness.js';
 import { outcomeOf } from './row-level-security/support.js';
@@ -63,6 +64,33 @@ describe('statements and round trips of an SOS press', () => {
       { action: 'create', toStage: 'new', actorKind: 'resident' },
       { action: 'pressed again', toStage: null, actorKind: 'resident' },
     ]);
+  });
+
+  it.skipIf(!onPostgres)('the press statement is built once per connection, not once per press', async () => {
+    const authorization = await h.residentAuth('03000000043');
+    expect((await h.app.inject({ method: 'GET', url: '/api/resident/alarms', headers: { authorization } })).statusCode).toBe(200);
+    // Every query Drizzle runs has its text built by the dialect's sqlToQuery.
+    const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    const presses = 6;
+    const watched = await watchRoundTrips(async () => {
+      for (let i = 0; i < presses; i++) await raiseAlarm(h.app, authorization, { securityComplain: `Gate ${i}` });
+    });
+    const isPress = (text: string) => text.startsWith('with "stored" as (insert into "desk_requests"');
+    const sentOn = new Set(watched.sent.filter((s) => isPress(s.text)).map((s) => s.socket));
+    expect(watched.sent.filter((s) => isPress(s.text)).length, 'presses sent').toBe(presses);
+    // Sequential presses reuse the lane's idle connection, so most find the statement built.
+    expect(sentOn.size, 'connections that carried a press').toBeLessThan(presses);
+    const builds = built.mock.results.filter((r) => r.type === 'return' && isPress((r.value as { sql: string }).sql)).length;
+    expect(builds, 'press texts built').toBeLessThanOrEqual(sentOn.size);
+    // The merged presses kept their words: the values, not the text, changed between them.
+    const alarm = await h.database.db
+      .select({ body: deskRequests.body, pressCount: deskRequests.pressCount })
+      .from(deskRequests)
+      .where(eq(deskRequests.desk, 'security'));
+    expect(alarm.find((a) => a.body.startsWith('Gate 0'))).toEqual({
+      body: Array.from({ length: presses }, (_, i) => `Gate ${i}`).join('\n'),
+      pressCount: presses,
+    });
   });
 
   it('an acknowledgement is one statement with its audit row, read back with the alarm in the same round trip (two with COMMIT on PostgreSQL)', async () => {

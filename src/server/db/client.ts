@@ -88,7 +88,8 @@ export const CONNECT_TIMEOUT_MS = 3000;
  * A lane's Drizzle handle over `pool`. When the pool pipelines (`pipeline: true`), the lane is
  * registered with db/society-scope.ts together with what a pipelined transaction needs: the
  * pool, and Drizzle's transaction object built from this lane's dialect and schema on a
- * checked-out connection (what `db.transaction` would hand out, without its awaited BEGIN).
+ * checked-out connection (what `db.transaction` would hand out, without its awaited BEGIN) — the
+ * same object for every transaction on that connection.
  */
 function laneDb(pool: pg.Pool, pipelined: boolean): Db {
   if (!pipelined) return drizzle(pool, { schema });
@@ -100,9 +101,16 @@ function laneDb(pool: pg.Pool, pipelined: boolean): Db {
     tableNamesMap: tables.tableNamesMap,
   };
   const db = new NodePgDatabase<typeof schema>(dialect, new NodePgSession(pool, dialect, relational), relational);
+  // One handle per connection, kept while the pool keeps the connection: it holds no state of a
+  // transaction, and statements built once (db/built-once.ts) are kept with the handle they run on.
+  const handles = new WeakMap<pg.PoolClient, Db>();
   return registerPipelinedLane(db, {
     pool,
-    transaction: (client) => new NodePgTransaction(dialect, new NodePgSession(client, dialect, relational), relational),
+    transaction: (client) => {
+      let tx = handles.get(client);
+      if (!tx) handles.set(client, (tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, relational), relational)));
+      return tx;
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, staffUsers } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
@@ -13,15 +13,16 @@ export type AuditRecord = typeof auditLog.$inferInsert;
  * Many audit rows as ONE `INSERT … SELECT`: one row per row of `from`, all by the same actor
  * at the same time; `entityId` is an expression over `from` (e.g. `ins.id`), and so may be the
  * action and the stages (e.g. an SOS press: 'create' to 'new' or 'pressed again' by its press
- * count). Stages left out are null.
+ * count). Stages left out are null. The society, the actor and the time may be placeholders, for
+ * a statement built once (db/built-once.ts).
  */
 export interface AuditsSelect {
-  societyId: number;
+  societyId: number | Placeholder;
   /** The rows audited: a FROM list, e.g. sql`ins`. */
   from: SQL;
-  actorKind: AuditRecord['actorKind'];
-  actorId: number | null;
-  actorName: string;
+  actorKind: AuditRecord['actorKind'] | Placeholder;
+  actorId: number | null | Placeholder;
+  actorName: string | Placeholder;
   entity: string;
   /** The audited row's id (an int expression). */
   entityId: SQL;
@@ -30,7 +31,7 @@ export interface AuditsSelect {
   /** The stages moved from and to (text expressions over `from`); null when omitted. */
   fromStage?: SQL;
   toStage?: SQL;
-  at: Date;
+  at: Date | Placeholder;
   /** The row's `detail` (a text expression over `from`); none when omitted. */
   detail?: SQL;
 }
@@ -42,7 +43,7 @@ export interface AuditsSelect {
  */
 export function insertAuditsSql(a: AuditsSelect): SQL {
   return sql`insert into audit_log (society_id, actor_kind, actor_id, actor_name, entity, entity_id, action, from_stage, to_stage, at, detail)
-    select ${a.societyId}::int, ${a.actorKind}::text, ${a.actorId}::int, ${a.actorName}::text, ${a.entity}::text, ${a.entityId}, (${a.action})::text, (${a.fromStage ?? sql`null`})::text, (${a.toStage ?? sql`null`})::text, ${a.at.toISOString()}::timestamptz, ${a.detail ?? sql`null`}::text
+    select ${a.societyId}::int, ${a.actorKind}::text, ${a.actorId}::int, ${a.actorName}::text, ${a.entity}::text, ${a.entityId}, (${a.action})::text, (${a.fromStage ?? sql`null`})::text, (${a.toStage ?? sql`null`})::text, ${a.at instanceof Date ? a.at.toISOString() : a.at}::timestamptz, ${a.detail ?? sql`null`}::text
     from ${a.from}`;
 }
 

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
+import { builtOnce, runBuiltOnce, type ValueOf } from '../../db/built-once.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { deskRequests, residents, societies } from '../../db/schema.js';
 import { deskRepo, type DeskRow } from '../../desk/repo.js';
 import { listPage, type ListResult, type PageRequest } from '../../lib/list-page.js';
-import { recordAuditsSql, type AuditRecord, type AuditsSelect } from '../audit/service.js';
+import { recordAuditsSql, type AuditRecord } from '../audit/service.js';
 import { residentCardColumns } from '../residents/service.js';
 
 /** The most text an SOS keeps from its presses together (the limit of one message). */
@@ -28,8 +29,15 @@ export interface AlarmDetails {
 /** Who pressed or acknowledged, as the audit row names them. */
 export type AlarmActor = Pick<AuditRecord, 'actorKind' | 'actorId' | 'actorName'>;
 
+/** An audit row's actor as an audit statement takes it (an id, or null). */
+interface AuditActor extends Record<string, unknown> {
+  actorKind: AuditRecord['actorKind'];
+  actorId: number | null;
+  actorName: string;
+}
+
 /** {@link AlarmActor} as an audit statement takes it. */
-const auditedBy = (a: AlarmActor): Pick<AuditsSelect, 'actorKind' | 'actorId' | 'actorName'> => ({
+const auditedBy = (a: AlarmActor): AuditActor => ({
   actorKind: a.actorKind,
   actorId: a.actorId ?? null,
   actorName: a.actorName,
@@ -48,6 +56,101 @@ export interface PressedAlarm {
  */
 const notHomeActive = (residentId: AnyColumn | SQL) =>
   sql<boolean>`exists (select 1 from not_home_requests n, lateral (select (now() at time zone s.time_zone)::date as today from societies s where s.id = n.society_id) d where n.resident_id = ${residentId} and n.state = 'active' and n.from_date <= d.today and n.to_date >= d.today)`;
+
+/** What an SOS press statement is run with (see `alarmRepo(db).press`). */
+interface PressValues extends Record<string, unknown> {
+  societyId: number;
+  residentId: number;
+  words: string;
+  at: Date;
+  isDrill: boolean;
+}
+
+/** {@link PressValues} with the audit row's actor. */
+type AuditedPressValues = PressValues & AuditActor;
+
+/**
+ * The SOS press as one statement (see `alarmRepo(db).press`), with the press's audit row when
+ * `audited`, built once per connection (db/built-once.ts): it is the alarm path's largest text.
+ */
+function pressStatement<V extends PressValues>(db: Db, value: ValueOf<V>, audited: boolean) {
+  const stored = db.$with('stored').as(
+    db
+      .insert(deskRequests)
+      .values({
+        desk: 'security',
+        societyId: value('societyId'),
+        residentId: value('residentId'),
+        body: value('words'),
+        createdAt: value('at'),
+        lastPressedAt: value('at'),
+        isDrill: value('isDrill'),
+      })
+      .onConflictDoUpdate({
+        target: deskRequests.residentId,
+        targetWhere: sql`desk = 'security' and acknowledged_at is null`,
+        set: {
+          pressCount: sql`${deskRequests.pressCount} + 1`,
+          lastPressedAt: sql`greatest(${deskRequests.lastPressedAt}, excluded.last_pressed_at)`,
+          body: sql`case
+            when excluded.body = '' or strpos(${deskRequests.body}, excluded.body) > 0 then ${deskRequests.body}
+            when ${deskRequests.body} = '' then excluded.body
+            else left(${deskRequests.body} || E'\\n' || excluded.body, ${BODY_MAX}) end`,
+        },
+      })
+      .returning(),
+  );
+  const created = sql`stored.press_count = 1`;
+  // Data-modifying WITH items run whether or not the query reads them (PostgreSQL's rule).
+  const audit = audited
+    ? [
+        db.$with('audited', { id: sql<number>`id` }).as(
+          sql`${recordAuditsSql({
+            societyId: value('societyId'),
+            from: sql`stored`,
+            actorKind: value('actorKind'),
+            actorId: value('actorId'),
+            actorName: value('actorName'),
+            entity: 'security',
+            entityId: sql`stored.id`,
+            action: sql`case when ${created} then 'create' else 'pressed again' end`,
+            toStage: sql`case when ${created} then 'new' end`,
+            at: value('at'),
+          })} returning id`,
+        ),
+      ]
+    : [];
+  return db
+    .with(stored, ...audit)
+    .select({
+      id: stored.id,
+      desk: stored.desk,
+      societyId: stored.societyId,
+      societyName: societies.name,
+      body: stored.body,
+      response: stored.response,
+      stage: stored.stage,
+      createdAt: stored.createdAt,
+      proceededAt: stored.proceededAt,
+      completedAt: stored.completedAt,
+      isDrill: stored.isDrill,
+      resident: residentCardColumns,
+      staffNote: stored.staffNote,
+      pressCount: stored.pressCount,
+      lastPressedAt: stored.lastPressedAt,
+      acknowledgedAt: stored.acknowledgedAt,
+      escalatedAt: stored.escalatedAt,
+      notHomeActive: notHomeActive(stored.residentId),
+    })
+    .from(stored)
+    .innerJoin(residents, eq(residents.id, stored.residentId))
+    .innerJoin(societies, eq(societies.id, stored.societyId));
+}
+
+const PRESS = builtOnce<PressValues, Awaited<ReturnType<typeof pressStatement>>>('alarm_press', (db, value) => pressStatement(db, value, false));
+const PRESS_AUDITED = builtOnce<AuditedPressValues, Awaited<ReturnType<typeof pressStatement>>>('alarm_press_audited', (db, value) =>
+  pressStatement(db, value, true),
+);
 
 /** Alarm-only queries on the shared desk table (presses, inbox, acknowledgement, escalation). */
 export function alarmRepo(db: Db) {
@@ -95,91 +198,33 @@ export function alarmRepo(db: Db) {
      * With `opts.audit` the same statement also writes the press's audit row by that actor:
      * 'create' (to stage 'new') for a new alarm, 'pressed again' for a merged press — so an SOS is
      * one statement, and its transaction one round trip (`inSocietyOneStatement`). The statement
-     * is sent before this returns (its `then` is called at once), which that transaction needs.
+     * is sent before this returns, which that transaction needs. Its text is built once per
+     * connection on the PostgreSQL lanes (`PRESS`, `PRESS_AUDITED`; db/built-once.ts).
      * `opts.isDrill` marks an SOS drill's practice alarm (on the drill resident): the same
      * statement, so a drill tries the real insert; its `drillId` is the caller's to fill in.
      */
     press(societyId: number, residentId: number, words: string, at: Date, opts: { isDrill?: boolean; audit?: AlarmActor } = {}): Promise<PressedAlarm> {
-      const stored = db.$with('stored').as(
-        db
-          .insert(deskRequests)
-          .values({ desk: 'security', societyId, residentId, body: words, createdAt: at, lastPressedAt: at, isDrill: opts.isDrill ?? false })
-          .onConflictDoUpdate({
-            target: deskRequests.residentId,
-            targetWhere: sql`desk = 'security' and acknowledged_at is null`,
-            set: {
-              pressCount: sql`${deskRequests.pressCount} + 1`,
-              lastPressedAt: sql`greatest(${deskRequests.lastPressedAt}, excluded.last_pressed_at)`,
-              body: sql`case
-                when excluded.body = '' or strpos(${deskRequests.body}, excluded.body) > 0 then ${deskRequests.body}
-                when ${deskRequests.body} = '' then excluded.body
-                else left(${deskRequests.body} || E'\\n' || excluded.body, ${BODY_MAX}) end`,
-            },
-          })
-          .returning(),
-      );
-      const created = sql`stored.press_count = 1`;
-      // Data-modifying WITH items run whether or not the query reads them (PostgreSQL's rule).
-      const audited = opts.audit
-        ? [
-            db.$with('audited', { id: sql<number>`id` }).as(
-              sql`${recordAuditsSql({
-                societyId,
-                from: sql`stored`,
-                ...auditedBy(opts.audit),
-                entity: 'security',
-                entityId: sql`stored.id`,
-                action: sql`case when ${created} then 'create' else 'pressed again' end`,
-                toStage: sql`case when ${created} then 'new' end`,
-                at,
-              })} returning id`,
-            ),
-          ]
-        : [];
-      return db
-        .with(stored, ...audited)
-        .select({
-          id: stored.id,
-          desk: stored.desk,
-          societyId: stored.societyId,
-          societyName: societies.name,
-          body: stored.body,
-          response: stored.response,
-          stage: stored.stage,
-          createdAt: stored.createdAt,
-          proceededAt: stored.proceededAt,
-          completedAt: stored.completedAt,
-          isDrill: stored.isDrill,
-          resident: residentCardColumns,
-          staffNote: stored.staffNote,
-          pressCount: stored.pressCount,
-          lastPressedAt: stored.lastPressedAt,
-          acknowledgedAt: stored.acknowledgedAt,
-          escalatedAt: stored.escalatedAt,
-          notHomeActive: notHomeActive(stored.residentId),
-        })
-        .from(stored)
-        .innerJoin(residents, eq(residents.id, stored.residentId))
-        .innerJoin(societies, eq(societies.id, stored.societyId))
-        .then(([r]) => {
-          const { staffNote, pressCount, lastPressedAt, acknowledgedAt, escalatedAt, notHomeActive: away, ...row } = r!;
-          return {
-            created: pressCount === 1,
-            // Alarms have no deadlines (DeskRow's overdueSince is for the other desks).
-            row: { ...row, overdueSince: null },
-            details: {
-              id: row.id,
-              staffNote,
-              pressCount,
-              lastPressedAt,
-              acknowledgedAt,
-              acknowledgedByName: null,
-              escalatedAt,
-              notHomeActive: away,
-              drillId: null,
-            },
-          };
-        });
+      const values = { societyId, residentId, words, at, isDrill: opts.isDrill ?? false };
+      const pressed = opts.audit ? runBuiltOnce(db, PRESS_AUDITED, { ...values, ...auditedBy(opts.audit) }) : runBuiltOnce(db, PRESS, values);
+      return pressed.then(([r]) => {
+        const { staffNote, pressCount, lastPressedAt, acknowledgedAt, escalatedAt, notHomeActive: away, ...row } = r!;
+        return {
+          created: pressCount === 1,
+          // Alarms have no deadlines (DeskRow's overdueSince is for the other desks).
+          row: { ...row, overdueSince: null },
+          details: {
+            id: row.id,
+            staffNote,
+            pressCount,
+            lastPressedAt,
+            acknowledgedAt,
+            acknowledgedByName: null,
+            escalatedAt,
+            notHomeActive: away,
+            drillId: null,
+          },
+        };
+      });
     },
 
     /**
