@@ -1,13 +1,13 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Db } from '../../src/server/db/client.js';
 import { auditLog, deskRequests } from '../../src/server/db/schema.js';
 import { inSocietyOneStatement } from '../../src/server/db/society-scope.js';
 import { useHarness } from './harness.js';
 import { outcomeOf } from './row-level-security/support.js';
 import { raiseAlarm } from '../support/clients/security.js';
-import { firstTransaction, watchRoundTrips } from '../support/round-trips.js';
+import { firstTransaction, watchRoundTrips, type RoundTrips } from '../support/round-trips.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -66,22 +66,30 @@ describe('statements and round trips of an SOS press', () => {
     ]);
   });
 
+  /**
+   * Of the statements `watched` saw whose text `matches`: how many were sent, on how many
+   * connections, and how many times Drizzle built that text (`built` spies on the dialect's
+   * sqlToQuery, through which every query's text is built).
+   */
+  const builtAndSent = (watched: RoundTrips, built: MockInstance<PgDialect['sqlToQuery']>, matches: (text: string) => boolean) => ({
+    sent: watched.sent.filter((s) => matches(s.text)).length,
+    connections: new Set(watched.sent.filter((s) => matches(s.text)).map((s) => s.socket)).size,
+    builds: built.mock.results.filter((r) => r.type === 'return' && matches(r.value.sql)).length,
+  });
+
   it.skipIf(!onPostgres)('the press statement is built once per connection, not once per press', async () => {
     const authorization = await h.residentAuth('03000000043');
     expect((await h.app.inject({ method: 'GET', url: '/api/resident/alarms', headers: { authorization } })).statusCode).toBe(200);
-    // Every query Drizzle runs has its text built by the dialect's sqlToQuery.
     const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
     const presses = 6;
     const watched = await watchRoundTrips(async () => {
       for (let i = 0; i < presses; i++) await raiseAlarm(h.app, authorization, { securityComplain: `Gate ${i}` });
     });
-    const isPress = (text: string) => text.startsWith('with "stored" as (insert into "desk_requests"');
-    const sentOn = new Set(watched.sent.filter((s) => isPress(s.text)).map((s) => s.socket));
-    expect(watched.sent.filter((s) => isPress(s.text)).length, 'presses sent').toBe(presses);
+    const press = builtAndSent(watched, built, (text) => text.startsWith('with "stored" as (insert into "desk_requests"'));
+    expect(press.sent, 'presses sent').toBe(presses);
     // Sequential presses reuse the lane's idle connection, so most find the statement built.
-    expect(sentOn.size, 'connections that carried a press').toBeLessThan(presses);
-    const builds = built.mock.results.filter((r) => r.type === 'return' && isPress((r.value as { sql: string }).sql)).length;
-    expect(builds, 'press texts built').toBeLessThanOrEqual(sentOn.size);
+    expect(press.connections, 'connections that carried a press').toBeLessThan(presses);
+    expect(press.builds, 'press texts built').toBeLessThanOrEqual(press.connections);
     // The merged presses kept their words: the values, not the text, changed between them.
     const alarm = await h.database.db
       .select({ body: deskRequests.body, pressCount: deskRequests.pressCount })
@@ -91,6 +99,30 @@ describe('statements and round trips of an SOS press', () => {
       body: Array.from({ length: presses }, (_, i) => `Gate ${i}`).join('\n'),
       pressCount: presses,
     });
+  });
+
+  it.skipIf(!onPostgres)('an acknowledgement reads its alarm with a statement built once per connection', async () => {
+    const alarm = await raiseAlarm(h.app, await h.residentAuth('03000000044'));
+    const cookie = await h.staffCookie('security@greenvalley.test');
+    expect((await h.app.inject({ method: 'GET', url: '/api/security/alarms', headers: { cookie } })).statusCode).toBe(200);
+    const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    const acks = 5;
+    const answers: { _id: number; acknowledgedBy: string | null }[] = [];
+    const watched = await watchRoundTrips(async () => {
+      for (let i = 0; i < acks; i++) {
+        const res = await h.app.inject({ method: 'POST', url: `/api/security/${alarm._id}/acknowledge`, headers: { cookie } });
+        expect(res.statusCode, res.body).toBe(200);
+        answers.push(res.json());
+      }
+    });
+    // The desk's one-row read: its columns, and the row by society and id.
+    const read = builtAndSent(watched, built, (text) => /^select "desk_requests"\."id", .* "desk_requests"\."id" = \$\d+\)$/s.test(text));
+    expect(read.sent, 'row reads sent').toBe(acks);
+    expect(read.connections, 'connections that carried a row read').toBeLessThan(acks);
+    expect(read.builds, 'row read texts built').toBeLessThanOrEqual(read.connections);
+    // Each answer is the alarm, acknowledged once by the first.
+    expect(new Set(answers.map((a) => `${a._id} ${a.acknowledgedBy}`))).toEqual(new Set([`${alarm._id} ${answers[0]!.acknowledgedBy}`]));
+    expect(answers[0]!.acknowledgedBy).not.toBeNull();
   });
 
   it('an acknowledgement is one statement with its audit row, read back with the alarm in the same round trip (two with COMMIT on PostgreSQL)', async () => {

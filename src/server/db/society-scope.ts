@@ -175,8 +175,11 @@ export function pipelines(db: Db): boolean {
  * Statements of one transaction that do not wait for each other's answers, run in the order
  * given: on a pipelining transaction ({@link pipelines}) they leave together and share one round
  * trip — PostgreSQL still runs them in that order, so each sees what the ones before it wrote —
- * and elsewhere they run one after another. Each thunk must send its statement before it awaits
- * anything else (a Drizzle query, or a repo method whose first await is its query).
+ * and elsewhere they run one after another. Each thunk must send its statement when it is
+ * called: return a Drizzle query (its `then` is called here at once, which sends it), or a
+ * promise made by calling the query's `then` (a repo method that maps the rows with `.then`).
+ * Not an async function that awaits its query: `await` calls `then` a microtask later, after the
+ * thunks behind it have sent theirs.
  * @returns the answers, in the same order
  */
 export function inOrder<A, B>(db: Db, a: () => PromiseLike<A>, b: () => PromiseLike<B>): Promise<[A, B]>;

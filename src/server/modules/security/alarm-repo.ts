@@ -165,9 +165,10 @@ export function alarmRepo(db: Db) {
      * acknowledger's name, escalation, and whether the resident is away today (an active
      * not-at-home window: the home should be empty).
      */
-    async details(societyId: number, ids: readonly number[]) {
-      if (ids.length === 0) return new Map<number, AlarmDetails>();
-      const rows = await db
+    details(societyId: number, ids: readonly number[]): Promise<Map<number, AlarmDetails>> {
+      if (ids.length === 0) return Promise.resolve(new Map<number, AlarmDetails>());
+      // Sent at once, like `acknowledge` (see there).
+      return db
         .select({
           id: deskRequests.id,
           staffNote: deskRequests.staffNote,
@@ -183,8 +184,8 @@ export function alarmRepo(db: Db) {
           drillId: sql<number | null>`case when desk_requests.is_drill then (select d.id from security_drills d where d.alarm_id = desk_requests.id) end`,
         })
         .from(deskRequests)
-        .where(and(alarm(societyId), inArray(deskRequests.id, [...ids])));
-      return new Map(rows.map((r) => [r.id, r]));
+        .where(and(alarm(societyId), inArray(deskRequests.id, [...ids])))
+        .then((rows) => new Map(rows.map((r) => [r.id, r])));
     },
     /**
      * One SOS press at `at`: a new alarm, or — when the resident already has an unacknowledged one
@@ -259,15 +260,20 @@ export function alarmRepo(db: Db) {
      * acknowledgement waits for this one's row lock, then finds the alarm acknowledged.
      * @returns true if this call recorded the acknowledgement
      */
-    async acknowledge(societyId: number, id: number, actor: AlarmActor, at: Date, escalatedOnly = false): Promise<boolean> {
-      const result = await db.execute(sql`with acked as (
+    acknowledge(societyId: number, id: number, actor: AlarmActor, at: Date, escalatedOnly = false): Promise<boolean> {
+      // Sent at once (`then` now, not a microtask later as `await` would): it must leave before
+      // the reads `inOrder` puts behind it.
+      return db
+        .execute(
+          sql`with acked as (
           update desk_requests set acknowledged_at = ${at.toISOString()}::timestamptz, acknowledged_by = ${actor.actorId}::int
           where desk = 'security' and society_id = ${societyId} and id = ${id} and acknowledged_at is null${escalatedOnly ? sql` and escalated_at is not null` : sql``}
           returning id
         ),
         audited as (${recordAuditsSql({ societyId, from: sql`acked`, ...auditedBy(actor), entity: 'security', entityId: sql`acked.id`, action: 'acknowledge', at })})
-        select exists (select 1 from acked) as recorded`);
-      return rowsOf(result, z.object({ recorded: z.boolean() }))[0]!.recorded;
+        select exists (select 1 from acked) as recorded`,
+        )
+        .then((result) => rowsOf(result, z.object({ recorded: z.boolean() }))[0]!.recorded);
     },
 
     /**
