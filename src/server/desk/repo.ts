@@ -1,5 +1,5 @@
-import { and, eq, ilike, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { builtOnce, runBuiltOnce, type BuiltOnce, type ValueOf } from '../db/built-once.js';
+import { and, eq, ilike, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { builtOnce, runBuiltOnce, type ValueOf } from '../db/built-once.js';
 import type { Db } from '../db/client.js';
 import { deskRequests, residents, societies } from '../db/schema.js';
 import type { Stage } from '../../shared/contracts/desk.js';
@@ -57,6 +57,9 @@ const rowsOf = (db: Db, desk: DeskName) =>
     .innerJoin(residents, eq(residents.id, deskRequests.residentId))
     .innerJoin(societies, eq(societies.id, deskRequests.societyId));
 
+/** A desk's rows of one society (the society a value, or a placeholder of a statement built once). */
+const scopeOf = (desk: DeskName, societyId: number | Placeholder) => and(eq(deskRequests.desk, desk), eq(deskRequests.societyId, societyId));
+
 /** What `deskRepo(db, desk).get` is run with. */
 interface RowKey extends Record<string, unknown> {
   societyId: number;
@@ -64,27 +67,24 @@ interface RowKey extends Record<string, unknown> {
 }
 
 /**
- * One row of a desk by id (`deskRepo(db, desk).get`), built once per connection and desk
- * (db/built-once.ts): every acknowledgement, stage change and reply reads its row this way.
+ * One row of a desk by id (`deskRepo(db, desk).get`), one statement per desk built once per
+ * connection (db/built-once.ts): every acknowledgement, stage change and reply reads its row this way.
  */
-const getStatements = new Map<DeskName, BuiltOnce<RowKey, Awaited<ReturnType<typeof rowsOf>>>>();
-function getStatement(desk: DeskName) {
-  let statement = getStatements.get(desk);
-  if (!statement) {
-    statement = builtOnce(`desk_get_${desk}`, (db, value: ValueOf<RowKey>) =>
-      rowsOf(db, desk).where(and(eq(deskRequests.desk, desk), eq(deskRequests.societyId, value('societyId')), eq(deskRequests.id, value('id')))),
-    );
-    getStatements.set(desk, statement);
-  }
-  return statement;
-}
+const getStatements = new Map(
+  deskRequests.desk.enumValues.map((desk) => [
+    desk,
+    builtOnce(`desk_get_${desk}`, (db, value: ValueOf<RowKey>) =>
+      rowsOf(db, desk).where(and(scopeOf(desk, value('societyId')), eq(deskRequests.id, value('id')))),
+    ),
+  ]),
+);
 
 /**
  * Queries of the shared desk table. Every read and write takes the society id: a row of another
  * society is simply not found.
  */
 export function deskRepo(db: Db, desk: DeskName) {
-  const scope = (societyId: number) => and(eq(deskRequests.desk, desk), eq(deskRequests.societyId, societyId));
+  const scope = (societyId: number) => scopeOf(desk, societyId);
   const base = () => rowsOf(db, desk);
 
   /** The society's rows of this desk whose ids `ids` lists or selects (a subquery), any order. */
@@ -138,7 +138,7 @@ export function deskRepo(db: Db, desk: DeskName) {
     rowsIn,
     /** The society's row `id` of this desk, or undefined. Sent before it returns (a statement of `inOrder`). */
     get(societyId: number, id: number) {
-      return runBuiltOnce(db, getStatement(desk), { societyId, id }).then(([row]) => row);
+      return runBuiltOnce(db, getStatements.get(desk)!, { societyId, id }).then(([row]) => row);
     },
     /** One row of the society filed by resident `residentId` (a row id), or undefined (another resident's, another society's). */
     async getOwn(societyId: number, residentId: number, id: number) {
