@@ -328,6 +328,8 @@ test.describe('resident app', () => {
   });
 
   test('accessibility: sign-in, registration, SOS, services, a service, society, notifications, profile', async ({ page, playwright, baseURL }) => {
+    // axe runs on ten screens here; on a slow shared machine one run alone takes a few seconds.
+    test.setTimeout(90_000);
     const r = await approvedResident(playwright, baseURL, 'Farah');
     await page.goto('/app/sign-in');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
