@@ -59,6 +59,11 @@ export interface NginxOptions {
  * second were the same with 2, 4 and 8 (the CPU is the limit), while SOS p99 was 113, 237 and
  * 571 ms. With the database on another machine a list spends more of its time waiting on the
  * network, and a higher cap (4–8) keeps an instance busy.
+ * The cost of the low cap on a machine shared with everything else: below capacity, a moment when
+ * the processes wait for a core leaves four lists in flight and the next is refused (0.7–2.6 % of
+ * the lists at 300/s, 64–77 % busy). Caps 3 and 4 did not lower that, and a short wait for a slot
+ * inside the instance did, but made its own refusals late under overload (bench/load/measurements.md,
+ * 2026-11-29): the dashboard retries a refused read instead.
  */
 export const DEFAULT_MAX_CONNS = 2;
 
