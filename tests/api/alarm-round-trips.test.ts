@@ -1,13 +1,13 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/client.js';
 import { auditLog, deskRequests } from '../../src/server/db/schema.js';
 import { inSocietyOneStatement } from '../../src/server/db/society-scope.js';
 import { useHarness } from './harness.js';
 import { outcomeOf } from './row-level-security/support.js';
 import { raiseAlarm } from '../support/clients/security.js';
-import { firstTransaction, watchRoundTrips, type RoundTrips } from '../support/round-trips.js';
+import { builtAndSent, firstTransaction, watchRoundTrips } from '../support/round-trips.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -64,17 +64,6 @@ describe('statements and round trips of an SOS press', () => {
       { action: 'create', toStage: 'new', actorKind: 'resident' },
       { action: 'pressed again', toStage: null, actorKind: 'resident' },
     ]);
-  });
-
-  /**
-   * Of the statements `watched` saw whose text `matches`: how many were sent, on how many
-   * connections, and how many times Drizzle built that text (`built` spies on the dialect's
-   * sqlToQuery, through which every query's text is built).
-   */
-  const builtAndSent = (watched: RoundTrips, built: MockInstance<PgDialect['sqlToQuery']>, matches: (text: string) => boolean) => ({
-    sent: watched.sent.filter((s) => matches(s.text)).length,
-    connections: new Set(watched.sent.filter((s) => matches(s.text)).map((s) => s.socket)).size,
-    builds: built.mock.results.filter((r) => r.type === 'return' && matches(r.value.sql)).length,
   });
 
   it.skipIf(!onPostgres)('the press statement is built once per connection, not once per press', async () => {

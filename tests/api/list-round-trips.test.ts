@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useHarness } from './harness.js';
 import { complaintsDesk } from '../support/clients/complaints.js';
-import { firstTransaction, watchRoundTrips as watch } from '../support/round-trips.js';
+import { builtAndSent, firstTransaction, watchRoundTrips as watch } from '../support/round-trips.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -36,6 +37,40 @@ describe('statements and round trips of a list request', () => {
       expect(firstTransaction(watched).connection.writes, 'socket writes').toBe(2);
     }
   });
+
+  it.skipIf(!onPostgres)(
+    'an unsearched page is built once per connection, not once per page: its total, and its ids and rows for each kind of window',
+    async () => {
+      const cookie = await h.staffCookie('complaints@greenvalley.test');
+      const first = await desk.list(cookie, '?stage=new&page=1');
+      expect(first.statusCode, first.body).toBe(200);
+      const after = first.json<{ nextAfter: number | null }>().nextAfter;
+      expect(after, 'a demo society has more than one page of new complaints').not.toBeNull();
+      const built = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+      const queries = ['?stage=new&page=1', '?stage=new&page=2', `?stage=new&page=2&after=${after}`, '?stage=processing&page=1'];
+      const rounds = 3;
+      const answers: string[] = [];
+      const watched = await watch(async () => {
+        for (let i = 0; i < rounds; i++)
+          for (const query of queries) {
+            const res = await desk.list(cookie, query);
+            expect(res.statusCode, res.body).toBe(200);
+            answers.push(res.body);
+          }
+      });
+      const total = builtAndSent(watched, built, (text) => text.startsWith('select "n" from "list_counts"'));
+      // The page's ids (offset from the top, or past a cursor) and its rows, one statement.
+      const pages = builtAndSent(watched, built, (text) => text.includes(' in (select "id" from "desk_requests"'));
+      expect(total.sent, 'totals sent').toBe(rounds * queries.length);
+      expect(pages.sent, 'pages sent').toBe(rounds * queries.length);
+      expect(total.builds, 'total texts built').toBeLessThanOrEqual(total.connections);
+      // Two kinds of window here: an offset from the top (pages 1 and 2, both stages), and past a cursor.
+      expect(pages.builds, 'page texts built').toBeLessThanOrEqual(2 * pages.connections);
+      // The same requests gave the same answers each round: values, not texts, changed between pages.
+      for (let i = 1; i < rounds; i++) expect(answers.slice(i * queries.length, (i + 1) * queries.length)).toEqual(answers.slice(0, queries.length));
+      expect(answers[2], 'the cursor reads the second page').toBe(answers[1]);
+    },
+  );
 
   it.skipIf(!onPostgres)('a search takes three round trips on PostgreSQL (settings and matches; rows; COMMIT)', async () => {
     const cookie = await h.staffCookie('complaints@greenvalley.test');

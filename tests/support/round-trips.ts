@@ -7,8 +7,9 @@
  * each test (`vi.restoreAllMocks()`).
  */
 import net from 'node:net';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { vi } from 'vitest';
+import { vi, type MockInstance } from 'vitest';
 
 /** One statement as sent: its text and parameters, whether a round trip started with it, and its connection's socket. */
 export interface SentStatement {
@@ -88,5 +89,19 @@ export function firstTransaction(watched: RoundTrips): { statements: string[]; r
       roundTrips: watched.sent.filter((s) => s.socket === socket && s.startsRoundTrip).length,
       writes: watched.writesBy.get(socket) ?? 0,
     },
+  };
+}
+
+/**
+ * Of the statements `watched` saw whose text `matches`: how many were sent, on how many
+ * connections, and how many times Drizzle built that text (`built` spies on the dialect's
+ * sqlToQuery, through which every query's text is built: `vi.spyOn(PgDialect.prototype, 'sqlToQuery')`).
+ */
+export function builtAndSent(watched: RoundTrips, built: MockInstance<PgDialect['sqlToQuery']>, matches: (text: string) => boolean) {
+  const sent = watched.sent.filter((s) => matches(s.text));
+  return {
+    sent: sent.length,
+    connections: new Set(sent.map((s) => s.socket)).size,
+    builds: built.mock.results.filter((r) => r.type === 'return' && matches(r.value.sql)).length,
   };
 }

@@ -3,7 +3,8 @@ import { builtOnce, runBuiltOnce, type ValueOf } from '../db/built-once.js';
 import type { Db } from '../db/client.js';
 import { deskRequests, residents, societies } from '../db/schema.js';
 import type { Stage } from '../../shared/contracts/desk.js';
-import { listPage, type PageRequest } from '../lib/list-page.js';
+import { listPage, windowStatements, type PageRequest } from '../lib/list-page.js';
+import { windowIdsQuery, type WindowValues } from '../lib/page-window.js';
 import { likePattern } from '../lib/text.js';
 import { residentCardColumns } from '../modules/residents/service.js';
 
@@ -60,6 +61,34 @@ const rowsOf = (db: Db, desk: DeskName) =>
 /** A desk's rows of one society (the society a value, or a placeholder of a statement built once). */
 const scopeOf = (desk: DeskName, societyId: number | Placeholder) => and(eq(deskRequests.desk, desk), eq(deskRequests.societyId, societyId));
 
+/** A stage list of one society (`deskRepo(db, desk).list`): its society and stage values or placeholders. */
+const stageOf = (desk: DeskName, societyId: number | Placeholder, stage: Stage | Placeholder) => and(scopeOf(desk, societyId), eq(deskRequests.stage, stage));
+
+/** The stage lists' index (`desk_requests_list_idx`) in order, ending with the id. */
+const STAGE_ORDER = [deskRequests.societyId, deskRequests.desk, deskRequests.stage, deskRequests.id];
+
+/**
+ * An unsearched page of a stage list, ids and rows in one statement, built once per connection for
+ * each desk and kind of page window (`windowStatements`): the statement `listPage` would otherwise
+ * build from `rowsIn` for every page.
+ */
+const stagePages = new Map(
+  deskRequests.desk.enumValues.map((desk) => [
+    desk,
+    windowStatements(`desk_page_${desk}`, (db, value: ValueOf<{ societyId: number; stage: Stage } & WindowValues>, kind) =>
+      rowsOf(db, desk).where(
+        and(
+          scopeOf(desk, value('societyId')),
+          inArray(
+            deskRequests.id,
+            windowIdsQuery(db, deskRequests, deskRequests.id, STAGE_ORDER, stageOf(desk, value('societyId'), value('stage')), kind, value),
+          ),
+        ),
+      ),
+    ),
+  ]),
+);
+
 /** What `deskRepo(db, desk).get` is run with. */
 interface RowKey extends Record<string, unknown> {
   societyId: number;
@@ -106,13 +135,14 @@ export function deskRepo(db: Db, desk: DeskName) {
         countKey: `${desk}:${stage}`,
         table: deskRequests,
         id: deskRequests.id,
-        where: and(scope(societyId), eq(deskRequests.stage, stage)),
+        where: stageOf(desk, societyId, stage),
         search: req.overdue ? and(text, isOverdue) : text,
         term: req.q || undefined,
         req,
-        order: [deskRequests.societyId, deskRequests.desk, deskRequests.stage, deskRequests.id],
+        order: STAGE_ORDER,
         rows: (ids) => rowsIn(societyId, ids),
         rowsIn: (ids) => rowsIn(societyId, ids),
+        windowRows: (window) => stagePages.get(desk)!(db, window, { societyId, stage }),
         idOf: (row) => row.id,
       });
     },

@@ -13,12 +13,25 @@
 import { and, eq, gt, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '../../shared/constants.js';
+import { builtOnce, runBuiltOnce, type Preparable, type ValueOf } from '../db/built-once.js';
 import type { Db } from '../db/client.js';
 import { listCounts } from '../db/schema.js';
 import { SOCIETY_ROLE, inOrder, pipelines } from '../db/society-scope.js';
-import { pageIds, pageIdsQuery, pageOfIds, pageWindow, type PageRequest } from './page-window.js';
+import {
+  WINDOW_KINDS,
+  pageIds,
+  pageIdsQuery,
+  pageOfIds,
+  pageWindow,
+  windowKind,
+  windowValues,
+  type PageRequest,
+  type PageWindow,
+  type WindowKind,
+  type WindowValues,
+} from './page-window.js';
 
-export type { PageRequest };
+export type { PageRequest, PageWindow };
 
 /** A search counts its matches up to this many; beyond it the total is a lower bound. */
 export const SEARCH_COUNT_CAP = 1000;
@@ -42,13 +55,35 @@ export interface ListCursors {
 /** One page as {@link listPage} answers it. */
 export type ListResult<Row> = { items: Row[] } & ListTotal & ListCursors;
 
-/** The trigger-kept count of an unsearched list (`list_counts`, ADR 0003): one primary-key read. */
-export async function countedTotal(db: Db, societyId: number, list: string): Promise<ListTotal> {
-  const [row] = await db
+/** The `list_counts` read, built once per connection (db/built-once.ts): every unsearched page of a large list sends it. */
+const LIST_COUNT = builtOnce('list_count', (db, value: ValueOf<{ societyId: number; list: string }>) =>
+  db
     .select({ n: listCounts.n })
     .from(listCounts)
-    .where(and(eq(listCounts.societyId, societyId), eq(listCounts.list, list)));
-  return { total: row?.n ?? 0, totalExact: true };
+    .where(and(eq(listCounts.societyId, value('societyId')), eq(listCounts.list, value('list')))),
+);
+
+/**
+ * The trigger-kept count of an unsearched list (`list_counts`, ADR 0003): one primary-key read,
+ * sent before this returns (a statement of `inOrder`).
+ */
+export function countedTotal(db: Db, societyId: number, list: string): Promise<ListTotal> {
+  return runBuiltOnce(db, LIST_COUNT, { societyId, list }).then(([row]) => ({ total: row?.n ?? 0, totalExact: true }));
+}
+
+/**
+ * A list's page statements built once per connection (db/built-once.ts), one for each kind of page
+ * window, for {@link ListSpec.windowRows}: `build` writes the page of a window of `kind` with every
+ * value a placeholder — the list's own (`V`) and the window's (`windowIdsQuery`, lib/page-window.ts).
+ * @param name the statements' name; each kind's is `<name>_<kind>` (see `builtOnce` for the rules)
+ * @returns a runner: the rows of `window`'s page on `db`, the list's values being `values`
+ */
+export function windowStatements<V extends Record<string, unknown>, R>(
+  name: string,
+  build: (db: Db, value: ValueOf<V & WindowValues>, kind: WindowKind) => Preparable<R>,
+): (db: Db, window: PageWindow, values: V) => Promise<R> {
+  const byKind = new Map(WINDOW_KINDS.map((kind) => [kind, builtOnce<V & WindowValues, R>(`${name}_${kind}`, (db, value) => build(db, value, kind))]));
+  return (db, window, values) => runBuiltOnce(db, byKind.get(windowKind(window))!, { ...values, ...windowValues(window) });
 }
 
 /** What a repo gives {@link listPage}. */
@@ -89,6 +124,13 @@ export interface ListSpec<Row> {
    * or at a cursor is read in one statement (ids and rows) sent together with its total.
    */
   rowsIn?(ids: SQLWrapper): Promise<Row[]>;
+  /**
+   * Optional, with `rowsIn`: what `rowsIn` of the ids query of `window` (lib/page-window.ts
+   * `pageIdsQuery` with `where`) returns, read by a statement the repo builds once per connection
+   * and {@link PageWindow} kind (`windowIdsQuery` with `where`'s own filters as placeholders). It is
+   * called only for a page without `search`, in place of building the same text anew for every page.
+   */
+  windowRows?(window: PageWindow): Promise<Row[]>;
   /** A row's id. */
   idOf(row: Row): number;
 }
@@ -223,8 +265,11 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
   const { rowsIn } = spec;
   if (counter && rowsIn && (cursor || req.page <= DIRECT_PAGES)) {
     // From the top (or the cursor) whatever the total: at most DIRECT_PAGES pages to skip.
-    const { query } = pageIdsQuery(db, spec.table, spec.id, spec.order, where, pageWindow(req, 0, false, size));
-    const [count, rows] = await together(counter, () => rowsIn(query));
+    const window = pageWindow(req, 0, false, size);
+    const { windowRows } = spec;
+    const read =
+      windowRows && spec.search === undefined ? () => windowRows(window) : () => rowsIn(pageIdsQuery(db, spec.table, spec.id, spec.order, where, window).query);
+    const [count, rows] = await together(counter, read);
     const ids = rows.map((r) => spec.idOf(r)).sort((x, y) => y - x);
     return answer(ids, rows, count);
   }

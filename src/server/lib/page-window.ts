@@ -3,9 +3,10 @@
  * keyset cursor, or an offset from the nearer end of the list — and the query of its ids. Used by
  * `list-page.ts`, which counts the list and loads the rows.
  */
-import { and, asc, desc, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, gt, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '../../shared/constants.js';
+import type { ValueOf } from '../db/built-once.js';
 import type { Db } from '../db/client.js';
 
 /** What a list request asks for (from the shared list query). */
@@ -48,6 +49,56 @@ export function pageWindow(req: PageRequest, total: number, totalExact: boolean,
   return { kind: 'offset', direction: 'desc', offset: top, limit: size };
 }
 
+/** The four shapes of {@link PageWindow}: one statement text each (a statement built once per kind). */
+export type WindowKind = 'after' | 'before' | 'top' | 'bottom';
+
+/** Every {@link WindowKind}, for making a list's statements up front. */
+export const WINDOW_KINDS: readonly WindowKind[] = ['after', 'before', 'top', 'bottom'];
+
+/** The values of a window's statement: the cursor id (0 without one), rows, rows skipped. */
+export interface WindowValues extends Record<string, unknown> {
+  cursor: number;
+  limit: number;
+  offset: number;
+}
+
+/** The kind of `window`: past a cursor (`after`, `before`), or an offset from the top or the bottom. */
+export function windowKind(window: PageWindow): WindowKind {
+  return window.kind === 'offset' ? (window.direction === 'desc' ? 'top' : 'bottom') : window.kind;
+}
+
+/** The values `window`'s statement is run with (see {@link WindowValues}). */
+export function windowValues(window: PageWindow): WindowValues {
+  return window.kind === 'offset' ? { cursor: 0, limit: window.limit, offset: window.offset } : { cursor: window.id, limit: window.limit, offset: 0 };
+}
+
+/** Whether a window of `kind` reads ascending, so its ids are put in display order by reversing them. */
+const reads = (kind: WindowKind) => (kind === 'before' || kind === 'bottom' ? 'asc' : 'desc');
+
+/**
+ * The ids query of a window of `kind` whose values are numbers or placeholders (the one place its
+ * text is written; {@link pageIdsQuery} and {@link windowIdsQuery} fill it in).
+ */
+function idsQuery(
+  db: Db,
+  table: PgTable,
+  id: PgColumn,
+  order: readonly (PgColumn | SQL)[],
+  where: SQL | undefined,
+  kind: WindowKind,
+  v: Record<'cursor' | 'limit' | 'offset', number | Placeholder>,
+) {
+  const dir = reads(kind) === 'desc' ? desc : asc;
+  const past = kind === 'after' ? lt(id, v.cursor) : kind === 'before' ? gt(id, v.cursor) : undefined;
+  return db
+    .select({ id: sql<number>`${id}` })
+    .from(table)
+    .where(past ? and(where, past) : where)
+    .orderBy(...order.map((c) => dir(c)))
+    .limit(v.limit)
+    .offset(kind === 'after' || kind === 'before' ? 0 : v.offset);
+}
+
 /**
  * The query of one page's ids (the caller puts them in display order: `reversed` when read
  * ascending). `order` is the list index's columns in order, ending with the id: the equality
@@ -55,24 +106,25 @@ export function pageWindow(req: PageRequest, total: number, totalExact: boolean,
  * walk the primary key and filter).
  */
 export function pageIdsQuery(db: Db, table: PgTable, id: PgColumn, order: readonly (PgColumn | SQL)[], where: SQL | undefined, window: PageWindow) {
-  const read = (w: SQL | undefined, direction: 'desc' | 'asc', limit: number, offset: number) => {
-    const dir = direction === 'desc' ? desc : asc;
-    return db
-      .select({ id: sql<number>`${id}` })
-      .from(table)
-      .where(w)
-      .orderBy(...order.map((c) => dir(c)))
-      .limit(limit)
-      .offset(offset);
-  };
-  switch (window.kind) {
-    case 'after':
-      return { query: read(and(where, lt(id, window.id)), 'desc', window.limit, 0), reversed: false };
-    case 'before':
-      return { query: read(and(where, gt(id, window.id)), 'asc', window.limit, 0), reversed: true };
-    case 'offset':
-      return { query: read(where, window.direction, window.limit, window.offset), reversed: window.direction === 'asc' };
-  }
+  const kind = windowKind(window);
+  return { query: idsQuery(db, table, id, order, where, kind, windowValues(window)), reversed: reads(kind) === 'asc' };
+}
+
+/**
+ * {@link pageIdsQuery} for a statement built once (db/built-once.ts): the ids query of every window
+ * of `kind`, its cursor, limit and offset the placeholders `value` gives; run it with
+ * {@link windowValues} of the window. `where` is written with placeholders too.
+ */
+export function windowIdsQuery(
+  db: Db,
+  table: PgTable,
+  id: PgColumn,
+  order: readonly (PgColumn | SQL)[],
+  where: SQL | undefined,
+  kind: WindowKind,
+  value: ValueOf<WindowValues>,
+) {
+  return idsQuery(db, table, id, order, where, kind, { cursor: value('cursor'), limit: value('limit'), offset: value('offset') });
 }
 
 /** The ids of one page, in display order (newest first); `order` as in {@link pageIdsQuery}. */

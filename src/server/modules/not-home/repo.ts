@@ -1,8 +1,10 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
+import type { ValueOf } from '../../db/built-once.js';
 import type { Db } from '../../db/client.js';
 import { notHomeRequests, residents, societies } from '../../db/schema.js';
 import type { NotHomeState } from '../../../shared/contracts/not-home.js';
-import { listPage, type PageRequest } from '../../lib/list-page.js';
+import { listPage, windowStatements, type PageRequest } from '../../lib/list-page.js';
+import { windowIdsQuery, type WindowValues } from '../../lib/page-window.js';
 import { likePattern } from '../../lib/text.js';
 import { residentCardColumns } from '../residents/service.js';
 
@@ -24,14 +26,47 @@ const rowColumns = {
   resident: residentCardColumns,
 };
 
+/** Not-at-home rows with their resident and society, on `db` (filtered by the caller). */
+const rowsOf = (db: Db) =>
+  db
+    .select(rowColumns)
+    .from(notHomeRequests)
+    .innerJoin(residents, eq(residents.id, notHomeRequests.residentId))
+    .innerJoin(societies, eq(societies.id, notHomeRequests.societyId));
+
+/** A state list of one society (values or placeholders); `unassignedOnly`: the bell's list of requests with no guard yet. */
+const stateOf = (societyId: number | Placeholder, state: NotHomeState | Placeholder, unassignedOnly: boolean) =>
+  and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.state, state), unassignedOnly ? isNull(notHomeRequests.guardName) : undefined);
+
+/** The state lists' index in order, ending with the id. */
+const STATE_ORDER = [notHomeRequests.societyId, notHomeRequests.state, notHomeRequests.id];
+
+/**
+ * An unsearched page of a state list (all, or unassigned only), ids and rows in one statement,
+ * built once per connection for each kind of page window (`windowStatements`).
+ */
+const statePages = new Map(
+  [false, true].map((unassignedOnly) => [
+    unassignedOnly,
+    windowStatements(
+      `nothome_page${unassignedOnly ? '_unassigned' : ''}`,
+      (db, value: ValueOf<{ societyId: number; state: NotHomeState } & WindowValues>, kind) =>
+        rowsOf(db).where(
+          and(
+            eq(notHomeRequests.societyId, value('societyId')),
+            inArray(
+              notHomeRequests.id,
+              windowIdsQuery(db, notHomeRequests, notHomeRequests.id, STATE_ORDER, stateOf(value('societyId'), value('state'), unassignedOnly), kind, value),
+            ),
+          ),
+        ),
+    ),
+  ]),
+);
+
 /** Queries of not-at-home requests; staff reads are scoped by society, resident writes by resident. */
 export function notHomeRepo(db: Db) {
-  const base = () =>
-    db
-      .select(rowColumns)
-      .from(notHomeRequests)
-      .innerJoin(residents, eq(residents.id, notHomeRequests.residentId))
-      .innerJoin(societies, eq(societies.id, notHomeRequests.societyId));
+  const base = () => rowsOf(db);
   return {
     /**
      * One page (10 rows, newest first) of a state with its total (ADR 0003): keyset by id with a
@@ -47,13 +82,14 @@ export function notHomeRepo(db: Db) {
         countKey,
         table: notHomeRequests,
         id: notHomeRequests.id,
-        where: and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.state, state), unassignedOnly ? isNull(notHomeRequests.guardName) : undefined),
+        where: stateOf(societyId, state, unassignedOnly),
         search: req.q ? ilike(notHomeRequests.searchText, likePattern(req.q)) : undefined,
         term: req.q || undefined,
         req,
-        order: [notHomeRequests.societyId, notHomeRequests.state, notHomeRequests.id],
+        order: STATE_ORDER,
         rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(eq(notHomeRequests.societyId, societyId), inArray(notHomeRequests.id, ids)))),
         rowsIn: (ids) => base().where(and(eq(notHomeRequests.societyId, societyId), inArray(notHomeRequests.id, ids))),
+        windowRows: (window) => statePages.get(unassignedOnly)!(db, window, { societyId, state }),
         idOf: (row) => row.id,
       });
     },
