@@ -135,6 +135,9 @@ test.describe('resident app', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
+    // Signed out only once the app is back on its sign-in screen: a sign-in page loaded before
+    // that still finds the session and shows the SOS screen instead.
+    await expect(page).toHaveURL(/\/app\/sign-in$/);
     await signInResident(page, r.phone, 'my-own-password-2');
   });
 
