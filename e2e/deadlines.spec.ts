@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y-helpers';
 import { signInGrocery } from './grocery-helpers';
-import { residentAuth, resetClock, shiftClock, signIn } from './helpers';
+import { logOut, residentAuth, resetClock, shiftClock, signIn } from './helpers';
 
 /**
  * Deadlines (the e2e server checks them every 500 ms, DEADLINE_CHECK_MS): a complaint left new
@@ -40,7 +40,7 @@ test.describe('deadlines', () => {
     await page.getByRole('switch', { name: /Overdue first/ }).check();
     await expect(page.getByRole('table', { name: 'Overdue items' }).getByRole('row').filter({ hasText: text })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Log Out' }).click();
+    await logOut(page);
     await signIn(page, 'super-admin@greenvalley.test');
     const bell = page.getByRole('button', { name: /^Overdue: [1-9]/ });
     await expect(bell).toBeVisible();
@@ -65,7 +65,7 @@ test.describe('deadlines', () => {
       headers: { origin: new URL(page.url()).origin },
     });
     expect(placed.status()).toBe(201);
-    await page.getByRole('button', { name: 'Log Out' }).click();
+    await logOut(page);
     await shiftClock(73);
 
     await signInGrocery(page);

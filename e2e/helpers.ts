@@ -15,6 +15,15 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await expect(page.getByText(/^Hi .+, Dashboard!$/)).toBeVisible();
 }
 
+/**
+ * Clicks Log Out and waits for the sign-in page: the browser's session ends only when the server
+ * has answered, and a /Login loaded before that still finds the member and goes to the dashboard.
+ */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/Login$/);
+}
+
 /** Files a complaint the way the mobile app does: resident sign-in, then POST /api/complain. */
 export async function fileComplaint(request: APIRequestContext, phone: string, complain: string): Promise<{ _id: number }> {
   const res = await request.post('/api/complain', { data: { complain }, headers: await residentAuth(request, phone) });

@@ -8,7 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoStaffEmail } from '../src/server/seed/demo-accounts';
 import { menuFor, REDIRECT_MODAL_SUB_ROLES, type SubRole } from '../src/shared/subroles';
-import { fileComplaint, signIn } from './helpers';
+import { fileComplaint, logOut, signIn } from './helpers';
 
 /** Sub-roles whose menus together hold every route with a table (their Green Valley demo accounts). */
 const WALKS: readonly SubRole[] = ['button-one', 'button-three', 'button-two', 'super-admin', 'cms-all', 'annoucements'];
@@ -108,7 +108,7 @@ test("a member's columns are kept per member and screen, and survive Log Out", a
   await page.keyboard.press('Escape');
 
   // Another member on the same browser starts from the default.
-  await page.getByRole('button', { name: 'Log Out' }).click();
+  await logOut(page);
   await signIn(page, 'security@lakecity.test');
   await page.getByRole('dialog', { name: 'Re-directing' }).getByRole('button', { name: 'Continue' }).click();
   await page.goto('/NotHome');
@@ -116,7 +116,7 @@ test("a member's columns are kept per member and screen, and survive Log Out", a
   await expect(table.getByRole('columnheader', { name: 'Email Address' })).toHaveCount(0);
 
   // The first member's choice outlived their Log Out.
-  await page.getByRole('button', { name: 'Log Out' }).click();
+  await logOut(page);
   await signIn(page, 'security@greenvalley.test');
   await page.getByRole('dialog', { name: 'Re-directing' }).getByRole('button', { name: 'Continue' }).click();
   await page.goto('/NotHome');
