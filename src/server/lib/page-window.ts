@@ -76,18 +76,33 @@ export function windowValues(window: PageWindow): WindowValues {
 const reads = (kind: WindowKind) => (kind === 'before' || kind === 'bottom' ? 'asc' : 'desc');
 
 /**
- * The ids query of a window of `kind` whose values are numbers or placeholders (the one place its
- * text is written; {@link pageIdsQuery} and {@link windowIdsQuery} fill it in).
+ * The query of one page's ids (the caller puts them in display order: `reversed` when read
+ * ascending). `order` is the list index's columns in order, ending with the id: the equality
+ * columns before it make that index the one that yields the order (by id alone the planner may
+ * walk the primary key and filter).
  */
-function idsQuery(
+export function pageIdsQuery(db: Db, table: PgTable, id: PgColumn, order: readonly (PgColumn | SQL)[], where: SQL | undefined, window: PageWindow) {
+  const kind = windowKind(window);
+  return { query: windowIdsQuery(db, table, id, order, where, kind, windowValues(window)), reversed: reads(kind) === 'asc' };
+}
+
+/**
+ * The ids query of every window of `kind` (the one place its text is written): with the window's
+ * values ({@link pageIdsQuery}), or — for a statement built once (db/built-once.ts) — with the
+ * placeholders `values` gives for its cursor, limit and offset, run with {@link windowValues} of
+ * the window; `where` is then written with placeholders too.
+ */
+export function windowIdsQuery(
   db: Db,
   table: PgTable,
   id: PgColumn,
   order: readonly (PgColumn | SQL)[],
   where: SQL | undefined,
   kind: WindowKind,
-  v: Record<'cursor' | 'limit' | 'offset', number | Placeholder>,
+  values: WindowValues | ValueOf<WindowValues>,
 ) {
+  const v: Record<'cursor' | 'limit' | 'offset', number | Placeholder> =
+    typeof values === 'function' ? { cursor: values('cursor'), limit: values('limit'), offset: values('offset') } : values;
   const dir = reads(kind) === 'desc' ? desc : asc;
   const past = kind === 'after' ? lt(id, v.cursor) : kind === 'before' ? gt(id, v.cursor) : undefined;
   return db
@@ -97,34 +112,6 @@ function idsQuery(
     .orderBy(...order.map((c) => dir(c)))
     .limit(v.limit)
     .offset(kind === 'after' || kind === 'before' ? 0 : v.offset);
-}
-
-/**
- * The query of one page's ids (the caller puts them in display order: `reversed` when read
- * ascending). `order` is the list index's columns in order, ending with the id: the equality
- * columns before it make that index the one that yields the order (by id alone the planner may
- * walk the primary key and filter).
- */
-export function pageIdsQuery(db: Db, table: PgTable, id: PgColumn, order: readonly (PgColumn | SQL)[], where: SQL | undefined, window: PageWindow) {
-  const kind = windowKind(window);
-  return { query: idsQuery(db, table, id, order, where, kind, windowValues(window)), reversed: reads(kind) === 'asc' };
-}
-
-/**
- * {@link pageIdsQuery} for a statement built once (db/built-once.ts): the ids query of every window
- * of `kind`, its cursor, limit and offset the placeholders `value` gives; run it with
- * {@link windowValues} of the window. `where` is written with placeholders too.
- */
-export function windowIdsQuery(
-  db: Db,
-  table: PgTable,
-  id: PgColumn,
-  order: readonly (PgColumn | SQL)[],
-  where: SQL | undefined,
-  kind: WindowKind,
-  value: ValueOf<WindowValues>,
-) {
-  return idsQuery(db, table, id, order, where, kind, { cursor: value('cursor'), limit: value('limit'), offset: value('offset') });
 }
 
 /** The ids of one page, in display order (newest first); `order` as in {@link pageIdsQuery}. */
