@@ -34,9 +34,12 @@ const rowsOf = (db: Db) =>
     .innerJoin(residents, eq(residents.id, notHomeRequests.residentId))
     .innerJoin(societies, eq(societies.id, notHomeRequests.societyId));
 
+/** The requests of one society (the society a value, or a placeholder of a statement built once). */
+const scopeOf = (societyId: number | Placeholder) => eq(notHomeRequests.societyId, societyId);
+
 /** A state list of one society (values or placeholders); `unassignedOnly`: the bell's list of requests with no guard yet. */
 const stateOf = (societyId: number | Placeholder, state: NotHomeState | Placeholder, unassignedOnly: boolean) =>
-  and(eq(notHomeRequests.societyId, societyId), eq(notHomeRequests.state, state), unassignedOnly ? isNull(notHomeRequests.guardName) : undefined);
+  and(scopeOf(societyId), eq(notHomeRequests.state, state), unassignedOnly ? isNull(notHomeRequests.guardName) : undefined);
 
 /** The state lists' index in order, ending with the id. */
 const STATE_ORDER = [notHomeRequests.societyId, notHomeRequests.state, notHomeRequests.id];
@@ -53,7 +56,7 @@ const statePages = new Map(
       (db, value: ValueOf<{ societyId: number; state: NotHomeState } & WindowValues>, kind) =>
         rowsOf(db).where(
           and(
-            eq(notHomeRequests.societyId, value('societyId')),
+            scopeOf(value('societyId')),
             inArray(
               notHomeRequests.id,
               windowIdsQuery(db, notHomeRequests, notHomeRequests.id, STATE_ORDER, stateOf(value('societyId'), value('state'), unassignedOnly), kind, value),
@@ -87,8 +90,8 @@ export function notHomeRepo(db: Db) {
         term: req.q || undefined,
         req,
         order: STATE_ORDER,
-        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(eq(notHomeRequests.societyId, societyId), inArray(notHomeRequests.id, ids)))),
-        rowsIn: (ids) => base().where(and(eq(notHomeRequests.societyId, societyId), inArray(notHomeRequests.id, ids))),
+        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(scopeOf(societyId), inArray(notHomeRequests.id, ids)))),
+        rowsIn: (ids) => base().where(and(scopeOf(societyId), inArray(notHomeRequests.id, ids))),
         windowRows: (window) => statePages.get(unassignedOnly)!(db, window, { societyId, state }),
         idOf: (row) => row.id,
       });
