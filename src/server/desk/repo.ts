@@ -4,7 +4,6 @@ import type { Db } from '../db/client.js';
 import { deskRequests, residents, societies } from '../db/schema.js';
 import type { Stage } from '../../shared/contracts/desk.js';
 import { listPage, windowStatements, type PageRequest } from '../lib/list-page.js';
-import { windowIdsQuery, type WindowValues } from '../lib/page-window.js';
 import { likePattern } from '../lib/text.js';
 import { residentCardColumns } from '../modules/residents/service.js';
 
@@ -61,6 +60,10 @@ const rowsOf = (db: Db, desk: DeskName) =>
 /** A desk's rows of one society (the society a value, or a placeholder of a statement built once). */
 const scopeOf = (desk: DeskName, societyId: number | Placeholder) => and(eq(deskRequests.desk, desk), eq(deskRequests.societyId, societyId));
 
+/** A desk's rows of one society whose ids `ids` lists or selects (a subquery); the society a value or a placeholder. */
+const rowsInOf = (db: Db, desk: DeskName, societyId: number | Placeholder, ids: SQLWrapper | readonly number[]) =>
+  rowsOf(db, desk).where(and(scopeOf(desk, societyId), inArray(deskRequests.id, ids)));
+
 /** A stage list of one society (`deskRepo(db, desk).list`): its society and stage values or placeholders. */
 const stageOf = (desk: DeskName, societyId: number | Placeholder, stage: Stage | Placeholder) => and(scopeOf(desk, societyId), eq(deskRequests.stage, stage));
 
@@ -75,17 +78,13 @@ const STAGE_ORDER = [deskRequests.societyId, deskRequests.desk, deskRequests.sta
 const stagePages = new Map(
   deskRequests.desk.enumValues.map((desk) => [
     desk,
-    windowStatements(`desk_page_${desk}`, (db, value: ValueOf<{ societyId: number; stage: Stage } & WindowValues>, kind) =>
-      rowsOf(db, desk).where(
-        and(
-          scopeOf(desk, value('societyId')),
-          inArray(
-            deskRequests.id,
-            windowIdsQuery(db, deskRequests, deskRequests.id, STAGE_ORDER, stageOf(desk, value('societyId'), value('stage')), kind, value),
-          ),
-        ),
-      ),
-    ),
+    windowStatements<{ societyId: number; stage: Stage }, DeskRow[]>(`desk_page_${desk}`, {
+      table: deskRequests,
+      id: deskRequests.id,
+      order: STAGE_ORDER,
+      where: (value) => stageOf(desk, value('societyId'), value('stage')),
+      rowsIn: (db, value, ids) => rowsInOf(db, desk, value('societyId'), ids),
+    }),
   ]),
 );
 
@@ -118,7 +117,7 @@ export function deskRepo(db: Db, desk: DeskName) {
 
   /** The society's rows of this desk whose ids `ids` lists or selects (a subquery), any order. */
   const rowsIn = (societyId: number, ids: SQLWrapper | readonly number[]) =>
-    Array.isArray(ids) && ids.length === 0 ? Promise.resolve([]) : base().where(and(scope(societyId), inArray(deskRequests.id, ids)));
+    Array.isArray(ids) && ids.length === 0 ? Promise.resolve([]) : rowsInOf(db, desk, societyId, ids);
 
   return {
     /**

@@ -23,11 +23,11 @@ import {
   pageIdsQuery,
   pageOfIds,
   pageWindow,
+  windowIdsQuery,
   windowKind,
   windowValues,
   type PageRequest,
   type PageWindow,
-  type WindowKind,
   type WindowValues,
 } from './page-window.js';
 
@@ -72,17 +72,38 @@ export function countedTotal(db: Db, societyId: number, list: string): Promise<L
 }
 
 /**
+ * A list as {@link windowStatements} writes its pages: the {@link ListSpec} fields with the list's
+ * own values (`V`) as placeholders.
+ */
+export interface WindowedList<V extends Record<string, unknown>, R> {
+  table: PgTable;
+  id: PgColumn;
+  order: readonly PgColumn[];
+  /** `ListSpec.where`, written with `value(name)` for each of the list's values. */
+  where(value: ValueOf<V & WindowValues>): SQL | undefined;
+  /** `ListSpec.rowsIn`: the rows whose ids the subquery `ids` selects, on `db`. */
+  rowsIn(db: Db, value: ValueOf<V & WindowValues>, ids: SQLWrapper): Preparable<R>;
+}
+
+/**
  * A list's page statements built once per connection (db/built-once.ts), one for each kind of page
- * window, for {@link ListSpec.windowRows}: `build` writes the page of a window of `kind` with every
- * value a placeholder — the list's own (`V`) and the window's (`windowIdsQuery`, lib/page-window.ts).
+ * window, for {@link ListSpec.windowRows}: `rowsIn` of the window's ids query (`windowIdsQuery`,
+ * lib/page-window.ts), every value a placeholder.
  * @param name the statements' name; each kind's is `<name>_<kind>` (see `builtOnce` for the rules)
  * @returns a runner: the rows of `window`'s page on `db`, the list's values being `values`
  */
 export function windowStatements<V extends Record<string, unknown>, R>(
   name: string,
-  build: (db: Db, value: ValueOf<V & WindowValues>, kind: WindowKind) => Preparable<R>,
+  list: WindowedList<V, R>,
 ): (db: Db, window: PageWindow, values: V) => Promise<R> {
-  const byKind = new Map(WINDOW_KINDS.map((kind) => [kind, builtOnce<V & WindowValues, R>(`${name}_${kind}`, (db, value) => build(db, value, kind))]));
+  const byKind = new Map(
+    WINDOW_KINDS.map((kind) => [
+      kind,
+      builtOnce<V & WindowValues, R>(`${name}_${kind}`, (db, value) =>
+        list.rowsIn(db, value, windowIdsQuery(db, list.table, list.id, list.order, list.where(value), kind, value)),
+      ),
+    ]),
+  );
   return (db, window, values) => runBuiltOnce(db, byKind.get(windowKind(window))!, { ...values, ...windowValues(window) });
 }
 

@@ -1,10 +1,8 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, sql, type Placeholder } from 'drizzle-orm';
-import type { ValueOf } from '../../db/built-once.js';
+import { and, asc, eq, ilike, inArray, isNull, lt, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notHomeRequests, residents, societies } from '../../db/schema.js';
 import type { NotHomeState } from '../../../shared/contracts/not-home.js';
 import { listPage, windowStatements, type PageRequest } from '../../lib/list-page.js';
-import { windowIdsQuery, type WindowValues } from '../../lib/page-window.js';
 import { likePattern } from '../../lib/text.js';
 import { residentCardColumns } from '../residents/service.js';
 
@@ -37,6 +35,10 @@ const rowsOf = (db: Db) =>
 /** The requests of one society (the society a value, or a placeholder of a statement built once). */
 const scopeOf = (societyId: number | Placeholder) => eq(notHomeRequests.societyId, societyId);
 
+/** A society's requests whose ids `ids` lists or selects (a subquery); the society a value or a placeholder. */
+const rowsInOf = (db: Db, societyId: number | Placeholder, ids: SQLWrapper | number[]) =>
+  rowsOf(db).where(and(scopeOf(societyId), inArray(notHomeRequests.id, ids)));
+
 /** A state list of one society (values or placeholders); `unassignedOnly`: the bell's list of requests with no guard yet. */
 const stateOf = (societyId: number | Placeholder, state: NotHomeState | Placeholder, unassignedOnly: boolean) =>
   and(scopeOf(societyId), eq(notHomeRequests.state, state), unassignedOnly ? isNull(notHomeRequests.guardName) : undefined);
@@ -51,19 +53,13 @@ const STATE_ORDER = [notHomeRequests.societyId, notHomeRequests.state, notHomeRe
 const statePages = new Map(
   [false, true].map((unassignedOnly) => [
     unassignedOnly,
-    windowStatements(
-      `nothome_page${unassignedOnly ? '_unassigned' : ''}`,
-      (db, value: ValueOf<{ societyId: number; state: NotHomeState } & WindowValues>, kind) =>
-        rowsOf(db).where(
-          and(
-            scopeOf(value('societyId')),
-            inArray(
-              notHomeRequests.id,
-              windowIdsQuery(db, notHomeRequests, notHomeRequests.id, STATE_ORDER, stateOf(value('societyId'), value('state'), unassignedOnly), kind, value),
-            ),
-          ),
-        ),
-    ),
+    windowStatements<{ societyId: number; state: NotHomeState }, NotHomeRow[]>(`nothome_page${unassignedOnly ? '_unassigned' : ''}`, {
+      table: notHomeRequests,
+      id: notHomeRequests.id,
+      order: STATE_ORDER,
+      where: (value) => stateOf(value('societyId'), value('state'), unassignedOnly),
+      rowsIn: (db, value, ids) => rowsInOf(db, value('societyId'), ids),
+    }),
   ]),
 );
 
@@ -90,8 +86,8 @@ export function notHomeRepo(db: Db) {
         term: req.q || undefined,
         req,
         order: STATE_ORDER,
-        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : base().where(and(scopeOf(societyId), inArray(notHomeRequests.id, ids)))),
-        rowsIn: (ids) => base().where(and(scopeOf(societyId), inArray(notHomeRequests.id, ids))),
+        rows: (ids) => (ids.length === 0 ? Promise.resolve([]) : rowsInOf(db, societyId, ids)),
+        rowsIn: (ids) => rowsInOf(db, societyId, ids),
         windowRows: (window) => statePages.get(unassignedOnly)!(db, window, { societyId, state }),
         idOf: (row) => row.id,
       });
