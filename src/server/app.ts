@@ -206,11 +206,11 @@ export async function buildApp(opts: {
   for (const part of parts) part.listen?.(realtime.to);
   const found: Partial<AppJobs & ExposedServices> = {};
   for (const part of parts) Object.assign(found, part.jobs, part.exposes);
-  const { escalation, arrival, purge, media, deadlines, security, notHome } = found;
-  if (!escalation || !arrival || !purge || !media || !deadlines || !security || !notHome) {
+  const { escalation, arrival, purge, statistics, media, deadlines, security, notHome } = found;
+  if (!escalation || !arrival || !purge || !statistics || !media || !deadlines || !security || !notHome) {
     throw new Error('modules.ts must list the security, not-home, maintenance, media and deadlines modules (their jobs and services)');
   }
-  const jobs: AppJobs = { escalation, arrival, purge, media, deadlines };
+  const jobs: AppJobs = { escalation, arrival, purge, statistics, media, deadlines };
 
   const webDist = opts.webDist ?? WEB_DIST;
   const serveWeb = opts.serveWeb !== false && existsSync(webDist);

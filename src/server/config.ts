@@ -293,6 +293,12 @@ const ZEnv = z.object({
   /** How often the purge job (old sent pushes, expired sessions) runs, in milliseconds. */
   PURGE_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
   /**
+   * How often, in milliseconds, the server looks for tables autovacuum would analyse or vacuum,
+   * on a PostgreSQL server whose autovacuum is off (db/autovacuum.ts); with it on, or on the
+   * embedded database, the job does nothing.
+   */
+  STATISTICS_CHECK_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
    * Bearer token for GET /metrics (Prometheus text format): a scraper sends
    * `Authorization: Bearer <METRICS_TOKEN>`. At least 16 characters; unset, /metrics answers 404.
    */

@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
   // Instances starting together (a rolling deploy, `npm run cluster`) take turns (db/prepare.ts).
   const seeded = await prepareDatabase(database, { demo: config.NODE_ENV !== 'production', media: mediaStorageFor(config) });
-  // Fresh planner statistics before the first request (PGlite has no autovacuum; see Database.maintain).
+  // Fresh planner statistics before the first request (PGlite has no autovacuum, nor have some
+  // PostgreSQL servers; see Database.maintain).
   await database.maintain();
 
   const logger =
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   jobs.escalation.start();
   jobs.arrival.start();
   jobs.purge.start();
+  jobs.statistics.start();
   jobs.media.start();
   jobs.deadlines.start();
   // Requests whose return date passed while the server was down are closed at once; what expired

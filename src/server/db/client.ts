@@ -12,6 +12,7 @@ import { NodePgDatabase, NodePgSession, NodePgTransaction, drizzle } from 'drizz
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { autovacuumStandIn, type UpkeepDone } from './autovacuum.js';
 import { startEmbeddedServer } from './embedded-server.js';
 import { snapshotDataFolder } from './snapshot.js';
 import { GatedPool, LaneGate } from './lanes.js';
@@ -49,11 +50,15 @@ export interface Database {
   /** Applies pending migrations from ./drizzle (idempotent). */
   migrate(): Promise<void>;
   /**
-   * PGlite only: `VACUUM ANALYZE` — PGlite has no autovacuum, and without fresh statistics and a
-   * visibility map the planner walks the wrong index (a 100k-row list page went from 0.07 ms to
-   * 32 ms). A no-op on PostgreSQL, whose autovacuum does it. Run at start-up and by the purge job.
+   * The upkeep autovacuum would do: without fresh statistics and a visibility map the planner
+   * walks the wrong index (a 100k-row list page went from 0.07 ms to 32 ms). PGlite, which has no
+   * autovacuum nor the counters to go by: `VACUUM ANALYZE` of everything, at start-up and by the
+   * hourly purge job. PostgreSQL: `autovacuumStandIn` (db/autovacuum.ts) — nothing while its
+   * autovacuum is on; with it off, the tables autovacuum would handle, at start-up and every
+   * STATISTICS_CHECK_MS.
+   * @returns the tables handled (PostgreSQL; empty on PGlite)
    */
-  maintain(): Promise<void>;
+  maintain(): Promise<UpkeepDone[]>;
   /**
    * Runs `fn` while holding the start-up lock: a PostgreSQL session advisory lock on a
    * connection of its own, so instances starting together migrate and load demo data one after
@@ -148,7 +153,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     mainLaneLoad: () => (embedded ? { waiting: gate.waiting.normal, waitMs: 0 } : { waiting: pool.waitingCount, waitMs: pool.waitMs }),
     migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS }),
     async maintain() {
-      if (embedded) await pool.query('vacuum analyze');
+      if (!embedded) return autovacuumStandIn((text) => pool.query(text));
+      await pool.query('vacuum analyze');
+      return [];
     },
     async exclusive(fn) {
       if (embedded) return fn();

@@ -65,6 +65,8 @@ export interface AppJobs {
   arrival: IntervalJob;
   /** Deletes sent pushes, expired sessions and ended rate windows (maintenance). */
   purge: IntervalJob;
+  /** PostgreSQL with autovacuum off: analyses and vacuums the tables autovacuum would (maintenance; Database.maintain). */
+  statistics: IntervalJob;
   /** Deletes released media and uploads never attached (media). */
   media: IntervalJob;
   /** Escalates complaint, grocery and doctor items past their stage's deadline, once each (deadlines). */
