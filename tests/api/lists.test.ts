@@ -88,6 +88,16 @@ describe('lists', () => {
     const [resident] = await h.database.db.select().from(residents).where(eq(residents.phone, '03000000042'));
     const byPhone = await get(cookie, '?stage=new&q=03000000042');
     expect(byPhone.items.every((c) => c.resident.phoneNo === '03000000042')).toBe(true);
+    // Whatever the case of the term or the text (search_text is kept lower-cased, searched with LIKE).
+    const filed = await postComplaint(h.app, await h.residentAuth('03000000042'), { complain: 'Water TANK Överflowing at Gate 4' });
+    expect(filed.statusCode).toBe(201);
+    for (const q of ['tank överflowing', 'WATER tank ÖVERFLOWING', 'gate 4']) {
+      const found = await get(cookie, `?stage=new&q=${encodeURIComponent(q)}`);
+      expect(found.items.map((c) => c._id), q).toContain(filed.json<Complaint>()._id);
+    }
+    const byName = await get(cookie, `?stage=new&q=${encodeURIComponent(resident!.name.toUpperCase())}`);
+    expect(byName.items.length).toBeGreaterThan(0);
+    expect(byName.items.every((c) => c.resident.phoneNo === '03000000042')).toBe(true);
     // SEARCH_COUNT_CAP + 5 complaints that all match one word.
     await h.database.db.execute(sql`insert into desk_requests (desk, society_id, resident_id, body)
       select 'complaint', ${gv}, ${resident!.id}, 'gutterflood ' || g from generate_series(1, ${SEARCH_COUNT_CAP + 5}) g`);

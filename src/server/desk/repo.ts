@@ -1,10 +1,9 @@
-import { and, eq, ilike, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { builtOnce, runBuiltOnce, type ValueOf } from '../db/built-once.js';
 import type { Db } from '../db/client.js';
 import { deskRequests, residents, societies } from '../db/schema.js';
 import type { Stage } from '../../shared/contracts/desk.js';
-import { listPage, windowStatements, type PageRequest } from '../lib/list-page.js';
-import { likePattern } from '../lib/text.js';
+import { listPage, searchTextHas, windowStatements, type KeyValue, type PageRequest } from '../lib/list-page.js';
 import { residentCardColumns } from '../modules/residents/service.js';
 
 export type DeskName = (typeof deskRequests.desk.enumValues)[number];
@@ -64,11 +63,14 @@ const scopeOf = (desk: DeskName, societyId: number | Placeholder) => and(eq(desk
 const rowsInOf = (db: Db, desk: DeskName, societyId: number | Placeholder, ids: SQLWrapper | readonly number[]) =>
   rowsOf(db, desk).where(and(scopeOf(desk, societyId), inArray(deskRequests.id, ids)));
 
-/** A stage list of one society (`deskRepo(db, desk).list`): its society and stage values or placeholders. */
-const stageOf = (desk: DeskName, societyId: number | Placeholder, stage: Stage | Placeholder) => and(scopeOf(desk, societyId), eq(deskRequests.stage, stage));
-
 /** The stage lists' index (`desk_requests_list_idx`) in order, ending with the id. */
 const STAGE_ORDER = [deskRequests.societyId, deskRequests.desk, deskRequests.stage, deskRequests.id];
+
+/**
+ * The key of a stage list of one society (`deskRepo(db, desk).list`; `ListSpec.key`): the values
+ * of {@link STAGE_ORDER}'s leading columns, the society and stage values or placeholders.
+ */
+const stageOf = (desk: DeskName, societyId: number | Placeholder, stage: Stage | Placeholder): KeyValue[] => [societyId, desk, stage];
 
 /**
  * An unsearched page of a stage list, ids and rows in one statement, built once per connection for
@@ -82,7 +84,8 @@ const stagePages = new Map(
       table: deskRequests,
       id: deskRequests.id,
       order: STAGE_ORDER,
-      where: (value) => stageOf(desk, value('societyId'), value('stage')),
+      key: (value) => stageOf(desk, value('societyId'), value('stage')),
+      where: () => undefined,
       rowsIn: (db, value, ids) => rowsInOf(db, desk, value('societyId'), ids),
     }),
   ]),
@@ -127,14 +130,15 @@ export function deskRepo(db: Db, desk: DeskName) {
      * keeps the rows past their stage's deadline only, counted like a search (up to the cap).
      */
     list(societyId: number, stage: Stage, req: PageRequest & { q: string; overdue?: boolean }) {
-      const text = req.q ? ilike(deskRequests.searchText, likePattern(req.q)) : undefined;
+      const text = req.q ? searchTextHas(deskRequests.searchText, req.q) : undefined;
       return listPage({
         db,
         societyId,
         countKey: `${desk}:${stage}`,
         table: deskRequests,
         id: deskRequests.id,
-        where: stageOf(desk, societyId, stage),
+        key: stageOf(desk, societyId, stage),
+        where: undefined,
         search: req.overdue ? and(text, isOverdue) : text,
         term: req.q || undefined,
         req,

@@ -17,8 +17,10 @@ import { builtOnce, runBuiltOnce, type Preparable, type ValueOf } from '../db/bu
 import type { Db } from '../db/client.js';
 import { listCounts } from '../db/schema.js';
 import { SOCIETY_ROLE, inOrder, pipelines } from '../db/society-scope.js';
+import { likePattern } from './text.js';
 import {
   WINDOW_KINDS,
+  listKeyRange,
   pageIds,
   pageIdsQuery,
   pageOfIds,
@@ -26,12 +28,13 @@ import {
   windowIdsQuery,
   windowKind,
   windowValues,
+  type KeyValue,
   type PageRequest,
   type PageWindow,
   type WindowValues,
 } from './page-window.js';
 
-export type { PageRequest, PageWindow };
+export type { KeyValue, PageRequest, PageWindow };
 
 /** A search counts its matches up to this many; beyond it the total is a lower bound. */
 export const SEARCH_COUNT_CAP = 1000;
@@ -79,6 +82,8 @@ export interface WindowedList<V extends Record<string, unknown>, R> {
   table: PgTable;
   id: PgColumn;
   order: readonly PgColumn[];
+  /** `ListSpec.key`, written with `value(name)` for each of the list's values. */
+  key(value: ValueOf<V & WindowValues>): readonly KeyValue[];
   /** `ListSpec.where`, written with `value(name)` for each of the list's values. */
   where(value: ValueOf<V & WindowValues>): SQL | undefined;
   /** `ListSpec.rowsIn`: the rows whose ids the subquery `ids` selects, on `db`. */
@@ -100,7 +105,7 @@ export function windowStatements<V extends Record<string, unknown>, R>(
     WINDOW_KINDS.map((kind) => [
       kind,
       builtOnce<V & WindowValues, R>(`${name}_${kind}`, (db, value) =>
-        list.rowsIn(db, value, windowIdsQuery(db, list.table, list.id, list.order, list.where(value), kind, value)),
+        list.rowsIn(db, value, windowIdsQuery(db, list.table, list.id, list.order, list.where(value), kind, value, list.key(value))),
       ),
     ]),
   );
@@ -126,12 +131,18 @@ export interface ListSpec<Row> {
   table: PgTable;
   id: PgColumn;
   order: readonly PgColumn[];
-  /** Society scope and the list's filters (always including `society_id = societyId`). */
+  /**
+   * The values the list's leading `order` columns are filtered on (`order[i] = key[i]`: a stage
+   * list's society, desk and stage), written as a row range so that the list index is the one read
+   * (lib/page-window.ts `listKeyRange`). Without it the list's equalities go in `where`.
+   */
+  key?: readonly KeyValue[];
+  /** The list's other filters: with `key` any besides it; without, always including `society_id = societyId`. */
   where: SQL | undefined;
-  /** The search condition when the caller searched (e.g. `search_text ILIKE …`). */
+  /** The search condition when the caller searched (e.g. {@link searchTextHas}, or an ILIKE). */
   search?: SQL;
   /**
-   * The term `search` looks for, when `search` is an ILIKE on a trigram-indexed column: with three
+   * The term `search` looks for, when `search` is a LIKE or ILIKE on a trigram-indexed column: with three
    * letters or digits in a row it is looked up through the trigram index alone
    * ({@link trigramOnly}); without (or when omitted), the planner chooses.
    */
@@ -163,7 +174,7 @@ export interface ListSpec<Row> {
  * other's answer: on a pipelining connection the first leaves with `work`'s first statement and
  * the second with the statement after `work`, no round trip of their own).
  * - Owner role: row-level security keeps PostgreSQL from using an index for a condition whose
- *   operator is not leakproof — `ILIKE` is not — so a trigram search under the policy scans the
+ *   operator is not leakproof — `LIKE` and `ILIKE` are not — so a trigram search under the policy scans the
  *   whole table (2 s at 100,000 rows). The search's id and count queries therefore run as the
  *   owner, with the society filter `where` always carries; the rows themselves are then read back
  *   under the policy, so no row of another society can be returned even if a filter were wrong.
@@ -206,6 +217,16 @@ async function asOwner<T>(db: Db, work: () => Promise<T>): Promise<{ result: T; 
  */
 export function trigramOnly(term: string | undefined): boolean {
   return term !== undefined && /[\p{L}\p{N}]{3}/u.test(term);
+}
+
+/**
+ * A staff search of a trigger-kept, lower-cased `search_text` column (drizzle/0023): `term`
+ * anywhere in it, whatever its case — `LIKE lower(pattern)`, which matches the rows ILIKE would
+ * (ILIKE lower-cases both sides the same way) without lower-casing each candidate row's text again.
+ * `%`, `_` and `\` in `term` match themselves.
+ */
+export function searchTextHas(column: PgColumn, term: string): SQL {
+  return sql`${column} like lower(${likePattern(term)})`;
 }
 
 /** Unsearched pages up to this one are read from the top in one statement. */
@@ -265,8 +286,13 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
   const exact = spec.exactCount === true;
   // A small list's search is part of its filter: counted exactly, no owner role, no trigram plan.
   const search = exact ? undefined : spec.search;
-  const scope = search && spec.where && trigramOnly(spec.term) ? sql`(${spec.where}) is true` : spec.where;
-  const where = exact ? and(spec.where, spec.search) : search ? and(scope, search) : spec.where;
+  const { key } = spec;
+  const filters = key ? and(listKeyRange(spec.order.slice(0, key.length), key), spec.where) : spec.where;
+  const scope = search && filters && trigramOnly(spec.term) ? sql`(${filters}) is true` : filters;
+  const where = exact ? and(filters, spec.search) : search ? and(scope, search) : filters;
+  // The ids of a page read in the list index's order: the key apart, so that a cursor joins its range.
+  const rest = exact ? and(spec.where, spec.search) : spec.where;
+  const listIds = (window: PageWindow) => pageIds(db, spec.table, spec.id, spec.order, rest, window, key);
   const cursor = req.after !== undefined || req.before !== undefined;
   // Two independent statements: one round trip on a pipelining connection.
   const together = <A, B>(a: () => PromiseLike<A>, b: () => PromiseLike<B>): Promise<[A, B]> => inOrder(db, a, b);
@@ -289,7 +315,9 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
     const window = pageWindow(req, 0, false, size);
     const { windowRows } = spec;
     const read =
-      windowRows && spec.search === undefined ? () => windowRows(window) : () => rowsIn(pageIdsQuery(db, spec.table, spec.id, spec.order, where, window).query);
+      windowRows && spec.search === undefined
+        ? () => windowRows(window)
+        : () => rowsIn(pageIdsQuery(db, spec.table, spec.id, spec.order, rest, window, key).query);
     const [count, rows] = await together(counter, read);
     const ids = rows.map((r) => spec.idOf(r)).sort((x, y) => y - x);
     return answer(ids, rows, count);
@@ -297,10 +325,8 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
   if (counter) {
     // The window of a page without a cursor depends on the total (read from the nearer end).
     const [count, ids] = cursor
-      ? await together(counter, () => pageIds(db, spec.table, spec.id, spec.order, where, pageWindow(req, 0, false, size)))
-      : await counter().then(
-          async (c) => [c, await pageIds(db, spec.table, spec.id, spec.order, where, pageWindow(req, c.total, c.totalExact, size))] as const,
-        );
+      ? await together(counter, () => listIds(pageWindow(req, 0, false, size)))
+      : await counter().then(async (c) => [c, await listIds(pageWindow(req, c.total, c.totalExact, size))] as const);
     return answer(ids, await spec.rows(ids), count);
   }
   const locate = async (): Promise<{ count: Counted; ids: number[]; all?: number[] }> => {
@@ -320,8 +346,8 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
     // A search orders by `id + 0`, which no index yields: the planner then takes the matches from
     // the trigram index and sorts them, instead of walking an id-ordered index and testing every
     // row until ten match (374 ms for a 1% word at 100,000 rows, against 15 ms).
-    const order = search ? [sql`${spec.id} + 0`] : spec.order;
-    return { count, ids: await pageIds(db, spec.table, spec.id, order, where, pageWindow(req, count.total, count.totalExact, size)) };
+    const window = pageWindow(req, count.total, count.totalExact, size);
+    return { count, ids: search ? await pageIds(db, spec.table, spec.id, [sql`${spec.id} + 0`], where, window) : await listIds(window) };
   };
   if (search) {
     const owner = await asOwner(db, locate);

@@ -1,9 +1,8 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notHomeRequests, residents, societies } from '../../db/schema.js';
 import type { NotHomeState } from '../../../shared/contracts/not-home.js';
-import { listPage, windowStatements, type PageRequest } from '../../lib/list-page.js';
-import { likePattern } from '../../lib/text.js';
+import { listPage, searchTextHas, windowStatements, type KeyValue, type PageRequest } from '../../lib/list-page.js';
 import { residentCardColumns } from '../residents/service.js';
 
 const rowColumns = {
@@ -39,12 +38,14 @@ const scopeOf = (societyId: number | Placeholder) => eq(notHomeRequests.societyI
 const rowsInOf = (db: Db, societyId: number | Placeholder, ids: SQLWrapper | number[]) =>
   rowsOf(db).where(and(scopeOf(societyId), inArray(notHomeRequests.id, ids)));
 
-/** A state list of one society (values or placeholders); `unassignedOnly`: the bell's list of requests with no guard yet. */
-const stateOf = (societyId: number | Placeholder, state: NotHomeState | Placeholder, unassignedOnly: boolean) =>
-  and(scopeOf(societyId), eq(notHomeRequests.state, state), unassignedOnly ? isNull(notHomeRequests.guardName) : undefined);
-
 /** The state lists' index in order, ending with the id. */
 const STATE_ORDER = [notHomeRequests.societyId, notHomeRequests.state, notHomeRequests.id];
+
+/** The key of a state list of one society (`ListSpec.key`): {@link STATE_ORDER}'s leading columns' values or placeholders. */
+const stateOf = (societyId: number | Placeholder, state: NotHomeState | Placeholder): KeyValue[] => [societyId, state];
+
+/** A state list's filter besides its key: `unassignedOnly`, the bell's list of requests with no guard yet. */
+const unassignedIf = (unassignedOnly: boolean) => (unassignedOnly ? isNull(notHomeRequests.guardName) : undefined);
 
 /**
  * An unsearched page of a state list (all, or unassigned only), ids and rows in one statement,
@@ -57,7 +58,8 @@ const statePages = new Map(
       table: notHomeRequests,
       id: notHomeRequests.id,
       order: STATE_ORDER,
-      where: (value) => stateOf(value('societyId'), value('state'), unassignedOnly),
+      key: (value) => stateOf(value('societyId'), value('state')),
+      where: () => unassignedIf(unassignedOnly),
       rowsIn: (db, value, ids) => rowsInOf(db, value('societyId'), ids),
     }),
   ]),
@@ -81,8 +83,9 @@ export function notHomeRepo(db: Db) {
         countKey,
         table: notHomeRequests,
         id: notHomeRequests.id,
-        where: stateOf(societyId, state, unassignedOnly),
-        search: req.q ? ilike(notHomeRequests.searchText, likePattern(req.q)) : undefined,
+        key: stateOf(societyId, state),
+        where: unassignedIf(unassignedOnly),
+        search: req.q ? searchTextHas(notHomeRequests.searchText, req.q) : undefined,
         term: req.q || undefined,
         req,
         order: STATE_ORDER,
