@@ -70,7 +70,7 @@ const STAGE_ORDER = [deskRequests.societyId, deskRequests.desk, deskRequests.sta
  * The key of a stage list of one society (`deskRepo(db, desk).list`; `ListSpec.key`): the values
  * of {@link STAGE_ORDER}'s leading columns, the society and stage values or placeholders.
  */
-const stageOf = (desk: DeskName, societyId: number | Placeholder, stage: Stage | Placeholder): KeyValue[] => [societyId, desk, stage];
+const stageKeyOf = (desk: DeskName, societyId: number | Placeholder, stage: Stage | Placeholder): KeyValue[] => [societyId, desk, stage];
 
 /**
  * An unsearched page of a stage list, ids and rows in one statement, built once per connection for
@@ -84,7 +84,7 @@ const stagePages = new Map(
       table: deskRequests,
       id: deskRequests.id,
       order: STAGE_ORDER,
-      key: (value) => stageOf(desk, value('societyId'), value('stage')),
+      key: (value) => stageKeyOf(desk, value('societyId'), value('stage')),
       where: () => undefined,
       rowsIn: (db, value, ids) => rowsInOf(db, desk, value('societyId'), ids),
     }),
@@ -137,7 +137,7 @@ export function deskRepo(db: Db, desk: DeskName) {
         countKey: `${desk}:${stage}`,
         table: deskRequests,
         id: deskRequests.id,
-        key: stageOf(desk, societyId, stage),
+        key: stageKeyOf(desk, societyId, stage),
         where: undefined,
         search: req.overdue ? and(text, isOverdue) : text,
         term: req.q || undefined,

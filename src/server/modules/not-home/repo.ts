@@ -42,7 +42,7 @@ const rowsInOf = (db: Db, societyId: number | Placeholder, ids: SQLWrapper | num
 const STATE_ORDER = [notHomeRequests.societyId, notHomeRequests.state, notHomeRequests.id];
 
 /** The key of a state list of one society (`ListSpec.key`): {@link STATE_ORDER}'s leading columns' values or placeholders. */
-const stateOf = (societyId: number | Placeholder, state: NotHomeState | Placeholder): KeyValue[] => [societyId, state];
+const stateKeyOf = (societyId: number | Placeholder, state: NotHomeState | Placeholder): KeyValue[] => [societyId, state];
 
 /** A state list's filter besides its key: `unassignedOnly`, the bell's list of requests with no guard yet. */
 const unassignedIf = (unassignedOnly: boolean) => (unassignedOnly ? isNull(notHomeRequests.guardName) : undefined);
@@ -58,7 +58,7 @@ const statePages = new Map(
       table: notHomeRequests,
       id: notHomeRequests.id,
       order: STATE_ORDER,
-      key: (value) => stateOf(value('societyId'), value('state')),
+      key: (value) => stateKeyOf(value('societyId'), value('state')),
       where: () => unassignedIf(unassignedOnly),
       rowsIn: (db, value, ids) => rowsInOf(db, value('societyId'), ids),
     }),
@@ -83,7 +83,7 @@ export function notHomeRepo(db: Db) {
         countKey,
         table: notHomeRequests,
         id: notHomeRequests.id,
-        key: stateOf(societyId, state),
+        key: stateKeyOf(societyId, state),
         where: unassignedIf(unassignedOnly),
         search: req.q ? searchTextHas(notHomeRequests.searchText, req.q) : undefined,
         term: req.q || undefined,
