@@ -105,7 +105,7 @@ export function windowStatements<V extends Record<string, unknown>, R>(
     WINDOW_KINDS.map((kind) => [
       kind,
       builtOnce<V & WindowValues, R>(`${name}_${kind}`, (db, value) =>
-        list.rowsIn(db, value, windowIdsQuery(db, list.table, list.id, list.order, list.where(value), kind, value, list.key(value))),
+        list.rowsIn(db, value, windowIdsQuery(db, { ...list, where: list.where(value), key: list.key(value) }, kind, value)),
       ),
     ]),
   );
@@ -292,7 +292,8 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
   const where = exact ? and(filters, spec.search) : search ? and(scope, search) : filters;
   // The ids of a page read in the list index's order: the key apart, so that a cursor joins its range.
   const rest = exact ? and(spec.where, spec.search) : spec.where;
-  const listIds = (window: PageWindow) => pageIds(db, spec.table, spec.id, spec.order, rest, window, key);
+  const source = { table: spec.table, id: spec.id, order: spec.order, where: rest, key };
+  const listIds = (window: PageWindow) => pageIds(db, source, window);
   const cursor = req.after !== undefined || req.before !== undefined;
   // Two independent statements: one round trip on a pipelining connection.
   const together = <A, B>(a: () => PromiseLike<A>, b: () => PromiseLike<B>): Promise<[A, B]> => inOrder(db, a, b);
@@ -314,10 +315,7 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
     // From the top (or the cursor) whatever the total: at most DIRECT_PAGES pages to skip.
     const window = pageWindow(req, 0, false, size);
     const { windowRows } = spec;
-    const read =
-      windowRows && spec.search === undefined
-        ? () => windowRows(window)
-        : () => rowsIn(pageIdsQuery(db, spec.table, spec.id, spec.order, rest, window, key).query);
+    const read = windowRows && spec.search === undefined ? () => windowRows(window) : () => rowsIn(pageIdsQuery(db, source, window).query);
     const [count, rows] = await together(counter, read);
     const ids = rows.map((r) => spec.idOf(r)).sort((x, y) => y - x);
     return answer(ids, rows, count);
@@ -347,7 +345,8 @@ export async function listPage<Row>(spec: ListSpec<Row>): Promise<ListResult<Row
     // the trigram index and sorts them, instead of walking an id-ordered index and testing every
     // row until ten match (374 ms for a 1% word at 100,000 rows, against 15 ms).
     const window = pageWindow(req, count.total, count.totalExact, size);
-    return { count, ids: search ? await pageIds(db, spec.table, spec.id, [sql`${spec.id} + 0`], where, window) : await listIds(window) };
+    const byId = { table: spec.table, id: spec.id, order: [sql`${spec.id} + 0`], where };
+    return { count, ids: search ? await pageIds(db, byId, window) : await listIds(window) };
   };
   if (search) {
     const owner = await asOwner(db, locate);

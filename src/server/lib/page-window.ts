@@ -125,41 +125,33 @@ export function listKeyRange(
 }
 
 /**
- * The query of one page's ids (the caller puts them in display order: `reversed` when read
- * ascending). `order` is the list index's columns in order, ending with the id. A list filtered on
- * the index's leading columns gives their values as `key` ({@link listKeyRange}) and its other
- * filters as `where`; with the key as equalities in `where` the planner may walk the primary key.
+ * Where one page's ids are read from: the listed table and its id column; `order`, the list
+ * index's columns in order, ending with the id; `key`, the values of its leading columns the list
+ * is filtered on ({@link listKeyRange}); `where`, the list's other filters. With the key written
+ * as equalities in `where` instead, the planner may walk the primary key.
  */
-export function pageIdsQuery(
-  db: Db,
-  table: PgTable,
-  id: PgColumn,
-  order: readonly (PgColumn | SQL)[],
-  where: SQL | undefined,
-  window: PageWindow,
-  key?: readonly KeyValue[],
-) {
+export interface PageSource {
+  table: PgTable;
+  id: PgColumn;
+  order: readonly (PgColumn | SQL)[];
+  where: SQL | undefined;
+  key?: readonly KeyValue[];
+}
+
+/** The query of one page's ids (the caller puts them in display order: `reversed` when read ascending). */
+export function pageIdsQuery(db: Db, source: PageSource, window: PageWindow) {
   const kind = windowKind(window);
-  return { query: windowIdsQuery(db, table, id, order, where, kind, windowValues(window), key), reversed: reads(kind) === 'asc' };
+  return { query: windowIdsQuery(db, source, kind, windowValues(window)), reversed: reads(kind) === 'asc' };
 }
 
 /**
  * The ids query of every window of `kind` (the one place its text is written): with the window's
  * values ({@link pageIdsQuery}), or — for a statement built once (db/built-once.ts) — with the
  * placeholders `values` gives for its cursor, limit and offset, run with {@link windowValues} of
- * the window; `where` and `key` are then written with placeholders too. `key` and `where` as in
- * {@link pageIdsQuery}.
+ * the window; the source's `where` and `key` are then written with placeholders too.
  */
-export function windowIdsQuery(
-  db: Db,
-  table: PgTable,
-  id: PgColumn,
-  order: readonly (PgColumn | SQL)[],
-  where: SQL | undefined,
-  kind: WindowKind,
-  values: WindowValues | ValueOf<WindowValues>,
-  key?: readonly KeyValue[],
-) {
+export function windowIdsQuery(db: Db, source: PageSource, kind: WindowKind, values: WindowValues | ValueOf<WindowValues>) {
+  const { table, id, order, where, key } = source;
   const v: Record<'cursor' | 'limit' | 'offset', number | Placeholder> =
     typeof values === 'function' ? { cursor: values('cursor'), limit: values('limit'), offset: values('offset') } : values;
   const dir = reads(kind) === 'desc' ? desc : asc;
@@ -175,17 +167,9 @@ export function windowIdsQuery(
     .offset(kind === 'top' || kind === 'bottom' ? v.offset : 0);
 }
 
-/** The ids of one page, in display order (newest first); `order` as in {@link pageIdsQuery}. */
-export async function pageIds(
-  db: Db,
-  table: PgTable,
-  id: PgColumn,
-  order: readonly (PgColumn | SQL)[],
-  where: SQL | undefined,
-  window: PageWindow,
-  key?: readonly KeyValue[],
-): Promise<number[]> {
-  const { query, reversed } = pageIdsQuery(db, table, id, order, where, window, key);
+/** The ids of one page, in display order (newest first). */
+export async function pageIds(db: Db, source: PageSource, window: PageWindow): Promise<number[]> {
+  const { query, reversed } = pageIdsQuery(db, source, window);
   const ids = (await query).map((r) => Number(r.id));
   return reversed ? ids.reverse() : ids;
 }
