@@ -93,7 +93,10 @@ describe('lists', () => {
     expect(filed.statusCode).toBe(201);
     for (const q of ['tank överflowing', 'WATER tank ÖVERFLOWING', 'gate 4']) {
       const found = await get(cookie, `?stage=new&q=${encodeURIComponent(q)}`);
-      expect(found.items.map((c) => c._id), q).toContain(filed.json<Complaint>()._id);
+      expect(
+        found.items.map((c) => c._id),
+        q,
+      ).toContain(filed.json<Complaint>()._id);
     }
     const byName = await get(cookie, `?stage=new&q=${encodeURIComponent(resident!.name.toUpperCase())}`);
     expect(byName.items.length).toBeGreaterThan(0);
