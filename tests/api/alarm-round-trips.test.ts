@@ -90,7 +90,7 @@ describe('statements and round trips of an SOS press', () => {
     });
   });
 
-  it.skipIf(!onPostgres)('an acknowledgement reads its alarm with a statement built once per connection', async () => {
+  it.skipIf(!onPostgres)('an acknowledgement reads its alarm and the alarm’s own columns with statements built once per connection', async () => {
     const alarm = await raiseAlarm(h.app, await h.residentAuth('03000000044'));
     const cookie = await h.staffCookie('security@greenvalley.test');
     expect((await h.app.inject({ method: 'GET', url: '/api/security/alarms', headers: { cookie } })).statusCode).toBe(200);
@@ -109,6 +109,10 @@ describe('statements and round trips of an SOS press', () => {
     expect(read.sent, 'row reads sent').toBe(acks);
     expect(read.connections, 'connections that carried a row read').toBeLessThan(acks);
     expect(read.builds, 'row read texts built').toBeLessThanOrEqual(read.connections);
+    // The alarm's own columns (acknowledger, presses, away today): the ids one array parameter.
+    const details = builtAndSent(watched, built, (text) => /"press_count"/.test(text) && /= any\(\$\d+::int\[\]\)/.test(text));
+    expect(details.sent, 'alarm details reads sent').toBe(acks);
+    expect(details.builds, 'alarm details texts built').toBeLessThanOrEqual(details.connections);
     // Each answer is the alarm, acknowledged once by the first.
     expect(new Set(answers.map((a) => `${a._id} ${a.acknowledgedBy}`))).toEqual(new Set([`${alarm._id} ${answers[0]!.acknowledgedBy}`]));
     expect(answers[0]!.acknowledgedBy).not.toBeNull();

@@ -57,6 +57,37 @@ export interface PressedAlarm {
 const notHomeActive = (residentId: AnyColumn | SQL) =>
   sql<boolean>`exists (select 1 from not_home_requests n, lateral (select (now() at time zone s.time_zone)::date as today from societies s where s.id = n.society_id) d where n.resident_id = ${residentId} and n.state = 'active' and n.from_date <= d.today and n.to_date >= d.today)`;
 
+/** What `alarmRepo(db).details` is run with: the society and the alarms' ids. */
+interface DetailsKey extends Record<string, unknown> {
+  societyId: number;
+  ids: number[];
+}
+
+/**
+ * What only alarms have, for ids of one society (`alarmRepo(db).details`), built once per
+ * connection (db/built-once.ts): every security desk page and every acknowledgement reads it. The
+ * ids are one array (`= any($ids)`), so the text is the same however many there are.
+ */
+const DETAILS = builtOnce('alarm_details', (db, value: ValueOf<DetailsKey>) =>
+  db
+    .select({
+      id: deskRequests.id,
+      staffNote: deskRequests.staffNote,
+      pressCount: deskRequests.pressCount,
+      lastPressedAt: deskRequests.lastPressedAt,
+      acknowledgedAt: deskRequests.acknowledgedAt,
+      // Written out with table names: in a one-table select Drizzle leaves columns unqualified,
+      // and an unqualified resident_id inside the subquery would name the subquery's own.
+      acknowledgedByName: sql<string | null>`(select s.name from staff_users s where s.id = desk_requests.acknowledged_by)`,
+      escalatedAt: deskRequests.escalatedAt,
+      notHomeActive: notHomeActive(sql.raw('desk_requests.resident_id')),
+      // Looked up for drill alarms only: a real alarm's read pays nothing for drills.
+      drillId: sql<number | null>`case when desk_requests.is_drill then (select d.id from security_drills d where d.alarm_id = desk_requests.id) end`,
+    })
+    .from(deskRequests)
+    .where(and(eq(deskRequests.desk, 'security'), eq(deskRequests.societyId, value('societyId')), sql`${deskRequests.id} = any(${value('ids')}::int[])`)),
+);
+
 /** What an SOS press statement is run with (see `alarmRepo(db).press`). */
 interface PressValues extends Record<string, unknown> {
   societyId: number;
@@ -168,24 +199,7 @@ export function alarmRepo(db: Db) {
     details(societyId: number, ids: readonly number[]): Promise<Map<number, AlarmDetails>> {
       if (ids.length === 0) return Promise.resolve(new Map<number, AlarmDetails>());
       // Sent at once, like `acknowledge` (see there).
-      return db
-        .select({
-          id: deskRequests.id,
-          staffNote: deskRequests.staffNote,
-          pressCount: deskRequests.pressCount,
-          lastPressedAt: deskRequests.lastPressedAt,
-          acknowledgedAt: deskRequests.acknowledgedAt,
-          // Written out with table names: in a one-table select Drizzle leaves columns unqualified,
-          // and an unqualified resident_id inside the subquery would name the subquery's own.
-          acknowledgedByName: sql<string | null>`(select s.name from staff_users s where s.id = desk_requests.acknowledged_by)`,
-          escalatedAt: deskRequests.escalatedAt,
-          notHomeActive: notHomeActive(sql.raw('desk_requests.resident_id')),
-          // Looked up for drill alarms only: a real alarm's read pays nothing for drills.
-          drillId: sql<number | null>`case when desk_requests.is_drill then (select d.id from security_drills d where d.alarm_id = desk_requests.id) end`,
-        })
-        .from(deskRequests)
-        .where(and(alarm(societyId), inArray(deskRequests.id, [...ids])))
-        .then((rows) => new Map(rows.map((r) => [r.id, r])));
+      return runBuiltOnce(db, DETAILS, { societyId, ids: [...ids] }).then((rows) => new Map(rows.map((r) => [r.id, r])));
     },
     /**
      * One SOS press at `at`: a new alarm, or — when the resident already has an unacknowledged one
