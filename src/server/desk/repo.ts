@@ -85,7 +85,6 @@ const stagePages = new Map(
       id: deskRequests.id,
       order: STAGE_ORDER,
       key: (value) => stageKeyOf(desk, value('societyId'), value('stage')),
-      where: () => undefined,
       rowsIn: (db, value, ids) => rowsInOf(db, desk, value('societyId'), ids),
     }),
   ]),

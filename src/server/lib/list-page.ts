@@ -84,8 +84,8 @@ export interface WindowedList<V extends Record<string, unknown>, R> {
   order: readonly PgColumn[];
   /** `ListSpec.key`, written with `value(name)` for each of the list's values. */
   key(value: ValueOf<V & WindowValues>): readonly KeyValue[];
-  /** `ListSpec.where`, written with `value(name)` for each of the list's values. */
-  where(value: ValueOf<V & WindowValues>): SQL | undefined;
+  /** `ListSpec.where`, written with `value(name)` for each of the list's values (none: the key is the whole filter). */
+  where?(value: ValueOf<V & WindowValues>): SQL | undefined;
   /** `ListSpec.rowsIn`: the rows whose ids the subquery `ids` selects, on `db`. */
   rowsIn(db: Db, value: ValueOf<V & WindowValues>, ids: SQLWrapper): Preparable<R>;
 }
@@ -105,7 +105,7 @@ export function windowStatements<V extends Record<string, unknown>, R>(
     WINDOW_KINDS.map((kind) => [
       kind,
       builtOnce<V & WindowValues, R>(`${name}_${kind}`, (db, value) =>
-        list.rowsIn(db, value, windowIdsQuery(db, { ...list, where: list.where(value), key: list.key(value) }, kind, value)),
+        list.rowsIn(db, value, windowIdsQuery(db, { ...list, where: list.where?.(value), key: list.key(value) }, kind, value)),
       ),
     ]),
   );

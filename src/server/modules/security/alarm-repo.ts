@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { builtOnce, runBuiltOnce, type ValueOf } from '../../db/built-once.js';
 import type { Db } from '../../db/client.js';
@@ -57,6 +57,9 @@ export interface PressedAlarm {
 const notHomeActive = (residentId: AnyColumn | SQL) =>
   sql<boolean>`exists (select 1 from not_home_requests n, lateral (select (now() at time zone s.time_zone)::date as today from societies s where s.id = n.society_id) d where n.resident_id = ${residentId} and n.state = 'active' and n.from_date <= d.today and n.to_date >= d.today)`;
 
+/** The alarms of one society (the society a value, or a placeholder of a statement built once). */
+const alarmsOf = (societyId: number | Placeholder) => and(eq(deskRequests.desk, 'security'), eq(deskRequests.societyId, societyId));
+
 /** What `alarmRepo(db).details` is run with: the society and the alarms' ids. */
 interface DetailsKey extends Record<string, unknown> {
   societyId: number;
@@ -85,7 +88,7 @@ const DETAILS = builtOnce('alarm_details', (db, value: ValueOf<DetailsKey>) =>
       drillId: sql<number | null>`case when desk_requests.is_drill then (select d.id from security_drills d where d.alarm_id = desk_requests.id) end`,
     })
     .from(deskRequests)
-    .where(and(eq(deskRequests.desk, 'security'), eq(deskRequests.societyId, value('societyId')), sql`${deskRequests.id} = any(${value('ids')}::int[])`)),
+    .where(and(alarmsOf(value('societyId')), sql`${deskRequests.id} = any(${value('ids')}::int[])`)),
 );
 
 /** What an SOS press statement is run with (see `alarmRepo(db).press`). */
@@ -185,9 +188,8 @@ const PRESS_AUDITED = builtOnce<AuditedPressValues, Awaited<ReturnType<typeof pr
 
 /** Alarm-only queries on the shared desk table (presses, inbox, acknowledgement, escalation). */
 export function alarmRepo(db: Db) {
-  const alarm = (societyId: number) => and(eq(deskRequests.desk, 'security'), eq(deskRequests.societyId, societyId));
   const pending = (societyId: number, escalatedOnly: boolean) =>
-    and(alarm(societyId), isNull(deskRequests.acknowledgedAt), escalatedOnly ? isNotNull(deskRequests.escalatedAt) : undefined);
+    and(alarmsOf(societyId), isNull(deskRequests.acknowledgedAt), escalatedOnly ? isNotNull(deskRequests.escalatedAt) : undefined);
 
   return {
     /**
