@@ -63,6 +63,19 @@ describe('spreadsheet parser (worker threads)', () => {
     expect(parsed.threadId).not.toBe(threadId);
   });
 
+  it('matches in the worker and hands the preview over as UTF-8 bytes, ready to send', async () => {
+    parser = sheetParser({ workers: 1, queue: 0, timeoutMs: 60_000, memoryMb: 128 });
+    const resident = { id: 7, residentCode: 'R-7', name: 'Asha', house: '1', street: 'Street 1', block: 'Block A' };
+    const m = await parser.parseAndMatch(small, [resident], []);
+    expect(m.threadId).not.toBe(threadId);
+    // Bytes, not text: the request thread sends them without measuring or encoding megabytes.
+    expect(m.preview).toBeInstanceOf(Uint8Array);
+    const preview = JSON.parse(`{${new TextDecoder().decode(m.preview)}}`) as { fileData: { units: number }[]; misMatched: unknown[]; bidiRemoved: number };
+    expect(preview).toMatchObject({ fileData: [{ residentId: 'R-7', units: 12 }], misMatched: [], bidiRemoved: 0 });
+    expect(m.counts).toEqual({ fileData: 1, misMatched: 0 });
+    expect(JSON.parse(m.matched)).toMatchObject([{ residentId: 7 }]);
+  });
+
   it.runIf(process.platform === 'linux')('parses at a lower CPU priority than the calling thread, which keeps its own', async () => {
     const before = threadNices();
     const myNice = niceIn(readFileSync('/proc/thread-self/stat', 'utf8'));

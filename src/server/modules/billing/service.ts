@@ -39,14 +39,15 @@ export interface BillingDeps {
 }
 
 /**
- * A stored import preview: `body` is the ImportPreview answer as JSON text
- * (`{importId, period, fileData, misMatched, bidiRemoved}`, built in the parse worker), `counts` the lengths
- * of its two lists.
+ * A stored import preview: `body` is the ImportPreview answer as UTF-8 JSON in parts, to be sent
+ * one after the other (`{importId, period, fileData, misMatched, bidiRemoved}`, its lists built in
+ * the parse worker),
+ * `counts` the lengths of its two lists.
  */
 export interface ImportPreviewJson {
   importId: number;
   period: string;
-  body: string;
+  body: Uint8Array[];
   counts: { fileData: number; misMatched: number };
 }
 
@@ -196,7 +197,7 @@ export function billingService(deps: BillingDeps) {
         importId,
         period,
         counts: m.counts,
-        body: `{"importId":${importId},"period":${JSON.stringify(period)},"fileData":${m.fileData},"misMatched":${m.misMatched},"bidiRemoved":${m.bidiRemoved}}`,
+        body: [Buffer.from(`{"importId":${importId},"period":${JSON.stringify(period)},`), m.preview, Buffer.from('}')],
       };
     },
 

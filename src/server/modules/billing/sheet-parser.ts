@@ -46,15 +46,16 @@ export interface ParsedSheet {
 }
 
 /**
- * An import matched in the worker (match.ts), as JSON text ready to store and to send: `matched`
- * (StoredMatch[], for bill_imports.matched), `fileData` (ImportRow[]) and `misMatched`
- * (MisMatchedRow[]); `sha256` of the file in hex; `counts` of the two lists; `bidiRemoved` the
- * cells cleaned of bidirectional controls (sheet.ts SheetRead).
+ * An import matched in the worker (match.ts), ready to store and to send: `matched` as JSON text
+ * (StoredMatch[], for bill_imports.matched); `preview` the UTF-8 bytes of the ImportPreview
+ * answer's members after `importId` and `period`, without braces:
+ * `"fileData":[ImportRow…],"misMatched":[MisMatchedRow…],"bidiRemoved":N`; `sha256` of the file in
+ * hex; `counts` of the two lists; `bidiRemoved` the cells cleaned of bidirectional controls
+ * (sheet.ts SheetRead).
  */
 export interface MatchedJson {
   sha256: string;
-  fileData: string;
-  misMatched: string;
+  preview: Uint8Array;
   matched: string;
   counts: { fileData: number; misMatched: number };
   bidiRemoved: number;
