@@ -45,6 +45,20 @@
  * helpers to nice 10 as well gave 1.96 / 1.08 / 1.31× and 1.58 / 1.03 / 1.47×, but slowed alarms
  * under the load bench (lib/thread-priority.ts), so it was not adopted.
  *
+ * Measured 2026-11-29 (2 cores, noisy: quiet health p99 13–26 ms), defaults, before → after the
+ * import's preview crossed from the worker as UTF-8 bytes sent as they are, old and new code from
+ * two worktrees run alternately. PGlite, four pairs: the server's event-loop lag p99 while loaded
+ * 38.0 / 40.5 / 39.2 / 39.6 → 24.9 / 23.8 / 20.8 / 22.9 ms; loaded health p99 50.8 / 59.7 / 57.5 /
+ * 55.0 → 53.7 / 51.2 / 39.7 / 48.3 ms, SOS p99 91.2 / 96.4 / 80.0 / 94.8 → 86.4 / 75.1 / 70.9 / 70.4
+ * ms; ratios health 2.07 / 3.00 / 2.35 / 2.32 → 2.04 / 2.03 / 1.78 / 2.16×, SOS 3.26 / 3.74 / 2.64 /
+ * 2.30 → 2.31 / 2.18 / 1.86 / 2.28× (the first two "after" sent the parts joined into one Buffer, the
+ * last two as they are); RSS +176–244 → +145–159 MB. PostgreSQL, one pair: lag p99 44.3 → 20.2 ms,
+ * loaded health p99 45.8 → 25.5 ms, SOS p99 80.6 → 50.2 ms, ratios 3.06 / 2.93 → 1.90 / 1.85× (goal
+ * met), RSS +186 → +164 MB. The moved buffers count as V8 external memory, which starts
+ * mark-compacts: 63–72 a minute (4–9 before) but short ones, 4–6 ms of the request thread's time per
+ * import against ~2 ms of scavenges before; the long stalls (a 4 MB string measured by
+ * `Buffer.byteLength`, flattened, encoded, collected: 130–165 ms tasks in a profiled run) are gone.
+ *
  * With --pg-url the database is DROPPED and recreated (its name must start with 'bench'). The
  * fixtures are made here (no binary committed): the bomb is one deflated entry of ~1 GiB of
  * spaces named xl/worksheets/sheet1.xml beside a small xl/workbook.xml, ~1 MB on the wire. The
