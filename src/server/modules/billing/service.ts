@@ -41,8 +41,7 @@ export interface BillingDeps {
 /**
  * A stored import preview: `body` is the ImportPreview answer as UTF-8 JSON in parts, to be sent
  * one after the other (`{importId, period, fileData, misMatched, bidiRemoved}`, its lists built in
- * the parse worker),
- * `counts` the lengths of its two lists.
+ * the parse worker), `counts` the lengths of its two lists.
  */
 export interface ImportPreviewJson {
   importId: number;

@@ -41,6 +41,8 @@ lowerThisThread();
 
 port.on('message', (task: SheetWorkerTask) => {
   let reply: SheetWorkerReply;
+  /** Buffers moved, not copied, to the parent with the reply. */
+  let moved: ArrayBuffer[] = [];
   try {
     // Read here, not in the parent: the request thread never holds the upload's bytes.
     const file = readFileSync(task.file);
@@ -51,8 +53,9 @@ port.on('message', (task: SheetWorkerTask) => {
       // JSON text crosses threads, not 40,000 objects: cloning them back cost the request thread
       // its own allocations and garbage collections. The preview's members go as UTF-8 bytes,
       // moved (not copied) to the request thread, which sends them as they are: a 20,000-row
-      // preview as a string cost it ~100 ms of measuring, encoding and collecting per answer.
-      // TextEncoder's array has its own buffer (Buffer.from may share a pool), so it can move.
+      // preview as a string stalled it for each answer while it measured, encoded and collected
+      // megabytes. TextEncoder's array has its own buffer (Buffer.from may share a pool), so it
+      // can move.
       const preview = new TextEncoder().encode(
         `"fileData":${JSON.stringify(m.fileData)},"misMatched":${JSON.stringify(m.misMatched)},"bidiRemoved":${bidiRemoved}`,
       );
@@ -66,8 +69,7 @@ port.on('message', (task: SheetWorkerTask) => {
         counts: { fileData: m.fileData.length, misMatched: m.misMatched.length },
         bidiRemoved,
       };
-      port.postMessage(reply, [preview.buffer]);
-      return;
+      moved = [preview.buffer];
     }
   } catch (err) {
     reply =
@@ -75,6 +77,6 @@ port.on('message', (task: SheetWorkerTask) => {
         ? { type: 'error', id: task.id, statusCode: err.statusCode, message: err.message, field: err.field }
         : { type: 'error', id: task.id, statusCode: 400, message: MSG.billImportUnreadable, field: 'file' };
   }
-  port.postMessage(reply);
+  port.postMessage(reply, moved);
 });
 port.postMessage({ type: 'ready' } satisfies SheetWorkerReady);
