@@ -4,7 +4,8 @@ import { acknowledgeAllAlarms, alarmToast, fileComplaint, PASSWORD, raiseSos } f
 /**
  * The dashboard with the keyboard alone (page.keyboard only, no clicks): sign in, move through
  * the menu, open a row's drawer, Proceed and Submit, close a drawer with focus back on its row,
- * and close the alarm toast. Every element Tab lands on shows a focus ring.
+ * and close the alarm toast. Every element Tab lands on shows a focus ring, also when a
+ * button's tooltip arrives after the button was reached.
  */
 
 // Residents used here only: LC0047 (complaints), LC0048 (an SOS).
@@ -145,5 +146,31 @@ test.describe('keyboard only', () => {
     const api = await playwright.request.newContext({ baseURL });
     await acknowledgeAllAlarms(api, LC_SECURITY);
     await api.dispose();
+  });
+
+  test('a button reached before its tooltip has loaded keeps focus when the tooltip arrives', async ({ page }) => {
+    // The tooltip's chunk is held until the theme toggle has focus, as on a slow start.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await page.route(/\/assets\/icon-tooltip-[\w-]+\.js$/, async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/Login');
+    await expect(page.getByRole('heading', { name: 'Login to your account' })).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Switch to dark theme' });
+    await tabTo(page, toggle);
+    await expect.poll(() => requested).toBe(true);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+    release();
+    // The tooltip arrived and opens on the focused button; focus did not fall back to the page.
+    await expect(page.getByRole('tooltip', { name: 'Switch to dark theme' })).toBeVisible();
+    await expect(toggle).toBeFocused();
+    await expectFocusVisible(page);
+    // And the next Tab goes on to the form, not back to the page's start.
+    await tabTo(page, page.getByLabel('Email'), { max: 1 });
   });
 });
