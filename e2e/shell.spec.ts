@@ -72,6 +72,31 @@ test.describe('sign-in and the sub-role shell', () => {
     await expect(page.getByText(/^Hi .+, Dashboard!$/)).toBeVisible();
   });
 
+  test('a chunk lost as the connection drops during sign-in is loaded again when it is back; the shell stays', async ({ page, context }) => {
+    // The logo listener's chunk (every sub-role's shell loads it) fails the first time, as the
+    // network goes away; then the browser is back online.
+    let requests = 0;
+    await page.route(/\/assets\/logo-live-updates-[\w-]+\.js$/, async (route) => {
+      requests++;
+      if (requests > 1) return route.continue();
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    await page.goto('/Login');
+    await page.getByLabel('Email').fill('complaints@greenvalley.test');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('You are currently offline')).toBeVisible();
+    expect(requests).toBe(1);
+
+    await context.setOffline(false);
+    await expect(page.getByText('You are currently offline')).toBeHidden();
+    await expect(page.getByText(/^Hi .+, Dashboard!$/)).toBeVisible();
+    // Every listener is mounted again, the logo's too (the badge waits for all of them).
+    await expectLive(page);
+    expect(requests).toBe(2);
+  });
+
   test("Log Out clears local storage, except display preferences and the resident app's keys, and ends the server session", async ({ page }) => {
     await signIn(page, 'complaints@greenvalley.test');
     // A resident signed in at /app in this browser (same origin, same local storage).

@@ -6,9 +6,11 @@
  * When the chunk arrives the button is mounted again inside the tooltip (another parent, so React
  * cannot keep it). A keyboard user who had already reached it (a slow start: Tab onto the theme
  * toggle of the login screen) would be thrown back to the page's start, so focus is put back on the
- * new button. A chunk that fails to load leaves the button as it is, without a tooltip.
+ * new button. A chunk that still fails after its retries (lib/load-chunk.ts) leaves the button as
+ * it is, without a tooltip.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { loadChunk } from '../lib/load-chunk';
 import type { IconTooltipProps } from './icon-tooltip';
 
 type Tooltip = ComponentType<IconTooltipProps>;
@@ -16,7 +18,7 @@ type Tooltip = ComponentType<IconTooltipProps>;
 /** The loaded tooltip, once its chunk is here: buttons mounted after that get it at once. */
 let loaded: Tooltip | null = null;
 // Fetched at once, not when the first alarm needs it.
-const chunk: Promise<Tooltip | null> = import('./icon-tooltip').then(
+const chunk: Promise<Tooltip | null> = loadChunk(() => import('./icon-tooltip')).then(
   (mod) => (loaded = mod.IconTooltip),
   () => null,
 );

@@ -9,6 +9,7 @@
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import type { Module, RoutePath } from '../../shared/subroles';
+import { loadChunk } from './load-chunk';
 
 export interface WebFeature {
   /** The work area of the shared sub-role table (menus, access, home screens) it serves. */
@@ -31,9 +32,9 @@ export interface WebFeature {
   heardByEveryone?: boolean;
 }
 
-/** A screen loaded on first visit (its own chunk); ModuleRoute shows a loader meanwhile. */
+/** A screen loaded on first visit (its own chunk, tried again if it fails: lib/load-chunk.ts); ModuleRoute shows a loader meanwhile. */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
+  return lazy(async () => ({ default: await loadChunk(load) }));
 }
 
 /** A socket listener loaded in its own chunk (it brings the list machinery and zod). */

@@ -9,8 +9,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isSubRole, REDIRECT_MODAL_SUB_ROLES } from '../../../shared/subroles';
+import { loadChunk } from '../../lib/load-chunk';
 
-const RedirectDialog = lazy(() => import('./redirect-dialog').then((m) => ({ default: m.RedirectDialog })));
+const RedirectDialog = lazy(() => loadChunk(() => import('./redirect-dialog').then((m) => ({ default: m.RedirectDialog }))));
 
 export interface SignedInState {
   signedIn?: boolean;

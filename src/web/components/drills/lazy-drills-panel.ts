@@ -4,5 +4,6 @@
  * menu) can place it as it is. Its code is a chunk of its own, loaded when first shown.
  */
 import { lazy } from 'react';
+import { loadChunk } from '../../lib/load-chunk';
 
-export const LazyDrillsPanel = lazy(() => import('./drills-panel').then((m) => ({ default: m.DrillsPanel })));
+export const LazyDrillsPanel = lazy(() => loadChunk(() => import('./drills-panel').then((m) => ({ default: m.DrillsPanel }))));

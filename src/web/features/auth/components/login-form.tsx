@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { loadAuthContract } from '../api/auth-contract';
 import { useLogin } from '../api/login';
+import { loadChunk } from '../../../lib/load-chunk';
 
 type Field = 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;
@@ -26,7 +27,7 @@ async function validate(field: Field, value: string): Promise<string | undefined
 }
 
 /** The code step of a two-factor sign-in: its own chunk, loaded only by accounts that have it on. */
-const TwoFactorStep = lazy(() => import('./two-factor-step'));
+const TwoFactorStep = lazy(() => loadChunk(() => import('./two-factor-step')));
 
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => void }) {
   const [challenge, setChallenge] = useState<string | null>(null);

@@ -8,8 +8,9 @@ import { Card, Group, Loader, SegmentedControl, Text, Title } from '@mantine/cor
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Report, ReportFigure } from '../../../../shared/contracts/reports';
 import { ExportButton } from '../../../components/export-button';
+import { loadChunk } from '../../../lib/load-chunk';
 
-const FigureChart = lazy(() => import('./charts'));
+const FigureChart = lazy(() => loadChunk(() => import('./charts')));
 
 export function FigureCard({ title, help, figure, report, table }: { title: string; help?: string; figure: ReportFigure; report: Report; table: ReactNode }) {
   const [view, setView] = useState<'table' | 'chart'>('table');
