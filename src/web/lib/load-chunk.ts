@@ -9,6 +9,8 @@
  * takes. Online, a chunk that still fails (a deploy replaced the files, a server error) is tried
  * again after 1, 2, 4 and 8 s, and the fifth failure is thrown as before.
  */
+import { lazy } from 'react';
+
 const ONLINE_TRIES = 5;
 const FIRST_WAIT_MS = 1_000;
 
@@ -40,3 +42,6 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+/** React.lazy over {@link loadChunk}: a component in a chunk of its own, fetched again if it fails to arrive. */
+export const lazyChunk: typeof lazy = (load) => lazy(() => loadChunk(load));

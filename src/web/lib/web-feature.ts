@@ -7,9 +7,9 @@
  * A feature's index must stay light: it is part of the initial load. It names its screens and
  * listeners through `lazyScreen`/`lazyListener`, never by a static import of their component files.
  */
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { Module, RoutePath } from '../../shared/subroles';
-import { loadChunk } from './load-chunk';
+import { lazyChunk } from './load-chunk';
 
 export interface WebFeature {
   /** The work area of the shared sub-role table (menus, access, home screens) it serves. */
@@ -34,7 +34,7 @@ export interface WebFeature {
 
 /** A screen loaded on first visit (its own chunk, tried again if it fails: lib/load-chunk.ts); ModuleRoute shows a loader meanwhile. */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await loadChunk(load) }));
+  return lazyChunk(async () => ({ default: await load() }));
 }
 
 /** A socket listener loaded in its own chunk (it brings the list machinery and zod). */

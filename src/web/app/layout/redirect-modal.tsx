@@ -6,12 +6,12 @@
  * The dialog itself (Mantine's Modal, which brings ScrollArea and @floating-ui/react) is loaded
  * the first time it opens, not with the shell (ADR 0006, the bundle budget).
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isSubRole, REDIRECT_MODAL_SUB_ROLES } from '../../../shared/subroles';
-import { loadChunk } from '../../lib/load-chunk';
+import { lazyChunk } from '../../lib/load-chunk';
 
-const RedirectDialog = lazy(() => loadChunk(() => import('./redirect-dialog').then((m) => ({ default: m.RedirectDialog }))));
+const RedirectDialog = lazyChunk(() => import('./redirect-dialog').then((m) => ({ default: m.RedirectDialog })));
 
 export interface SignedInState {
   signedIn?: boolean;

@@ -3,7 +3,6 @@
  * "Drills" button opens it for button-one, and a screen of super-admin's (who has no /Security
  * menu) can place it as it is. Its code is a chunk of its own, loaded when first shown.
  */
-import { lazy } from 'react';
-import { loadChunk } from '../../lib/load-chunk';
+import { lazyChunk } from '../../lib/load-chunk';
 
-export const LazyDrillsPanel = lazy(() => loadChunk(() => import('./drills-panel').then((m) => ({ default: m.DrillsPanel }))));
+export const LazyDrillsPanel = lazyChunk(() => import('./drills-panel').then((m) => ({ default: m.DrillsPanel })));

@@ -7,14 +7,14 @@
  * load carries no zod: ADR 0006), so each check resolves a moment later, in order.
  */
 import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../../shared/contracts/auth';
 import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { loadAuthContract } from '../api/auth-contract';
 import { useLogin } from '../api/login';
-import { loadChunk } from '../../../lib/load-chunk';
+import { lazyChunk } from '../../../lib/load-chunk';
 
 type Field = 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;
@@ -27,7 +27,7 @@ async function validate(field: Field, value: string): Promise<string | undefined
 }
 
 /** The code step of a two-factor sign-in: its own chunk, loaded only by accounts that have it on. */
-const TwoFactorStep = lazy(() => loadChunk(() => import('./two-factor-step')));
+const TwoFactorStep = lazyChunk(() => import('./two-factor-step'));
 
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => void }) {
   const [challenge, setChallenge] = useState<string | null>(null);

@@ -5,12 +5,12 @@
  * (GET /api/reports/:desk/export) over exactly the days the report shows.
  */
 import { Card, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { Report, ReportFigure } from '../../../../shared/contracts/reports';
 import { ExportButton } from '../../../components/export-button';
-import { loadChunk } from '../../../lib/load-chunk';
+import { lazyChunk } from '../../../lib/load-chunk';
 
-const FigureChart = lazy(() => loadChunk(() => import('./charts')));
+const FigureChart = lazyChunk(() => import('./charts'));
 
 export function FigureCard({ title, help, figure, report, table }: { title: string; help?: string; figure: ReportFigure; report: Report; table: ReactNode }) {
   const [view, setView] = useState<'table' | 'chart'>('table');
