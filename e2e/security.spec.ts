@@ -194,6 +194,8 @@ test.describe('security alarms', () => {
   });
 
   test("Lake City's security and Green Valley's complaints staff see nothing of a Green Valley alarm", async ({ browser, request }) => {
+    // Three screens signed in one after another: 20-31 s on a slow 2-core machine, past the default 30 s.
+    test.setTimeout(60_000);
     const gv = await newPage(browser);
     const lc = await newPage(browser);
     const complaints = await newPage(browser);
