@@ -30,6 +30,9 @@ async function manualBill(page: Page, period: string, residentIndex: number) {
   await section.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(201);
   await expect(page.getByText(`Bill saved. ${resident.name}, ${period}: PKR 4,999.50`)).toBeVisible();
+  // The form starts the next bill: no old total beside the emptied units.
+  await expect(section.getByLabel('Units consumed')).toHaveValue('');
+  await expect(section.getByTestId('bill-total')).toHaveText('Total: —');
   expect((await billsOf(page, period)).find((b) => b.residentId === resident.residentId)).toMatchObject({ total: 4999.5, units: 150, ratePerUnit: 33.33 });
 }
 

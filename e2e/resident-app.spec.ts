@@ -20,7 +20,10 @@ async function staffPage(browser: Browser): Promise<Page> {
 }
 
 test.describe('resident app', () => {
-  test('register (the server names a wrong field) → waiting for approval → approved on /Status → in; sign out, sign in again', async ({ page, browser }) => {
+  test('register (the server names a wrong field) → waiting for approval → approved on /Status → in with nothing pressed; sign out, sign in again', async ({
+    page,
+    browser,
+  }) => {
     const name = uniqueName('Zainab');
     const phone = `0397${String(Date.now() % 10_000_000).padStart(7, '0')}`;
     const password = 'resident-pass-1';
@@ -46,6 +49,8 @@ test.describe('resident app', () => {
     await field('Phone').fill(phone);
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
+    // It says what happens next, in the resident's words (no staff screen named).
+    await expect(page.getByText(/society’s office will check your registration/)).toBeVisible();
     const residentId = (await page.getByText(/^Resident ID: /).innerText()).replace(/^Resident ID: (\S+).*$/, '$1');
     expect(residentId).toMatch(/^GV\d+$/);
 
@@ -61,8 +66,9 @@ test.describe('resident app', () => {
     await expect(staff.getByText('Status updated successfully')).toBeVisible();
     await staff.context().close();
 
-    await page.getByRole('button', { name: 'Check again' }).click();
-    await expect(sosButton(page)).toBeVisible();
+    // Nothing pressed: the waiting screen moves on by itself (it asks again every few seconds;
+    // before, every 30 s, past this wait).
+    await expect(sosButton(page)).toBeVisible({ timeout: 10_000 });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
     await expect(page.getByRole('row', { name: `Status Approved` })).toBeVisible();
     await expect(page.getByRole('row', { name: `Address House 7, Street 2, Block A` })).toBeVisible();

@@ -88,6 +88,11 @@ test.describe('residents and status', () => {
     await expect(page).toHaveURL(/\/(Status)?$/);
     const pending = page.getByRole('region', { name: 'Pending registrations' });
     await expect(pending.getByRole('row').filter({ hasText: r.residentID })).toBeVisible();
+    // The registrations waiting come first, on screen at 768 px above a society's residents.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(pending.getByRole('row').filter({ hasText: r.residentID })).toBeInViewport();
+    const [pendingBox, residentsBox] = await Promise.all([pending.boundingBox(), page.getByRole('region', { name: 'Residents' }).boundingBox()]);
+    expect(pendingBox!.y).toBeLessThan(residentsBox!.y);
     await changeStatus(page, 'Pending registrations', r, 'Approve');
     await expect(pending.getByRole('row').filter({ hasText: r.residentID })).toHaveCount(0);
     expect((await complain()).status()).toBe(201);

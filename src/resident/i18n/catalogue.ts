@@ -45,7 +45,7 @@ export const en = {
     registered: (id: string) => `Registered: your resident ID is ${id}.`,
     signInNow: 'Sign in with your phone and password.',
     waitingTitle: 'Waiting for approval',
-    waitingText: 'Your society’s staff will check your registration on their Status screen. You can use the app once they approve it.',
+    waitingText: 'Your society’s office will check your registration and approve it. Keep this screen open: the app opens by itself as soon as they do.',
     checkAgain: 'Check again',
     blocked: 'Your account is blocked. Please contact your society office.',
     signOut: 'Sign out',

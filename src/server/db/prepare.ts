@@ -9,7 +9,8 @@ import type { MediaStorage } from '../modules/media/storage.js';
 import { isDatabaseEmpty, seedDemo } from '../seed/demo.js';
 
 /**
- * @param opts.demo  load the demo data when the database is empty (never in production)
+ * @param opts.demo  load the demo data when the database is empty (never in production): the
+ *   societies, staff, residents and requests, and a few months of the residents' bills
  * @param opts.media where the demo posts' pictures go (the server's media storage); without it the
  *   demo has no feed, discount, plot or announcement posts (the API tests' databases)
  * @returns true when the demo data was loaded by this call
@@ -20,6 +21,7 @@ export async function prepareDatabase(database: Database, opts: { demo: boolean;
     await database.migrate();
     if (!opts.demo || !(await isDatabaseEmpty(database.db))) return false;
     await seedDemo(database.db);
+    await (await import('../seed/demo-bills.js')).seedDemoBills(database.db);
     if (opts.media) await (await import('../seed/demo-content.js')).seedDemoContent(database.db, opts.media);
     return true;
   });

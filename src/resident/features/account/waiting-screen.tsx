@@ -1,23 +1,45 @@
 /**
  * A registration waiting for staff approval (status 'Pending', approved on the dashboard's /Status),
- * and a blocked account. The waiting screen checks again on focus and every 30 s, and on request.
+ * and a blocked account. While the waiting screen shows, it reads the resident's own profile
+ * (GET /api/resident/me, the route the guard already reads) every {@link RECHECK_MS} while the page
+ * is visible, at once when the page comes back into view or the browser back online, and on
+ * request: an approval moves the resident on within seconds, a block shows why, with nothing to
+ * press. The resident socket is not used: it opens only for approved residents (realtime/socket.ts),
+ * and a Pending token learns nothing but its own profile this way.
  */
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../../i18n/catalogue';
 import { keys } from '../../lib/query-client';
 import { useProfile, useSignOut } from './account-api';
 
-const RECHECK_MS = 30_000;
+/** How often a visible waiting screen asks again, ms: a few waiting phones cost a read each per interval. */
+const RECHECK_MS = 3_000;
 
 export function WaitingScreen() {
   const client = useQueryClient();
   const profile = useProfile();
   const signOut = useSignOut();
+  // Only a press shows the button busy: the background checks every few seconds would make it flicker.
+  const [checking, setChecking] = useState(false);
+  const checkNow = () => {
+    setChecking(true);
+    void profile.refetch().finally(() => setChecking(false));
+  };
   useEffect(() => {
-    const timer = window.setInterval(() => void client.invalidateQueries({ queryKey: keys.me }), RECHECK_MS);
-    return () => window.clearInterval(timer);
+    const check = () => {
+      if (document.visibilityState === 'visible') void client.invalidateQueries({ queryKey: keys.me });
+    };
+    // A hidden page does not ask (a phone in a pocket); coming back into view or online asks at once.
+    const timer = window.setInterval(check, RECHECK_MS);
+    document.addEventListener('visibilitychange', check);
+    window.addEventListener('online', check);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', check);
+      window.removeEventListener('online', check);
+    };
   }, [client]);
   return (
     <Stack component="main" p="md" maw={28 * 16} mx="auto">
@@ -28,7 +50,7 @@ export function WaitingScreen() {
           {t.account.residentId}: {profile.data.residentId} · {profile.data.societyName}
         </Text>
       )}
-      <Button onClick={() => void profile.refetch()} loading={profile.isFetching}>
+      <Button onClick={checkNow} loading={checking}>
         {t.account.checkAgain}
       </Button>
       <Button variant="default" onClick={() => void signOut()}>

@@ -90,6 +90,38 @@ export interface NewBill {
 }
 
 /**
+ * The in-app record ('BILL') of each new bill of a bulk statement's `ins` (id, resident_id, total),
+ * described as `billDescription` does: `to_char` gives the same '1,234.50' up to 999,999,999,999.99.
+ */
+function billNoticesSql(societyId: number, period: string, at: Date): SQL {
+  return notifyResidentsSql({
+    societyId,
+    from: sql`ins`,
+    residentId: sql`ins.resident_id`,
+    title: IN_APP.bill.title,
+    description: sql`replace(replace(${IN_APP.bill.description}::text, '{period}', ${period}::text), '{total}', to_char(ins.total, 'FM999,999,999,990.00'))`,
+    refEntity: 'bill',
+    refId: sql`ins.id`,
+    at,
+  });
+}
+
+/** The audit row of each new bill of a bulk statement's `ins`, by the staff member who made them. */
+function billAuditsSql(p: { societyId: number; staffId: number; staffName: string; action: string; at: Date }): SQL {
+  return recordAuditsSql({
+    societyId: p.societyId,
+    from: sql`ins`,
+    actorKind: 'staff',
+    actorId: p.staffId,
+    actorName: p.staffName,
+    entity: 'bill',
+    entityId: sql`ins.id`,
+    action: p.action,
+    at: p.at,
+  });
+}
+
+/**
  * Bills, bill imports and the residents billing reads. Every call names the society; call inside
  * `inSociety` (row-level security), which also keeps the bulk commit to the society's residents.
  */
@@ -230,16 +262,6 @@ export function billingRepo(db: Db) {
      * @returns how many bills were created.
      */
     async commitImport(p: { societyId: number; importId: number; period: string; staffId: number; staffName: string; at: Date }): Promise<number> {
-      const notices = notifyResidentsSql({
-        societyId: p.societyId,
-        from: sql`ins`,
-        residentId: sql`ins.resident_id`,
-        title: IN_APP.bill.title,
-        description: sql`replace(replace(${IN_APP.bill.description}::text, '{period}', ${p.period}::text), '{total}', to_char(ins.total, 'FM999,999,999,990.00'))`,
-        refEntity: 'bill',
-        refId: sql`ins.id`,
-        at: p.at,
-      });
       const pushes = queuePushesSql({
         societyId: p.societyId,
         from: sql`ins join src on src.resident_id = ins.resident_id`,
@@ -248,17 +270,8 @@ export function billingRepo(db: Db) {
         ...PUSH.billGenerated,
         item: { type: 'bill', id: sql`ins.id::text` },
       });
-      const audits = recordAuditsSql({
-        societyId: p.societyId,
-        from: sql`ins`,
-        actorKind: 'staff',
-        actorId: p.staffId,
-        actorName: p.staffName,
-        entity: 'bill',
-        entityId: sql`ins.id`,
-        action: 'import',
-        at: p.at,
-      });
+      const notices = billNoticesSql(p.societyId, p.period, p.at);
+      const audits = billAuditsSql({ ...p, action: 'import' });
       const result = await db.execute(sql`
         with x as (
           select x."residentId" as resident_id, x.units, x."ratePerUnit" as rate, x.total
@@ -272,6 +285,39 @@ export function billingRepo(db: Db) {
           on conflict (resident_id, period) do nothing
           returning id, resident_id, total
         ), n as (${notices}), o as (${pushes}), a as (${audits})
+        select count(*)::int as created from ins`);
+      return rowsOf(result, z.object({ created: z.coerce.number() }))[0]?.created ?? 0;
+    },
+    /**
+     * Bills of one period for residents given with their amounts (the demo's: seed/demo-bills.ts),
+     * in ONE statement, each new bill with its in-app record and its audit row ('create', by
+     * `staffId`) as commitImport writes them, but no push: such bills are not news to a phone.
+     * Skips a resident already billed for the period or not billable in the society.
+     * @param p.rows units and rate as the bill stores them, `total` = billTotal(rate, units)
+     * @returns how many bills were created.
+     */
+    async insertPeriod(p: {
+      societyId: number;
+      period: string;
+      staffId: number;
+      staffName: string;
+      at: Date;
+      rows: readonly { residentId: number; units: number; ratePerUnit: number; total: number }[];
+    }): Promise<number> {
+      if (p.rows.length === 0) return 0;
+      const notices = billNoticesSql(p.societyId, p.period, p.at);
+      const audits = billAuditsSql({ ...p, action: 'create' });
+      const result = await db.execute(sql`
+        with src as (
+          select x."residentId" as resident_id, x.units, x."ratePerUnit" as rate, x.total
+          from jsonb_to_recordset(${JSON.stringify(p.rows)}::jsonb) as x("residentId" int, units numeric, "ratePerUnit" numeric, total numeric)
+          join residents on residents.id = x."residentId" and ${billable(p.societyId)}
+        ), ins as (
+          insert into bills (society_id, resident_id, period, rate_per_unit, units, total, created_by, created_at)
+          select ${p.societyId}, src.resident_id, ${p.period}, src.rate, src.units, src.total, ${p.staffId}, ${p.at} from src
+          on conflict (resident_id, period) do nothing
+          returning id, resident_id, total
+        ), n as (${notices}), a as (${audits})
         select count(*)::int as created from ins`);
       return rowsOf(result, z.object({ created: z.coerce.number() }))[0]?.created ?? 0;
     },

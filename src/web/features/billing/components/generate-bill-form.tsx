@@ -1,7 +1,8 @@
 /**
  * Generate Bill (spec sections 2 "Billing", 9): rate per unit (default 45), units consumed, the
  * period (default this month) and the total — rate × units, 2 decimals, PKR — shown when a number
- * field loses focus. Save → POST /api/bills (the server computes the stored total the same way).
+ * field loses focus. Save → POST /api/bills (the server computes the stored total the same way);
+ * after it, the units and the total are emptied for the next bill (the toast names the saved total).
  * A rate or units with more than 2 decimals is not cut silently: the field says so (the shared
  * ZRatePerUnit / ZUnits message) when it loses focus and at Save.
  */
@@ -71,9 +72,10 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
       { residentId: resident.residentId, ratePerUnit: r, units: u, period: period.trim() || undefined },
       {
         onSuccess: (bill) => {
-          setShownTotal(bill.total);
+          // The saved total is in the toast; the form starts the next bill, so its total goes with the units.
           notifySuccess(`${MSG.billSaved} ${bill.name}, ${bill.period}: ${formatPkr(bill.total)}`);
           setUnits('');
+          setShownTotal(null);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.field) setFieldError({ field: error.field, message: error.message });

@@ -1,8 +1,10 @@
 /**
  * /Status (spec section 2 "Status"): search residents by full name (a prefix,
  * case-insensitive, on the server; page and search in the URL), Verify one, choose Approve or
- * Block and Save after the confirm. Below, the pending registrations (newest first), so nobody
- * who registered waits unseen.
+ * Block and Save after the confirm. The pending registrations (newest first) come first, above
+ * the residents list: on a 768 px screen below a society's residents they were off-screen, and a
+ * resident waiting on the app's waiting screen (which moves on by itself once approved) waited
+ * unseen.
  */
 import { Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -47,17 +49,18 @@ export function StatusScreen() {
 
   return (
     <Stack gap="xl">
-      <section aria-label="Residents">
-        <Title order={2} mb="md">
-          Status
-        </Title>
-        <ResidentTable kind="all" list={search} onVerify={verify} />
-      </section>
+      <Title order={2}>Status</Title>
       <section aria-label="Pending registrations">
         <Title order={3} mb="md">
           Pending registrations
         </Title>
         <ResidentTable kind="pending" list={pending} onVerify={verify} />
+      </section>
+      <section aria-label="Residents">
+        <Title order={3} mb="md">
+          Residents
+        </Title>
+        <ResidentTable kind="all" list={search} onVerify={verify} />
       </section>
       <StatusDrawer residentId={selected} onClose={() => setSelected(null)} />
     </Stack>
