@@ -180,6 +180,7 @@ export const MSG = {
    */
   broadcastsTooMany: 'Too many broadcasts, try again in {wait}.',
   pushesTooMany: 'Too many notifications sent, try again in {wait}.',
+  clientErrorsTooMany: 'Too many error reports from this page, try again in {wait}.',
   uploadsTooMany: 'Too many uploads, try again in {wait}.',
   uploadBytesTooMany: "Too much uploaded today (this file would pass the day's limit), try again in {wait}.",
   importsTooMany: 'Too many spreadsheet imports, try again in {wait}.',
