@@ -44,6 +44,11 @@ export const MSG = {
   redirectTitle: 'Re-directing',
   redirectBody: 'System is re-directing',
   notAvailable: 'This page is not available for your role.',
+  /** A screen's error boundary (both apps): the screen threw, or its code failed to load for another reason. */
+  screenFailed: 'This screen failed',
+  /** A screen whose code could not be loaded after its retries: the server runs a newer release. */
+  newVersion: 'A new version is available',
+  reload: 'Reload',
   notSignedIn: 'Please sign in.',
   /** A staff write (POST/PUT/PATCH/DELETE) sent from a page of another site or origin. */
   crossSiteRequest: 'This request came from a page outside Society Desk and was refused. Open the dashboard at its own address and try again.',

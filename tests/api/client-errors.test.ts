@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
 import { CLIENT_ERROR_MAX } from '../../src/shared/contracts/client-errors.js';
+import { writeMarker } from '../support/write-marker.js';
 import { useHarness } from './harness.js';
 
 const REPORT = { app: 'dashboard', kind: 'screen', path: '/Complaints', message: 'Failed to fetch dynamically imported module', chunkLoad: true };
@@ -72,6 +73,17 @@ describe('client error reports', () => {
     for (let i = 0; i < 201; i++) codes.push((await send(REPORT, { cookie: `sd_session=made-up-${i}` }, ip)).statusCode);
     expect(codes.filter((c) => c === 204)).toHaveLength(200);
     expect(codes.at(-1)).toBe(429);
+  });
+
+  // Row security: the module has no table and no repo, so there is no society's row to scope; this
+  // holds it to that (a report that started storing would need a policy and a test in row-level-security/).
+  it('writes no row of any table, signed in to a society or not', async () => {
+    const cookie = await h.staffCookie('security@lakecity.test');
+    const marker = await writeMarker(h.database);
+    const before = await marker();
+    expect((await send(REPORT, { cookie })).statusCode).toBe(204);
+    expect((await send(REPORT)).statusCode).toBe(204);
+    expect(await marker()).toBe(before);
   });
 
   it('is open to every sub-role and to a resident (the sub-role matrix)', async () => {

@@ -5,22 +5,18 @@
  * body is small; the apps cut their texts to these lengths before sending (shared/client-errors.ts).
  */
 import { z } from 'zod';
+import { CLIENT_ERROR_MAX } from '../client-errors.js';
 import { atMostChars } from './common.js';
 
-export const CLIENT_ERROR_MAX = {
-  /** Where it happened: the page's path (no query string: it may hold a search the member typed). */
-  path: 300,
-  message: 1000,
-  /** The stack's first lines; the rest is cut (a minified stack is long and says little more). */
-  stack: 4000,
-  /** The build it happened in (the entry chunk's name or a release id). */
-  release: 100,
-} as const;
+export { CLIENT_ERROR_MAX };
 
 /** Which app sent it. */
 export const CLIENT_APPS = ['dashboard', 'resident'] as const;
-/** What failed: a routed screen, a live listener, or the app outside both (the root boundary). */
-export const CLIENT_ERROR_KINDS = ['screen', 'listener', 'app'] as const;
+/**
+ * What failed: a routed screen, a live listener, a part of the shell that loads lazily (a header
+ * control, a dialog), or the app outside all of them (a root boundary).
+ */
+export const CLIENT_ERROR_KINDS = ['screen', 'listener', 'part', 'app'] as const;
 
 const text = (name: string, max: number) => z.string({ error: `${name} must be text.` }).max(max, atMostChars(max));
 
