@@ -34,11 +34,16 @@ test.describe('resident app failures', () => {
       page.on('request', (request) => {
         if (request.resourceType() === 'document') documents++;
       });
+      const reported = page.waitForRequest((request) => request.url().endsWith('/api/client-errors') && request.method() === 'POST');
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
-      await expect(page.getByRole('alert')).toContainText('The app has been updated. Please reload it.');
+      await expect(page.getByRole('alert')).toContainText('A new version is available.');
       expect(documents).toBe(1); // one automatic reload, not a loop
       await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      // The failure reached the server's log (the bearer token names the session).
+      const report = await reported;
+      expect(report.postDataJSON()).toMatchObject({ app: 'resident', kind: 'screen', path: '/app/profile', chunkLoad: true });
+      expect(await report.headerValue('authorization')).toMatch(/^Bearer /);
 
       // The chunk is back (a reload loads the new build): the Reload button brings the screen.
       await page.unroute(/\/app\/assets\/profile-screen-[^/]+\.js$/);

@@ -12,11 +12,16 @@
  * gzip, so the gzip ceiling only stops it growing); every other script or style chunk ≤ 100 kB gzip.
  * The resident app (vite.resident.config.ts, built second into dist/web/app) is measured the same
  * way into dist/bundle-stats-resident.json, against its own initial budget of 120 kB Brotli.
+ *
+ * Before either build writes anything, the hashed files of the build in place move to
+ * dist/web-retained (scripts/retain-assets.ts), which the server also serves: pages still open on
+ * the previous release keep loading their chunks for a while after a deploy.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { HASHED_DIRS, retainPreviousAssets } from './retain-assets';
 
 /** Initial-load budget (the entry and its static imports, scripts), Brotli bytes. */
 export const INITIAL_BUDGET_BROTLI = 150_000;
@@ -134,6 +139,13 @@ export function webAssets(app: WebApp = 'dashboard'): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       webDir = app === 'dashboard' ? outDir : path.dirname(outDir);
+    },
+    // Before Vite empties its outDir (its renderStart): the dashboard's build empties dist/web, the
+    // resident app's build included, so it retires both folders; the resident app's only its own.
+    buildStart() {
+      const { retired, pruned } = retainPreviousAssets({ webDir, dirs: app === 'dashboard' ? HASHED_DIRS : [path.join('app', 'assets')] });
+      if (retired.length || pruned.length)
+        console.log(`web build (${app}): ${retired.length} files of the previous build kept in dist/web-retained, ${pruned.length} past retention removed`);
     },
     writeBundle(_options, bundle) {
       const chunks = new Map(Object.values(bundle).flatMap((out) => (out.type === 'chunk' ? [[out.fileName, out] as const] : [])));

@@ -290,6 +290,14 @@ const ZEnv = z.object({
   EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(500),
   /** List exports per staff member per minute; more get 429. */
   EXPORT_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+  /**
+   * Error reports of the browser apps (POST /api/client-errors) per session and minute (the staff
+   * cookie or resident token it is sent with, else the address); more get 429. The apps send a few a
+   * minute at most, so this only stops a page stuck in a loop.
+   */
+  CLIENT_ERRORS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** The same per address and minute (a whole office behind one address shares it). */
+  CLIENT_ERRORS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How often the purge job (old sent pushes, expired sessions) runs, in milliseconds. */
   PURGE_CHECK_MS: z.coerce.number().int().min(1000).default(3_600_000),
   /**

@@ -10,6 +10,7 @@ import { announcementsModule } from './modules/announcements/index.js';
 import { auditModule } from './modules/audit/index.js';
 import { authModule } from './modules/auth/index.js';
 import { billingModule } from './modules/billing/index.js';
+import { clientErrorsModule } from './modules/client-errors/index.js';
 import { complaintsModule } from './modules/complaints/index.js';
 import { deadlinesModule } from './modules/deadlines/index.js';
 import { discountsModule } from './modules/discounts/index.js';
@@ -58,4 +59,5 @@ export const MODULES: readonly ServerModule[] = [
   reportsModule,
   deadlinesModule,
   maintenanceModule,
+  clientErrorsModule,
 ];

@@ -44,6 +44,11 @@ export const MSG = {
   redirectTitle: 'Re-directing',
   redirectBody: 'System is re-directing',
   notAvailable: 'This page is not available for your role.',
+  /** A screen's error boundary (both apps): the screen threw, or its code failed to load for another reason. */
+  screenFailed: 'This screen failed',
+  /** A screen whose code could not be loaded after its retries: the server runs a newer release. */
+  newVersion: 'A new version is available',
+  reload: 'Reload',
   notSignedIn: 'Please sign in.',
   /** A staff write (POST/PUT/PATCH/DELETE) sent from a page of another site or origin. */
   crossSiteRequest: 'This request came from a page outside Society Desk and was refused. Open the dashboard at its own address and try again.',
@@ -180,6 +185,7 @@ export const MSG = {
    */
   broadcastsTooMany: 'Too many broadcasts, try again in {wait}.',
   pushesTooMany: 'Too many notifications sent, try again in {wait}.',
+  clientErrorsTooMany: 'Too many error reports from this page, try again in {wait}.',
   uploadsTooMany: 'Too many uploads, try again in {wait}.',
   uploadBytesTooMany: "Too much uploaded today (this file would pass the day's limit), try again in {wait}.",
   importsTooMany: 'Too many spreadsheet imports, try again in {wait}.',

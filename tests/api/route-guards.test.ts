@@ -19,6 +19,9 @@ const PUBLIC = new Set([
   'GET /api/societies',
   // Media files by their unguessable name: the resident app loads them by URL.
   'GET /media/:file',
+  // A browser app's error report: a screen can fail on the sign-in page or as a session ends, and
+  // the report must still reach the log. Bounded, same-origin, limited per address and per session.
+  'POST /api/client-errors',
 ]);
 
 describe('route guards', () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { IMMUTABLE, REVALIDATE } from '../../src/server/lib/web-static.js';
 import { budgetProblems, type BundleFile } from '../../scripts/web-assets.js';
+import { RETAIN_DAYS, RETAIN_RELEASES, retainPreviousAssets } from '../../scripts/retain-assets.js';
 import { useHarness } from './harness.js';
 
 const SCRIPT = `console.log(${JSON.stringify('society desk '.repeat(400))});\n`;
@@ -117,6 +118,7 @@ describe('static assets', () => {
     expect(sw.headers['cache-control']).toBe(REVALIDATE);
     // A missing hashed file is a 404, not the page (a stale chunk must fail loudly, not parse HTML).
     expect((await get('/app/assets/gone-00000000.js')).statusCode).toBe(404);
+    expect((await get('/assets/gone-00000000.js')).statusCode).toBe(404);
     // The dashboard's routes still get the dashboard.
     expect((await get('/Status')).body).toBe(INDEX);
   });
@@ -133,6 +135,89 @@ describe('static assets', () => {
     const res = await get('/api/nope', { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('No route GET /api/nope');
+  });
+});
+
+describe('the previous releases stay served (scripts/retain-assets.ts)', () => {
+  const h = useHarness();
+  let web: BuiltApp;
+  let root: string;
+  let dir: string;
+  const DAY = 86_400_000;
+  const start = Date.UTC(2026, 11, 1);
+
+  /** One build's output as Vite leaves it: index.html naming its entry, the entry, a lazy screen, the resident app's entry. */
+  function build(release: string): void {
+    rmSync(dir, { recursive: true, force: true }); // what `vite build` does to its outDir
+    mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    mkdirSync(path.join(dir, 'app', 'assets'), { recursive: true });
+    writeCompressed(path.join(dir, 'index.html'), INDEX.replace('index-Ab12Cd34', `index-${release}`));
+    writeCompressed(path.join(dir, 'assets', `index-${release}.js`), SCRIPT);
+    writeCompressed(path.join(dir, 'assets', `complaints-screen-${release}.js`), `export const release = '${release}';\n`);
+    writeCompressed(path.join(dir, 'app', 'index.html'), RESIDENT_INDEX);
+    writeCompressed(path.join(dir, 'app', 'assets', `profile-screen-${release}.js`), SCRIPT);
+  }
+  /** A later build: the plugin retires the hashed files in place first, then Vite writes the new build. */
+  function release(name: string, at: number) {
+    const result = retainPreviousAssets({ webDir: dir, now: at });
+    build(name);
+    return result;
+  }
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'sd-release-'));
+    dir = path.join(root, 'web');
+    build('r1');
+    // r2 a little past the retention in days; then as many builds as the retention counts, a day apart.
+    release('r2', start);
+    release('r3', start + (RETAIN_DAYS + 1) * DAY);
+    for (let i = 4; i < 4 + RETAIN_RELEASES - 1; i++) release(`r${i}`, start + (RETAIN_DAYS + i) * DAY);
+    web = await buildApp({ config: h.config, database: h.database, clock: h.clock, webDist: dir, pushTransport: { send: async () => undefined } });
+    await web.app.ready();
+  });
+  afterAll(async () => {
+    await web?.app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => web.app.inject({ method: 'GET', url, headers });
+
+  it("after later builds, a previous release's hashed files are still served, compressed and immutable; index.html is the current build's", async () => {
+    const latest = `r${3 + RETAIN_RELEASES - 1}`;
+    for (const url of [
+      '/assets/complaints-screen-r3.js',
+      '/assets/index-r3.js',
+      '/app/assets/profile-screen-r3.js',
+      `/assets/complaints-screen-${latest}.js`,
+    ]) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe(IMMUTABLE);
+      expect(res.headers['content-encoding'], url).toBe('br');
+    }
+    expect(brotliDecompressSync((await get('/assets/complaints-screen-r3.js', { 'accept-encoding': 'br' })).rawPayload).toString()).toBe(
+      "export const release = 'r3';\n",
+    );
+    expect((await get('/')).body).toContain(`index-${latest}.js`);
+    // The list of releases is not a file of the app.
+    expect((await get('/releases.json')).headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('a release retired more than RETAIN_DAYS ago is gone: its files are 404', async () => {
+    // r1 was retired by the build of r2 on `start`, more than RETAIN_DAYS before the last build.
+    for (const url of ['/assets/complaints-screen-r1.js', '/assets/index-r1.js', '/app/assets/profile-screen-r1.js']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+    // r2 is the oldest of the last RETAIN_RELEASES retired releases, retired within RETAIN_DAYS: kept.
+    expect((await get('/assets/complaints-screen-r2.js')).statusCode).toBe(200);
+  });
+
+  it('counts releases too: one more build drops the oldest release kept', () => {
+    const last = start + (RETAIN_DAYS + 4 + RETAIN_RELEASES) * DAY;
+    const { pruned } = retainPreviousAssets({ webDir: dir, now: last });
+    expect(pruned.filter((f) => f.endsWith('.js')).sort()).toEqual(
+      ['app/assets/profile-screen-r2.js', 'assets/complaints-screen-r2.js', 'assets/index-r2.js'].map((f) => path.normalize(f)),
+    );
   });
 });
 

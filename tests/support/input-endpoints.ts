@@ -42,6 +42,7 @@ import { REPORTS_INPUTS } from './input-endpoints/reports.js';
 import { DEADLINES_INPUTS } from './input-endpoints/deadlines.js';
 import { WEB_PUSH_INPUTS } from './input-endpoints/web-push.js';
 import { RESIDENT_ACCOUNT_INPUTS } from './input-endpoints/resident-account.js';
+import { CLIENT_ERRORS_INPUTS } from './input-endpoints/client-errors.js';
 
 export type { Caller, GeneratedRequest, InputEndpoint } from './input-arbitraries.js';
 
@@ -63,6 +64,7 @@ const LIST_AND_WRITE_ENDPOINTS: readonly InputEndpoint[] = [
   ...DEADLINES_INPUTS,
   ...WEB_PUSH_INPUTS,
   ...RESIDENT_ACCOUNT_INPUTS,
+  ...CLIENT_ERRORS_INPUTS,
   // Staff and resident sign-in and sign-out.
   {
     route: 'POST /api/society/login',

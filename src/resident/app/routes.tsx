@@ -73,7 +73,15 @@ export function ResidentRoutes() {
         {
           element: <Shell />,
           children: [
-            { index: true, element: <SosScreen /> },
+            // In the initial load, but in a boundary too: a failing SOS screen leaves the navigation (and the root boundary's numbers).
+            {
+              index: true,
+              element: (
+                <ScreenBoundary>
+                  <SosScreen />
+                </ScreenBoundary>
+              ),
+            },
             { path: 'services', element: later(<ServicesMenu />) },
             { path: 'services/complaints', element: later(<ComplaintsScreen />) },
             { path: 'services/not-home', element: later(<NotHomeScreen />) },

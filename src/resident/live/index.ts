@@ -13,6 +13,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ResidentEventName } from '../../shared/contracts/resident-events';
 import { api, ApiError } from '../lib/api';
+import { reportClientError } from '../lib/client-errors';
 import { keys } from '../lib/query-client';
 import { getSession, subscribeSession } from '../lib/session';
 
@@ -54,36 +55,44 @@ export function useLiveUpdates(): void {
     let closed = false;
     let close = () => {};
     let timer: ReturnType<typeof setTimeout> | undefined;
-    void import('socket.io-client').then(({ io }) => {
-      if (closed) return;
-      const socket = io({ auth: { token } });
-      const recheck = () => {
-        if (closed || timer) return;
-        timer = setTimeout(() => {
-          timer = undefined;
-          if (closed) return;
-          api.get('/api/resident/me').then(
-            () => {
-              if (!closed && !socket.connected && !socket.active) socket.connect();
-            },
-            (error: unknown) => {
-              // A 401 has ended the session (and with it this effect); anything else: the server is away.
-              if (!(error instanceof ApiError && error.status === 401)) recheck();
-            },
-          );
-        }, RECHECK_AFTER_MS);
-      };
-      socket.on('connect', () => void client.invalidateQueries({ queryKey: keys.all }));
-      socket.on('disconnect', (reason) => {
-        if (reason === 'io server disconnect') recheck();
-      });
-      socket.on('connect_error', () => {
-        // A refused handshake (the token no longer valid) is not retried by socket.io.
-        if (!socket.active) recheck();
-      });
-      for (const event of Object.keys(LIVE_EVENT_KEYS) as ResidentEventName[]) socket.on(event, () => applyLiveEvent(client, event));
-      close = () => socket.disconnect();
-    });
+    void import('socket.io-client').then(
+      ({ io }) => {
+        if (closed) return;
+        const socket = io({ auth: { token } });
+        const recheck = () => {
+          if (closed || timer) return;
+          timer = setTimeout(() => {
+            timer = undefined;
+            if (closed) return;
+            api.get('/api/resident/me').then(
+              () => {
+                if (!closed && !socket.connected && !socket.active) socket.connect();
+              },
+              (error: unknown) => {
+                // A 401 has ended the session (and with it this effect); anything else: the server is away.
+                if (!(error instanceof ApiError && error.status === 401)) recheck();
+              },
+            );
+          }, RECHECK_AFTER_MS);
+        };
+        socket.on('connect', () => void client.invalidateQueries({ queryKey: keys.all }));
+        socket.on('disconnect', (reason) => {
+          if (reason === 'io server disconnect') recheck();
+        });
+        socket.on('connect_error', () => {
+          // A refused handshake (the token no longer valid) is not retried by socket.io.
+          if (!socket.active) recheck();
+        });
+        for (const event of Object.keys(LIVE_EVENT_KEYS) as ResidentEventName[]) socket.on(event, () => applyLiveEvent(client, event));
+        close = () => socket.disconnect();
+      },
+      (error: unknown) => {
+        // socket.io-client's chunk did not load: the screens still work (they fetch, the SOS screen
+        // polls), only without live updates until the next load. Reported, never thrown.
+        console.error('resident app: the live listener failed', error);
+        reportClientError('listener', error, location.pathname);
+      },
+    );
     return () => {
       closed = true;
       clearTimeout(timer);

@@ -14,7 +14,10 @@
  *   (dist/web/app/, its own build and service worker: ADR 0009), whose client routes all sit
  *   under /app/ ({@link webPageFor}). Its hashed files under /app/assets/ are immutable too; its
  *   service worker (/app/sw.js) and manifest are revalidated like index.html.
+ * - The previous releases' hashed files stay served for a while (dist/web-retained,
+ *   {@link webStaticOptions}).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyStaticOptions, SetHeadersResponse } from '@fastify/static';
 
@@ -23,11 +26,29 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Cache-Control of everything else the web app serves (index.html): always revalidated. */
 export const REVALIDATE = 'no-cache';
 
-/** @fastify/static options for the built web app at `root` (an absolute folder, e.g. dist/web). */
+/**
+ * The folder beside a web build (dist/web → dist/web-retained) that holds the previous releases'
+ * hashed files (scripts/retain-assets.ts writes it at each build; the same rule).
+ */
+export function retainedDirOf(root: string): string {
+  return path.join(path.dirname(root), `${path.basename(root)}-retained`);
+}
+
+/**
+ * @fastify/static options for the built web app at `root` (an absolute folder, e.g. dist/web),
+ * and, when it exists, its retained folder: the previous releases' hashed files, served after the
+ * current build's (a file in both comes from `root`) with the same immutable headers, so a page
+ * left open over a deploy still loads its chunks. The retained folder holds only `assets/` and
+ * `app/assets/`: index.html, the service worker and the manifest are always the current build's.
+ */
 export function webStaticOptions(root: string): FastifyStaticOptions {
-  const assets = [path.join(root, 'assets') + path.sep, path.join(root, 'app', 'assets') + path.sep];
+  const retained = retainedDirOf(root);
+  const roots = existsSync(retained) ? [root, retained] : [root];
+  const assets = roots.flatMap((dir) => [path.join(dir, 'assets') + path.sep, path.join(dir, 'app', 'assets') + path.sep]);
   return {
-    root,
+    root: roots,
+    // Only the hashed folders of the retained one (not its releases.json).
+    globIgnore: ['releases.json'],
     // Routes for the files present at start-up only (dist/web does not change while serving).
     wildcard: false,
     preCompressed: true,
@@ -44,12 +65,15 @@ export function webStaticOptions(root: string): FastifyStaticOptions {
  * Which page a GET that matched no route and no file gets (the SPA fallback), by its URL (path and
  * query): 'app/index.html' for the resident app's client routes (/app/…; /app itself is the static
  * route of app/index.html, the router ignoring trailing slashes); null for the API, /docs and files
- * under /app/assets/ that do not exist (a 404, not a page); 'index.html' (the dashboard) for
- * everything else.
+ * under /assets/ or /app/assets/ that do not exist (a 404, not a page); 'index.html' (the
+ * dashboard) for everything else.
  */
 export function webPageFor(url: string): 'index.html' | 'app/index.html' | null {
   const pathname = url.split('?')[0] ?? '';
-  if (pathname.startsWith('/api/') || pathname.startsWith('/docs')) return null;
+  // A hashed file that does not exist (a release past retention) is a 404, not the page: the
+  // browser's import then fails at once instead of parsing HTML as a script, and the page's
+  // load-chunk tells 404 (a new version) from a failure worth retrying.
+  if (pathname.startsWith('/api/') || pathname.startsWith('/docs') || pathname.startsWith('/assets/')) return null;
   if (pathname.startsWith('/app/')) return pathname.startsWith('/app/assets/') ? null : 'app/index.html';
   return 'index.html';
 }

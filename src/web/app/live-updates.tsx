@@ -11,16 +11,21 @@
  */
 import { Suspense } from 'react';
 import { canUse } from '../../shared/subroles';
+import { QuietBoundary } from '../components/error-boundaries';
 import { ListenerLoading } from '../lib/listener-loading';
 import { FEATURES } from './features';
 
 export function LiveUpdates({ subRole }: { subRole: string }) {
   return FEATURES.filter((feature) => feature.heardByEveryone || canUse(subRole, feature.module)).flatMap(({ module, liveUpdates = [] }) =>
     liveUpdates.map((Listener, index) => (
-      // Each listener waits for its own chunk only; the header's 'Live' waits for all of them.
-      <Suspense key={`${module}-${index}`} fallback={<ListenerLoading />}>
-        <Listener />
-      </Suspense>
+      // Each listener waits for its own chunk only; the header's 'Live' waits for all of them. One
+      // that fails (its chunk, its code) is reported and leaves nothing: the others, the screen and
+      // the alarm center go on.
+      <QuietBoundary key={`${module}-${index}`} kind="listener" name={`the ${module} live listener`}>
+        <Suspense fallback={<ListenerLoading />}>
+          <Listener />
+        </Suspense>
+      </QuietBoundary>
     )),
   );
 }

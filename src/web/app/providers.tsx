@@ -13,6 +13,7 @@ import { useLayoutEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants';
 import { createMemberColorSchemeManager } from '../lib/color-scheme';
+import { ScreenBoundary } from '../components/error-boundaries';
 import { useStoredUser } from '../lib/current-user';
 import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './router';
@@ -34,7 +35,10 @@ export function AppProviders() {
       <QueryClientProvider client={queryClient}>
         <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
         <BrowserRouter>
-          <AppRoutes />
+          {/* The last resort (sign-in, the shell itself): the screens and live parts have boundaries of their own inside. */}
+          <ScreenBoundary kind="app">
+            <AppRoutes />
+          </ScreenBoundary>
         </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>

@@ -34,6 +34,8 @@ export interface AppLimits {
   exports: Limit;
   /** SOS presses per resident per minute (SOS_MAX_PRESSES_PER_MINUTE), on the alarm lane's store (RateLimitStores.alarm). */
   sosPresses: Limit;
+  /** POST /api/client-errors, per session per minute (CLIENT_ERRORS_PER_MINUTE). Subject: a hash of the session credential, or the address. */
+  clientErrors: Limit;
 }
 
 /** The stores the limits count in: `alarm` for the SOS press (its own connections), `main` for the rest. */
@@ -85,6 +87,7 @@ export function appLimits(config: Config, stores: RateLimitStores, onStoreError:
     uploadBytes: main('upload-bytes', config.MEDIA_MAX_BYTES_PER_DAY, DAY_MS, MSG.uploadBytesTooMany),
     imports: main('import', config.BILL_MAX_IMPORTS_PER_MINUTE, MINUTE_MS, MSG.importsTooMany),
     exports: main('export', config.EXPORT_MAX_PER_MINUTE, MINUTE_MS, EXPORT_MSG.tooMany),
+    clientErrors: main('client-error', config.CLIENT_ERRORS_PER_MINUTE, MINUTE_MS, MSG.clientErrorsTooMany),
     sosPresses: limitOf(
       stores.alarm,
       { name: 'sos', limit: config.SOS_MAX_PRESSES_PER_MINUTE, windowMs: MINUTE_MS, message: MSG.sosTooMany },

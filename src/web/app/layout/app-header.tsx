@@ -11,6 +11,7 @@ import { Badge, Burger, Button, Group, Image, Text, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Suspense } from 'react';
+import { QuietBoundary } from '../../components/error-boundaries';
 import { Link, useNavigate } from 'react-router';
 import { canUse } from '../../../shared/subroles';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -60,9 +61,11 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
       <Group gap="md" wrap="nowrap">
         {FEATURES.filter((f) => canUse(user.SubRole, f.module)).flatMap(({ module, header = [] }) =>
           header.map((Slot, index) => (
-            <Suspense key={`${module}-${index}`} fallback={null}>
-              <Slot />
-            </Suspense>
+            <QuietBoundary key={`${module}-${index}`} kind="part" name={`the ${module} header control`}>
+              <Suspense fallback={null}>
+                <Slot />
+              </Suspense>
+            </QuietBoundary>
           )),
         )}
         <HeaderClock />
@@ -74,9 +77,11 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
           My account
         </Button>
         {accountOpen ? (
-          <Suspense fallback={null}>
-            <AccountDialog onClose={account.close} />
-          </Suspense>
+          <QuietBoundary kind="part" name="the My account dialog">
+            <Suspense fallback={null}>
+              <AccountDialog onClose={account.close} />
+            </Suspense>
+          </QuietBoundary>
         ) : null}
         <Button variant="light" color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut} loading={logout.isPending}>
           Log Out

@@ -12,6 +12,7 @@ import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { receivesAlarms } from '../../../shared/subroles';
 import { BusyNotice } from '../../components/busy-notice';
+import { QuietBoundary, ScreenBoundary } from '../../components/error-boundaries';
 import { LiveAnnouncer } from '../../components/live-announcer';
 import { ChangePasswordForm, TwoFactorSettings, useAccountHold, useSessionCheck } from '../../features/auth';
 import { AlarmCenter } from '../../features/security';
@@ -53,18 +54,24 @@ export function AppLayout() {
         {held ? null : <AppNavbar subRole={user.SubRole} onNavigate={close} />}
       </AppShell.Navbar>
       <AppShell.Main>
-        {held ? (
-          <Suspense fallback={null}>{hold === 'password' ? <ChangePasswordForm temporary /> : <TwoFactorSettings required />}</Suspense>
-        ) : (
-          <Outlet key={timeZone} />
-        )}
+        {/* A screen that fails (its code, its rendering) replaces only itself: header, menu and alarm center stay. */}
+        <ScreenBoundary>
+          {held ? (
+            <Suspense fallback={null}>{hold === 'password' ? <ChangePasswordForm temporary /> : <TwoFactorSettings required />}</Suspense>
+          ) : (
+            <Outlet key={timeZone} />
+          )}
+        </ScreenBoundary>
       </AppShell.Main>
       <BusyNotice />
       <LiveAnnouncer />
       {held ? null : (
         <>
-          <RedirectModal subRole={user.SubRole} />
+          <QuietBoundary kind="part" name="the Re-directing dialog">
+            <RedirectModal subRole={user.SubRole} />
+          </QuietBoundary>
           <LiveUpdates subRole={user.SubRole} />
+          {/* Outside every boundary: nothing a screen or a listener does can unmount it. */}
           {alarms === 'none' ? null : <AlarmCenter key={user._id} mode={alarms} />}
         </>
       )}
