@@ -121,7 +121,7 @@ async function main(): Promise<void> {
       db: database.db,
       clock,
       temporaryPasswordHours: config.TEMP_PASSWORD_HOURS,
-      revokeSessions: (id) => auth.revokeAccount(id),
+      revokeSessions: (id, opts) => auth.revokeAccount(id, opts),
     });
     const backup = async (): Promise<CommandResult> => ({ code: 0, out: [`Backup written: ${await writeBackup({ config, database, clock })}`], err: [] });
     closeOperator = await listenOperatorSocket(config.DATA_DIR, async (argv) => {

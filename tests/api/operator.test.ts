@@ -36,7 +36,7 @@ describe('operator commands (npm run admin)', () => {
         db: h.database.db,
         clock: h.clock,
         temporaryPasswordHours: h.config.TEMP_PASSWORD_HOURS,
-        revokeSessions: (id) => h.auth.revokeAccount(id),
+        revokeSessions: (id, opts) => h.auth.revokeAccount(id, opts),
       }),
       operatorActor(),
     );
@@ -223,7 +223,10 @@ describe('operator commands (npm run admin)', () => {
     expect(await me()).toBe(200);
     expect(await admin('staff:disable', '--email', s.email)).toEqual({ code: 0, out: [`Disabled: ${s.email}`], err: [] });
     expect(await me()).toBe(401);
-    expect((await signIn(s.email, s.password)).json()).toMatchObject({ message: MSG.loginFailed });
+    // The member is told why: on the next request of the ended session, and when signing in again.
+    expect((await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } })).json()).toMatchObject({ message: MSG.accountDisabled });
+    expect((await signIn(s.email, s.password)).json()).toMatchObject({ message: MSG.accountDisabled });
+    expect((await signIn(s.email, 'a wrong password')).json()).toMatchObject({ message: MSG.loginFailed });
     expect(await admin('staff:disable', '--email', s.email)).toEqual({ code: 0, out: [`Already disabled: ${s.email}`], err: [] });
     const [row] = await h.database.db.select({ disabledAt: staffUsers.disabledAt }).from(staffUsers).where(eq(staffUsers.email, s.email));
     expect(row!.disabledAt).toEqual(h.clock.now());

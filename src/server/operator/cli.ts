@@ -37,7 +37,8 @@ async function runOnDatabase(argv: string[], opts: { databaseUrl?: string; dataD
       db: database.db,
       clock: systemClock,
       temporaryPasswordHours: config.TEMP_PASSWORD_HOURS,
-      revokeSessions: async (id) => void (await repo.deleteSessionsOf(id)),
+      // A disabled account's sessions stay, inert, so its member is told why (auth.revokeAccount).
+      revokeSessions: async (id, opts) => void (opts?.disabled || (await repo.deleteSessionsOf(id))),
     });
     return await runCommand(argv, accounts, operatorActor());
   } finally {
