@@ -12,7 +12,11 @@ import { operator } from './helpers';
 
 test('a sign-in refused over plain http says under the form to open the dashboard over HTTPS', async ({ page }) => {
   await page.route('**/api/society/login', (route) =>
-    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ statusCode: 403, error: 'Forbidden', message: MSG.httpsRequired, field: 'protocol' }) }),
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 403, error: 'Forbidden', message: MSG.httpsRequired, field: 'protocol' }),
+    }),
   );
   await page.goto('/Login');
   await page.getByLabel('Email').fill('complaints@greenvalley.test');
