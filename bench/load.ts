@@ -164,6 +164,8 @@ async function main(): Promise<void> {
     REDIS_URL: values.redis,
     NODE_ENV: 'production',
     TRUST_PROXY: 'loopback',
+    // The bench's nginx listens on plain http (loopback only): staff sign-ins would be refused.
+    ALLOW_INSECURE_HTTP: '1',
     LOG_LEVEL: 'warn',
     METRICS_TOKEN,
     DATA_DIR: path.join(tmp, 'data'),

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -85,6 +85,8 @@ export async function buildApp(opts: {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: opts.logger ?? false,
+    // One line per request instead of Fastify's two ('incoming request', 'request completed'): below.
+    logController: new LogController({ disableRequestLogging: true }),
     // TRUST_PROXY: behind a reverse proxy, req.ip (and so the sign-in throttles) is the client's.
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
@@ -108,6 +110,14 @@ export async function buildApp(opts: {
   // One registry per app; every answered request is timed by its route pattern.
   const metrics = createMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
   app.addHook('onResponse', async (req, reply) => metrics.httpRequest(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000));
+  // The one log line of a request, once answered (the query string left out: it may carry search text).
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    req.log.info(
+      { method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms },
+      `${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${ms} ms`,
+    );
+  });
   // Alarms first: before any guard or query, non-alarm work is refused while this instance or its
   // database lane is saturated (plugins/admission.ts).
   const admission = registerAdmission(
@@ -212,6 +222,11 @@ export async function buildApp(opts: {
   }
   const jobs: AppJobs = { escalation, arrival, purge, statistics, media, deadlines };
 
+  // A real robots.txt (else the SPA fallback would answer it with the dashboard's HTML): a
+  // society's dashboard and resident app are for its members, not for search engines.
+  app.get('/robots.txt', { schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send('User-agent: *\nDisallow: /\n'),
+  );
   const webDist = opts.webDist ?? WEB_DIST;
   const serveWeb = opts.serveWeb !== false && existsSync(webDist);
   // Pre-compressed files, hashed assets immutable, index.html revalidated (lib/web-static.ts).

@@ -147,6 +147,12 @@ const ZEnv = z.object({
   RESIDENT_TOKEN_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
   /** Proxies whose X-Forwarded-For is believed (req.ip, throttles): see ZTrustProxy. */
   TRUST_PROXY: ZTrustProxy,
+  /**
+   * Closed LAN only: with NODE_ENV=production, session cookies go without `Secure` and staff may
+   * sign in over plain http. Anyone on the network can then read a session cookie and act as that
+   * member; put TLS in front instead wherever you can (docs/deploy.md). Logged as a warning at start.
+   */
+  ALLOW_INSECURE_HTTP: z.stringbool().default(false),
   /** Extra browser origins allowed to open the socket besides the app's own (comma-separated). */
   ALLOWED_ORIGINS: ZOrigins,
   /** Serve the API documentation at /docs when NODE_ENV=production (always served otherwise). */

@@ -1,12 +1,15 @@
 /**
  * `npm start`: validate the environment, open the database (locking PGlite's folder), migrate,
- * load demo data on the first start (never in production), listen, and print the URL and sign-ins.
+ * load demo data on the first start (never in production), listen, and print the URL and sign-ins
+ * last, after every other start-up log line (lib/start-banner.ts).
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/lock.js';
 import { buildApp } from './app.js';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, isDatabaseEmpty } from './seed/demo.js';
+import { DEMO_PASSWORD, DEMO_RESIDENT_SIGN_INS, DEMO_SIGN_INS, isDatabaseEmpty } from './seed/demo.js';
 import { operatorActor, runCommand, type CommandResult } from './operator/commands.js';
 import { listenOperatorSocket } from './operator/socket.js';
 import { isClockCommand, runClockCommand } from './operator/test-clock.js';
@@ -17,11 +20,18 @@ import { staffAccountsService } from './modules/staff/service.js';
 import { prepareDatabase } from './db/prepare.js';
 import { shutdownGracefully } from './lib/shutdown.js';
 import { mediaStorageFor } from './modules/media/storage.js';
+import { plainHttpWarning } from './lib/plain-http.js';
+import { startBanner } from './lib/start-banner.js';
+
+/** The package's folder, where `npm run admin` runs (this file is src/server/main.ts or dist/server/main.js). */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** How long requests in flight may run after SIGTERM/SIGINT before they are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How often the embedded database's automatic backup looks whether one is due (hourly). */
 const BACKUP_CHECK_MS = 3_600_000;
+/** Longest the banner waits for the start-up runs of the jobs (so it prints after their log lines). */
+const BANNER_WAIT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -50,9 +60,11 @@ async function main(): Promise<void> {
   // PostgreSQL servers; see Database.maintain).
   await database.maintain();
 
+  // Pretty lines in a terminal, written synchronously (a pino transport writes from a worker
+  // thread, so its lines could land after the banner).
   const logger =
     config.NODE_ENV === 'development' && process.stdout.isTTY
-      ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? { level: config.LOG_LEVEL, stream: (await import('pino-pretty')).default({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }) }
       : { level: config.LOG_LEVEL };
   // Browser tests move time with `npm run admin -- clock:shift` (operator/test-clock.ts).
   const testClock = config.TEST_CLOCK ? offsetClock() : undefined;
@@ -66,10 +78,10 @@ async function main(): Promise<void> {
   jobs.deadlines.start();
   // Requests whose return date passed while the server was down are closed at once; what expired
   // meanwhile is purged.
-  void jobs.arrival.runOnce();
-  void jobs.purge.runOnce();
+  // The banner waits for these start-up runs, so it comes after their log lines.
+  const startRuns: Promise<unknown>[] = [jobs.arrival.runOnce(), jobs.purge.runOnce()];
   // Media released or left unattached while the server was down are removed.
-  void jobs.media.runOnce();
+  startRuns.push(jobs.media.runOnce());
 
   // Graceful shutdown (lib/shutdown.ts): sockets told to reconnect (elsewhere, behind a
   // load balancer), no new connections, requests in flight get SHUTDOWN_GRACE_MS, jobs stop, the
@@ -109,7 +121,7 @@ async function main(): Promise<void> {
       db: database.db,
       clock,
       temporaryPasswordHours: config.TEMP_PASSWORD_HOURS,
-      revokeSessions: (id) => auth.revokeAccount(id),
+      revokeSessions: (id, opts) => auth.revokeAccount(id, opts),
     });
     const backup = async (): Promise<CommandResult> => ({ code: 0, out: [`Backup written: ${await writeBackup({ config, database, clock })}`], err: [] });
     closeOperator = await listenOperatorSocket(config.DATA_DIR, async (argv) => {
@@ -126,29 +138,23 @@ async function main(): Promise<void> {
         app.log,
       );
       backups.start();
-      void backups.runOnce();
+      startRuns.push(backups.runOnce());
       stopBackups = () => backups.stop();
     }
   }
-  const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
-  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.DATA_DIR}`;
-  const lines = [
-    '',
-    `Society Desk is running at ${url}${config.NODE_ENV !== 'production' || config.DOCS_IN_PRODUCTION ? `  (API docs: ${url}/docs)` : ''}`,
-    `Database: ${where}${seeded ? ' — demo data loaded' : ''}`,
-  ];
-  if (await isDatabaseEmpty(database.db)) {
-    lines.push(
-      'No society yet: nobody can sign in. Create one and its first staff member:',
-      '  npm run admin -- society:create --name "Hill Park" --code HP',
-      '  npm run admin -- staff:create --society HP --email boss@hillpark.test --name "Sana Malik" --sub-role super-admin',
-      '',
-    );
-  } else if (config.NODE_ENV !== 'production') {
-    lines.push(`Demo sign-ins (password ${DEMO_PASSWORD}; Lake City: same handles @lakecity.test):`);
-    for (const s of DEMO_SIGN_INS) lines.push(`  ${s.email.padEnd(34)} ${s.subRole}`);
-    lines.push('Simulate residents filing complaints: npm run simulate', '');
-  }
+  // Production over plain http cannot sign in (lib/plain-http.ts): said once, before the banner.
+  const httpWarning = plainHttpWarning(config);
+  if (httpWarning) app.log.warn(httpWarning);
+  await Promise.race([Promise.allSettled(startRuns), new Promise((resolve) => setTimeout(resolve, BANNER_WAIT_MS).unref())]);
+  const lines = startBanner({
+    config,
+    root: ROOT,
+    seeded,
+    empty: await isDatabaseEmpty(database.db),
+    demoPassword: DEMO_PASSWORD,
+    staffSignIns: DEMO_SIGN_INS,
+    residentSignIns: DEMO_RESIDENT_SIGN_INS,
+  });
   console.log(lines.join('\n'));
 }
 

@@ -50,6 +50,11 @@ export const MSG = {
   newVersion: 'A new version is available',
   reload: 'Reload',
   notSignedIn: 'Please sign in.',
+  /** A staff sign-in over plain http in production, whose Secure session cookie the browser would drop. */
+  httpsRequired:
+    'Sign-in needs HTTPS: this dashboard was opened over plain http, so the browser would drop the session cookie. Open it at its https:// address (set-up: docs/deploy.md).',
+  /** A staff session ended because the account was disabled, and a right password of a disabled account. */
+  accountDisabled: "Your account has been disabled. Ask your society's super-admin.",
   /** A staff write (POST/PUT/PATCH/DELETE) sent from a page of another site or origin. */
   crossSiteRequest: 'This request came from a page outside Society Desk and was refused. Open the dashboard at its own address and try again.',
   notFound: 'Not found.',

@@ -5,7 +5,7 @@
  * server's operator socket, and once as the real CLI on an empty data folder.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, societies, staffUsers } from '../../src/server/db/schema.js';
 import { operatorActor, runCommand } from '../../src/server/operator/commands.js';
 import { listenOperatorSocket, sendToServer } from '../../src/server/operator/socket.js';
+import { lockDataDir } from '../../src/server/db/lock.js';
 import { staffAccountsService } from '../../src/server/modules/staff/service.js';
 import { MSG } from '../../src/shared/messages.js';
 import { registration } from '../support/factories.js';
@@ -36,7 +37,7 @@ describe('operator commands (npm run admin)', () => {
         db: h.database.db,
         clock: h.clock,
         temporaryPasswordHours: h.config.TEMP_PASSWORD_HOURS,
-        revokeSessions: (id) => h.auth.revokeAccount(id),
+        revokeSessions: (id, opts) => h.auth.revokeAccount(id, opts),
       }),
       operatorActor(),
     );
@@ -223,7 +224,10 @@ describe('operator commands (npm run admin)', () => {
     expect(await me()).toBe(200);
     expect(await admin('staff:disable', '--email', s.email)).toEqual({ code: 0, out: [`Disabled: ${s.email}`], err: [] });
     expect(await me()).toBe(401);
-    expect((await signIn(s.email, s.password)).json()).toMatchObject({ message: MSG.loginFailed });
+    // The member is told why: on the next request of the ended session, and when signing in again.
+    expect((await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } })).json()).toMatchObject({ message: MSG.accountDisabled });
+    expect((await signIn(s.email, s.password)).json()).toMatchObject({ message: MSG.accountDisabled });
+    expect((await signIn(s.email, 'a wrong password')).json()).toMatchObject({ message: MSG.loginFailed });
     expect(await admin('staff:disable', '--email', s.email)).toEqual({ code: 0, out: [`Already disabled: ${s.email}`], err: [] });
     const [row] = await h.database.db.select({ disabledAt: staffUsers.disabledAt }).from(staffUsers).where(eq(staffUsers.email, s.email));
     expect(row!.disabledAt).toEqual(h.clock.now());
@@ -308,4 +312,38 @@ describe('npm run admin on an empty embedded data folder', () => {
       stderr: 'A society with the code HP already exists.\n',
     });
   }, 60_000);
+});
+
+describe('npm run admin with a server running', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sd-admin-light-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // A command for a running server loads what sends it, not the database code: under tsx each
+  // module loaded is compiled first, and the whole graph made every command take 5-6 s.
+  it('sends the command to the server without loading zod, drizzle, pg or PGlite', { timeout: 60_000 }, async () => {
+    const dataDir = path.join(dir, 'data');
+    const lock = lockDataDir(dataDir, { onLost: () => undefined });
+    const close = await listenOperatorSocket(dataDir, async (argv) => ({ code: 0, out: [`ran ${argv.join(' ')}`], err: [] }));
+    const probeFile = path.join(dir, 'modules.txt');
+    writeFileSync(
+      path.join(dir, 'hooks.mjs'),
+      "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(process.env.MODULE_PROBE_FILE, url + '\\n');\n  return next(url, context);\n}\n",
+    );
+    writeFileSync(path.join(dir, 'probe.mjs'), "import { register } from 'node:module';\nregister(new URL('./hooks.mjs', import.meta.url));\n");
+    try {
+      const env = { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, DATABASE_URL: '', MODULE_PROBE_FILE: probeFile };
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', '--import', path.join(dir, 'probe.mjs'), 'src/server/operator/cli.ts', 'society:list'],
+        { env },
+      );
+      expect(stdout).toBe('ran society:list\n');
+      const loaded = readFileSync(probeFile, 'utf8').split('\n').filter(Boolean);
+      expect(loaded.some((u) => u.endsWith('/src/server/operator/socket.ts'))).toBe(true);
+      expect(loaded.filter((u) => /\/node_modules\/(zod|drizzle-orm|pg|@electric-sql)\/|\/src\/server\/(db\/client|config)\.ts$/.test(u))).toEqual([]);
+    } finally {
+      await close();
+      lock.release();
+    }
+  });
 });

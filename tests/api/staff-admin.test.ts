@@ -187,12 +187,19 @@ describe('staff management (/Staff)', () => {
     const res = await send('PUT', `/api/staff/${m.id}`, admin, { disabled: true });
     expect(res.json()).toMatchObject({ status: 'Disabled' });
     expect(await gone).toBe('io server disconnect');
-    expect((await me(m.cookie)).statusCode).toBe(401);
+    // The member is told why, not only "Please sign in.": on the ended session's next request,
+    // and when signing in again with the right password (a wrong one still says only that).
+    const ended = await me(m.cookie);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toMatchObject({ message: MSG.accountDisabled });
     const refused = await signIn(m.email, m.password);
     expect(refused.res.statusCode).toBe(401);
-    expect(refused.res.json()).toMatchObject({ message: MSG.loginFailed });
+    expect(refused.res.json()).toMatchObject({ message: MSG.accountDisabled });
+    expect((await signIn(m.email, 'not the password')).res.json()).toMatchObject({ message: MSG.loginFailed });
 
     expect((await send('PUT', `/api/staff/${m.id}`, admin, { disabled: false })).json()).toMatchObject({ status: 'Active' });
+    // Enabled again, the old session does not come back; a new sign-in works.
+    expect((await me(m.cookie)).json()).toMatchObject({ message: MSG.notSignedIn });
     expect((await signIn(m.email, m.password)).res.statusCode).toBe(200);
     expect((await auditOf(m.id)).map((a) => a.action)).toEqual(expect.arrayContaining(['disable', 'enable']));
   });

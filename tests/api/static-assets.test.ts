@@ -53,6 +53,13 @@ describe('static assets', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => web.app.inject({ method: 'GET', url, headers });
 
+  it("answers /robots.txt with a robots.txt that disallows everything, not the dashboard's HTML", async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('User-agent: *\nDisallow: /\n');
+  });
+
   it('sends a hashed script as Brotli when accepted, immutable for a year', async () => {
     const res = await get('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect(res.statusCode).toBe(200);

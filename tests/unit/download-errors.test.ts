@@ -5,12 +5,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../src/web/lib/api-error.js';
+import { MSG } from '../../src/shared/messages.js';
 
 const endSession = vi.fn();
 const notifyError = vi.fn();
 let signedIn = true;
 vi.mock('../../src/web/lib/session.js', () => ({ endSession: () => endSession() }));
-vi.mock('../../src/web/lib/notify.js', () => ({ notifyError: (message: string) => notifyError(message) }));
+vi.mock('../../src/web/lib/notify.js', () => ({ notifyError: (...args: unknown[]) => notifyError(...args) }));
 vi.mock('../../src/web/lib/current-user.js', () => ({ getCurrentUser: () => (signedIn ? { _id: '1' } : null) }));
 const { downloadFile } = await import('../../src/web/lib/download.js');
 
@@ -44,7 +45,14 @@ describe('download errors', () => {
     const error = await failure(downloadFile('/api/complain/export', { stage: 'new', q: '' }));
     expect(error.status).toBe(401);
     expect(endSession).toHaveBeenCalledTimes(1);
-    expect(notifyError).toHaveBeenCalledWith('Please sign in.');
+    // Top-left: the login page's theme toggle sits top-right.
+    expect(notifyError).toHaveBeenCalledWith('Please sign in.', 'top-left');
+  });
+
+  it('a 401 of a disabled account says so instead of "Please sign in."', async () => {
+    fetchMock.mockResolvedValue(answer(401, { statusCode: 401, error: 'Unauthorized', message: MSG.accountDisabled }));
+    await failure(downloadFile('/api/complain/export', {}));
+    expect(notifyError).toHaveBeenCalledWith("Your account has been disabled. Ask your society's super-admin.", 'top-left');
   });
 
   it('a 401 after the session already ended clears it again without a second toast', async () => {

@@ -24,8 +24,9 @@ export class UnauthorizedError extends AppError {
   }
 }
 export class ForbiddenError extends AppError {
-  constructor(message: string) {
-    super(403, message);
+  /** @param field what about the request is refused, when one thing is (`protocol`: plain http). */
+  constructor(message: string, field?: string) {
+    super(403, message, field);
   }
 }
 /** Also used for rows of another society: they do not exist for the caller. */

@@ -38,7 +38,8 @@ declare module 'fastify' {
 }
 
 /**
- * preHandler: 401 without a valid staff session; while the member is held, 403
+ * preHandler: 401 without a valid staff session (MSG.accountDisabled when the account was disabled,
+ * else MSG.notSignedIn); while the member is held, 403
  * MSG.changeTemporaryPassword (a temporary password not yet replaced) or MSG.twoFactorRequired (a
  * super-admin whose society requires two-factor sign-in, not turned on yet), unless
  * `opts.ownAccount` (who-am-I and the member's own account: password, two-factor, sessions);
@@ -47,7 +48,7 @@ declare module 'fastify' {
 export function staffGuard(auth: AuthService, module?: Module | readonly Module[], opts: { ownAccount?: boolean } = {}) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const staff = await auth.authenticate(req.cookies[SESSION_COOKIE]);
-    if (!staff) throw new UnauthorizedError(MSG.notSignedIn);
+    if (!staff) throw new UnauthorizedError(await auth.signedOutMessage(req.cookies[SESSION_COOKIE]));
     if (!opts.ownAccount && staff.mustChangePassword) throw new ForbiddenError(MSG.changeTemporaryPassword);
     if (!opts.ownAccount && staff.mustEnrolTwoFactor) throw new ForbiddenError(MSG.twoFactorRequired);
     const modules = module === undefined ? [] : typeof module === 'string' ? [module] : module;

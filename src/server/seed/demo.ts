@@ -57,6 +57,15 @@ export const DEMO_SIGN_INS: readonly { email: string; subRole: SubRole }[] = SUB
   subRole,
 }));
 
+/**
+ * A few demo residents' sign-ins for the resident app at /app (password DEMO_PASSWORD), for the
+ * server to print at start-up: the first two of each society, which the seed never blocks
+ * (seed/plans.ts keeps the first ten approved).
+ */
+export const DEMO_RESIDENT_SIGN_INS: readonly { phone: string; residentId: string; society: string }[] = SOCIETIES.flatMap((def) =>
+  [1, 2].map((n) => ({ phone: def.phonePrefix + String(n).padStart(7, '0'), residentId: def.codePrefix + String(n).padStart(4, '0'), society: def.name })),
+);
+
 export interface SeedSummary {
   societies: number;
   staff: number;

@@ -4,7 +4,7 @@
  * Every call sends and receives JSON, throws {@link ApiError} on non-2xx answers and on network
  * failure, and validates the answer with the shared zod schema when one is given. A 401 from any
  * call except sign-in means the server session is gone: the local session is ended (storage
- * cleared, socket closed), 'Please sign in.' is shown and the protected routes send the user to
+ * cleared, socket closed), 'Please sign in.' (or why: a disabled account) is shown and the protected routes send the user to
  * /Login.
  *
  * This file is part of the initial load (shell, sign-in, alarm center), which carries no zod
@@ -74,19 +74,28 @@ export async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
+ * What the toast says when a 401 ends the session: why, when the server says a reason the member
+ * can act on (MSG.accountDisabled), else MSG.notSignedIn.
+ */
+export function sessionEndedMessage(serverMessage: string | undefined): string {
+  return serverMessage === MSG.accountDisabled ? serverMessage : MSG.notSignedIn;
+}
+
+/**
  * The {@link ApiError} of a non-2xx answer whose body was read as `data`: the error body's
  * message and field (else 'status statusText'), and `Retry-After` in seconds when positive. A 401
- * ends the session first (the toast 'Please sign in.' once, storage cleared, socket closed)
+ * ends the session first (the toast {@link sessionEndedMessage} once, top-left where the login
+ * page's theme toggle (top-right) stays free, storage cleared, socket closed)
  * unless `endSessionOn401` is false (sign-in, whose 401 means wrong credentials). Every call that
  * talks to the API without {@link apiRequest} (file downloads) turns its failures into errors here.
  */
 export function apiErrorOf(response: Response, data: unknown, endSessionOn401 = true): ApiError {
+  const parsed = readErrorBody(data);
   if (response.status === 401 && endSessionOn401) {
     // Say why once (the first 401 clears the user, so parallel calls stay quiet).
-    if (getCurrentUser()) notifyError(MSG.notSignedIn);
+    if (getCurrentUser()) notifyError(sessionEndedMessage(parsed?.message), 'top-left');
     endSession();
   }
-  const parsed = readErrorBody(data);
   const message = parsed ? parsed.message : `${response.status} ${response.statusText}`.trim();
   const retryAfter = Number(response.headers.get('retry-after'));
   return new ApiError(response.status, message, parsed?.field, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);

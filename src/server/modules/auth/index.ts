@@ -13,11 +13,15 @@ export function staffAuth({ db, config, clock, bus }: BaseDeps, throttle: SignIn
   return authService({ repo: authRepo(db), throttle, sessionTtlMs: config.SESSION_TTL_HOURS * 3600_000, clock, bus, sessionCacheMs: config.SESSION_CACHE_MS });
 }
 
-/** Staff sign-in and sign-out (the session cookie is Secure in production), and each member's own account. */
+/**
+ * Staff sign-in and sign-out (the session cookie is Secure in production unless
+ * ALLOW_INSECURE_HTTP; a sign-in over plain http is then refused: lib/plain-http.ts), and each
+ * member's own account.
+ */
 export const authModule: ServerModule = {
   name: 'auth',
   build: ({ auth, config, db, clock }) => {
     const twoFactor = twoFactorService({ repo: authRepo(db), clock, auth });
-    return { routes: (app) => app.register(authRoutes, { auth, twoFactor, secureCookie: config.NODE_ENV === 'production' }) };
+    return { routes: (app) => app.register(authRoutes, { auth, twoFactor, config }) };
   },
 };

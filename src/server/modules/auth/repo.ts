@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 import { recordAudit, staffActor } from '../audit/service.js';
 import type { Db } from '../../db/client.js';
@@ -203,6 +203,19 @@ export function authRepo(db: Db) {
       if (!row) return undefined;
       const { expiresAt, temporaryPasswordUntil, ...staff } = row;
       return { staff: { ...staff, subRole: staff.subRole ?? '', mustChangePassword: temporaryPasswordUntil !== null }, expiresAt };
+    },
+    /**
+     * Whether the token is a live session of a disabled account: disabling keeps the rows (inert,
+     * as {@link findSession} skips them) so that the member is told why they were signed out.
+     */
+    async isSessionOfDisabled(tokenHash: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: staffUsers.id })
+        .from(staffSessions)
+        .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
+        .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.expiresAt, now), isNotNull(staffUsers.disabledAt)))
+        .limit(1);
+      return rows.length > 0;
     },
     async deleteSession(tokenHash: string): Promise<void> {
       await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));

@@ -20,6 +20,8 @@ import { SESSION_COOKIE, staffGuard, staffOf } from '../../plugins/auth.js';
 import { toCurrentUser, type AuthService, type SignedIn } from './service.js';
 import type { TwoFactorService } from './two-factor-service.js';
 import { routeDocs } from '../../lib/route-docs.js';
+import { refusePlainHttpSignIn, secureCookies } from '../../lib/plain-http.js';
+import type { Config } from '../../config.js';
 
 const docs = routeDocs('staff auth');
 
@@ -32,10 +34,14 @@ function originOf(req: FastifyRequest) {
  * Staff sign-in (with its two-factor step), sign-out, "who am I" and the member's own account:
  * password, two-factor sign-in, sessions (spec section 7 POST /api/society/login).
  */
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFactor: TwoFactorService; secureCookie: boolean }> = async (
-  app,
-  { auth, twoFactor, secureCookie },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  twoFactor: TwoFactorService;
+  config: Pick<Config, 'NODE_ENV' | 'TRUST_PROXY' | 'ALLOW_INSECURE_HTTP'>;
+}> = async (app, { auth, twoFactor, config }) => {
+  const secureCookie = secureCookies(config);
+  // A Secure cookie sent over http is dropped by the browser: refuse with a message that says why.
+  const httpsOnly = refusePlainHttpSignIn(config);
   const ownAccount = staffGuard(auth, undefined, { ownAccount: true });
   /** Sets the session cookie of a completed sign-in and answers what the sign-in answers. */
   const signedIn = (reply: FastifyReply, s: SignedIn): LoginResponse => {
@@ -46,10 +52,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFactor: T
   // Sign-in and sign-out set and clear the session cookie: same-origin pages only (lib/request-origin.ts).
   app.post('/api/society/login', {
     config: { sameOriginWrites: true },
+    onRequest: httpsOnly,
     schema: docs(
       'Staff sign-in; sets the httpOnly session cookie, or (two-factor on) answers a challenge for POST /api/society/login/2fa',
       { body: ZLoginRequest },
-      { 200: ZLoginAnswer, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
+      { 200: ZLoginAnswer, 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody },
     ),
     handler: async (req, reply) => {
       const result = await auth.login(req.body.email, req.body.password, originOf(req));
@@ -60,10 +67,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; twoFactor: T
 
   app.post('/api/society/login/2fa', {
     config: { sameOriginWrites: true },
+    onRequest: httpsOnly,
     schema: docs(
       'Completes a two-factor sign-in with a code of the authenticator app or a recovery code (each works once); sets the session cookie',
       { body: ZTwoFactorLogin },
-      { 200: ZLoginResponse, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
+      { 200: ZLoginResponse, 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody },
     ),
     handler: async (req, reply) => signedIn(reply, await auth.completeTwoFactor(req.body.challenge, req.body.code, req.ip)),
   });

@@ -157,8 +157,9 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
      * two-factor sign-in on: then no session yet, but a `challenge` (5 minutes) that
      * {@link completeTwoFactor} turns into one with a code. Sign-ins and failed sign-ins of known
      * accounts are audited with the address.
-     * @throws 401 MSG.loginFailed (also for a disabled account), 401 MSG.temporaryPasswordExpired
-     *   (a right temporary password past TEMP_PASSWORD_HOURS), 429.
+     * @throws 401 MSG.loginFailed, 401 MSG.accountDisabled (a right password of a disabled
+     *   account), 401 MSG.temporaryPasswordExpired (a right temporary password past
+     *   TEMP_PASSWORD_HOURS), 429.
      */
     async login(email: string, password: string, origin: SignInOrigin): Promise<SignInResult> {
       const attempt = await throttle.begin(origin.address, email);
@@ -172,10 +173,11 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
         await abandon(attempt);
         throw err;
       }
-      // A refused attempt stays counted as a failure. A disabled account fails like a wrong password.
+      // A refused attempt stays counted as a failure. A disabled account is named as such only to
+      // whoever has its password (like an expired temporary one): they learn why, nobody else does.
       if (!staff || !ok || staff.role !== 'Admin' || staff.disabledAt) {
-        if (staff?.role === 'Admin') await auditSignIn(staff, 'sign-in-failed', origin);
-        throw new UnauthorizedError(MSG.loginFailed);
+        if (staff?.role === 'Admin') await auditSignIn(staff, 'sign-in-failed', origin, staff.disabledAt && ok ? 'account disabled' : undefined);
+        throw new UnauthorizedError(staff?.role === 'Admin' && staff.disabledAt && ok ? MSG.accountDisabled : MSG.loginFailed);
       }
       const now = clock.now();
       if (staff.temporaryPasswordUntil && staff.temporaryPasswordUntil <= now) throw new UnauthorizedError(MSG.temporaryPasswordExpired);
@@ -288,6 +290,14 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
      * its time zone (IANA name, `societies.time_zone`), in which dates and times are written.
      */
     societyLook,
+    /**
+     * What a 401 says to a request without a live session: MSG.accountDisabled when its token is a
+     * session of an account disabled since (the member is told why), else MSG.notSignedIn.
+     */
+    async signedOutMessage(token: string | undefined): Promise<string> {
+      if (token && (await repo.isSessionOfDisabled(hashToken(token), clock.now()))) return MSG.accountDisabled;
+      return MSG.notSignedIn;
+    },
     /** The staff member of a session token, or undefined (expired, logged out, unknown). */
     async authenticate(token: string | undefined): Promise<StaffContext | undefined> {
       return (await session(token))?.staff;
@@ -305,9 +315,12 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
     /**
      * Signs an account out everywhere: deletes all its sessions and disconnects its sockets
      * ('staff.account-changed'). For the account-editing screens (role change, block, password).
+     * `disabled`: the account was just disabled; its session rows stay (inert: no session of a
+     * disabled account is found) so that its next request is told why ({@link signedOutMessage}).
+     * Enabling the account again must revoke without it, so those sessions never come back.
      */
-    async revokeAccount(staffId: number): Promise<void> {
-      await repo.deleteSessionsOf(staffId);
+    async revokeAccount(staffId: number, opts: { disabled?: boolean } = {}): Promise<void> {
+      if (!opts.disabled) await repo.deleteSessionsOf(staffId);
       cache.forgetOwner(staffId);
       bus.emit('staff.account-changed', { staffId });
     },

@@ -125,10 +125,12 @@ export function staffAdminService({ db, clock, auth, temporaryPasswordHours }: S
           await repo.setDisabled(id, disable ? at : null);
           await audit(disable ? 'disable' : 'enable', null, null);
         }
-        return { revoke: disable, refresh: newSubRole !== undefined };
+        return { disable, enable, refresh: newSubRole !== undefined };
       });
-      // After the commit, so that a session read again sees the change.
-      if (effect.revoke) await auth.revokeAccount(id);
+      // After the commit, so that a session read again sees the change. A disabled account's
+      // sessions stay, inert, to tell the member why; enabling it deletes them for good.
+      if (effect.disable) await auth.revokeAccount(id, { disabled: true });
+      else if (effect.enable) await auth.revokeAccount(id);
       else if (effect.refresh) auth.refreshAccount(id);
       return member(staff, id);
     },

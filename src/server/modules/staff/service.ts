@@ -27,7 +27,7 @@ export interface StaffAccountsDeps {
    * on every instance); in a command run without the server: the rows only (a running server's
    * cache then serves them for SESSION_CACHE_MS at most).
    */
-  revokeSessions(staffId: number): Promise<void>;
+  revokeSessions(staffId: number, opts?: { disabled?: boolean }): Promise<void>;
 }
 
 /** A society code: 2 to 6 upper-case Latin letters (it prefixes resident ids: HP0001). */
@@ -248,7 +248,7 @@ export function staffAccountsService({ db, clock, temporaryPasswordHours, revoke
         await staffAccountsRepo(tx).setDisabled(account.id, clock.now());
         await audit(tx, actor, account.societyId, 'staff', account.id, 'disable');
       });
-      await revokeSessions(account.id);
+      await revokeSessions(account.id, { disabled: true });
       return { changed: true };
     },
   };

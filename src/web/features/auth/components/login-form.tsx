@@ -1,20 +1,22 @@
 /**
  * Sign-in (spec section 2 "Login", messages sections 5 and 8). Field messages show as soon as a
  * field is left or the form is sent; any sign-in failure toasts 'Invalid email or password.
- * Please try again.' at top-left, except throttling (429), which shows the server's message.
+ * Please try again.' at top-left, except throttling (429) and a disabled account, which toast the
+ * server's message, and a production server opened over plain http, whose message stays under
+ * the form (./sign-in-refusal.ts).
  *
  * The fields are checked with the shared ZLoginRequest, loaded when the form shows (the initial
  * load carries no zod: ADR 0006), so each check resolves a moment later, in order.
  */
-import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../../shared/contracts/auth';
-import { MSG } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { loadAuthContract } from '../api/auth-contract';
 import { useLogin } from '../api/login';
 import { lazyChunk } from '../../../lib/load-chunk';
+import { signInRefusal } from './sign-in-refusal';
 
 type Field = 'email' | 'password';
 type Errors = Partial<Record<Field, string>>;
@@ -34,6 +36,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  /** A refusal that stays under the form (the dashboard opened over plain http in production). */
+  const [notice, setNotice] = useState<string | null>(null);
   const loginMutation = useLogin();
 
   useEffect(() => {
@@ -58,6 +62,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
     const next: Errors = { email: await validate('email', values.email), password: await validate('password', values.password) };
     setErrors(next);
     if (next.email || next.password) return;
+    setNotice(null);
     loginMutation.mutate(
       { email: values.email.trim(), password: values.password },
       {
@@ -67,8 +72,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
             setErrors((prev) => ({ ...prev, [error.field as Field]: error.message }));
             return;
           }
-          const message = error instanceof ApiError && error.status === 429 ? error.message : MSG.loginFailed;
-          notifyError(message, 'top-left');
+          const refusal = signInRefusal(error);
+          if (refusal.show === 'inline') setNotice(refusal.message);
+          else notifyError(refusal.message, 'top-left');
         },
       },
     );
@@ -104,6 +110,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
             // The default name 'Toggle password visibility' would also match the label 'Password'.
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
           />
+          {notice && (
+            <Text role="alert" c="red" size="sm">
+              {notice}
+            </Text>
+          )}
           <Button type="submit" loading={loginMutation.isPending}>
             Login
           </Button>
