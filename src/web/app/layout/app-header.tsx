@@ -15,6 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { canUse } from '../../../shared/subroles';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { AccountDialog, useLogout } from '../../features/auth';
+import { AlarmSoundIndicator } from '../../features/security';
 import { useListenersLoading } from '../../lib/listener-loading';
 import { useSocietyLogo } from '../../lib/me-query';
 import { useSocketConnected } from '../../lib/socket';
@@ -65,6 +66,7 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
             </Suspense>
           )),
         )}
+        <AlarmSoundIndicator />
         <HeaderClock />
         <Badge variant="dot" color={live ? 'teal' : 'gray'} visibleFrom="md">
           {live ? 'Live' : 'Connecting…'}
