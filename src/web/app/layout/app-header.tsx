@@ -16,6 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { canUse } from '../../../shared/subroles';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { AccountDialog, useLogout } from '../../features/auth';
+import { AlarmSoundIndicator } from '../../features/security';
 import { useListenersLoading } from '../../lib/listener-loading';
 import { useSocietyLogo } from '../../lib/me-query';
 import { useSocketConnected } from '../../lib/socket';
@@ -68,6 +69,7 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
             </QuietBoundary>
           )),
         )}
+        <AlarmSoundIndicator />
         <HeaderClock />
         <Badge variant="dot" color={live ? 'teal' : 'gray'} visibleFrom="md">
           {live ? 'Live' : 'Connecting…'}

@@ -10,6 +10,11 @@
  * one of those, so a context still suspended when an alarm arrives cannot be resumed without one.
  * The state is then 'blocked' and the UI shows "Sound blocked — click to enable".
  *
+ * A reload (F5, a URL typed in) is no gesture, so the siren is checked before any alarm comes:
+ * `readiness` is 'armed' once the context runs and 'off' when, a moment after attaching (or at
+ * once where `navigator.getAutoplayPolicy` says 'disallowed'), it still does not; the shell then
+ * shows "Alarm sound is off: click anywhere to turn it on" until a gesture resumes it.
+ *
  * The state is derived from the real AudioContext state and whether the oscillators are running,
  * so tests (and the hidden status element) observe what the browser is actually doing.
  */
@@ -17,8 +22,15 @@
 /** playing: oscillators running in a running context; blocked: wanted but the browser refuses. */
 export type SirenState = 'playing' | 'stopped' | 'blocked' | 'unavailable';
 
+/**
+ * Whether an alarm arriving now could sound: 'none' before the alarm center attaches the siren,
+ * 'checking' for a moment after (the context may still be starting), then 'armed' or 'off'.
+ */
+export type SirenReadiness = 'none' | 'checking' | 'armed' | 'off' | 'unavailable';
+
 export interface SirenSnapshot {
   state: SirenState;
+  readiness: SirenReadiness;
   /** The AudioContext's own state ('none' before one exists or where Web Audio is missing). */
   context: AudioContextState | 'none';
 }
@@ -35,6 +47,13 @@ const SWEEP_RATE_HZ = 1.25;
 const VOLUME = 0.18;
 const FADE_S = 0.04;
 const UNLOCK_EVENTS = ['pointerdown', 'click', 'keydown', 'touchend'] as const;
+/** How long a new context may take to start before the siren counts as 'off'. */
+const ARM_CHECK_MS = 800;
+/** "Test sound" plays this long. */
+export const TEST_SOUND_MS = 1000;
+
+/** Chromium has no `getAutoplayPolicy` yet (Firefox does); typed here for where it exists. */
+type AutoplayPolicyNavigator = Navigator & { getAutoplayPolicy?: (type: 'audiocontext') => string };
 
 export interface Siren {
   subscribe(listener: () => void): () => void;
@@ -43,8 +62,13 @@ export interface Siren {
   setWanted(wanted: boolean): void;
   /** Try to start audio (must run inside a user gesture to succeed where the browser blocks it). */
   unlock(): void;
-  /** Installs the document-level unlock listeners and unlocks once; returns the detach function. */
-  attach(): () => void;
+  /** Plays {@link TEST_SOUND_MS} of the siren (call from a click: it unlocks the audio too). */
+  test(): void;
+  /**
+   * Installs the document-level unlock listeners and unlocks once; `onGesture` also runs on each
+   * of those gestures (the notification permission is asked from one). Returns the detach function.
+   */
+  attach(onGesture?: () => void): () => void;
 }
 
 export function createSiren(): Siren {
@@ -52,7 +76,11 @@ export function createSiren(): Siren {
   let unavailable = false;
   let nodes: SirenNodes | null = null;
   let wanted = false;
-  let snapshot: SirenSnapshot = { state: 'stopped', context: 'none' };
+  let testing = 0;
+  let attached = false;
+  let checked = false;
+  let checkTimer: ReturnType<typeof setTimeout> | undefined;
+  let snapshot: SirenSnapshot = { state: 'stopped', readiness: 'none', context: 'none' };
   const listeners = new Set<() => void>();
 
   function getContext(): AudioContext | null {
@@ -108,20 +136,30 @@ export function createSiren(): Siren {
     tone.onended = () => volume.disconnect();
   }
 
+  const sounding = () => wanted || testing > 0;
+
+  function readiness(): SirenReadiness {
+    if (!attached) return 'none';
+    if (unavailable) return 'unavailable';
+    if (context?.state === 'running') return 'armed';
+    return checked ? 'off' : 'checking';
+  }
+
   function compute(): SirenSnapshot {
     const contextState = context ? context.state : 'none';
-    if (!wanted) return { state: 'stopped', context: contextState };
-    if (!context) return { state: unavailable ? 'unavailable' : 'blocked', context: contextState };
-    return { state: nodes && context.state === 'running' ? 'playing' : 'blocked', context: contextState };
+    const ready = readiness();
+    if (!sounding()) return { state: 'stopped', readiness: ready, context: contextState };
+    if (!context) return { state: unavailable ? 'unavailable' : 'blocked', readiness: ready, context: contextState };
+    return { state: nodes && context.state === 'running' ? 'playing' : 'blocked', readiness: ready, context: contextState };
   }
 
   function refresh(): void {
     const ctx = context;
-    if (wanted && ctx && ctx.state === 'running' && !nodes) start(ctx);
-    if (!wanted && nodes) stop(ctx);
+    if (sounding() && ctx && ctx.state === 'running' && !nodes) start(ctx);
+    if (!sounding() && nodes) stop(ctx);
     if (ctx && ctx.state === 'closed' && nodes) stop(ctx);
     const next = compute();
-    if (next.state !== snapshot.state || next.context !== snapshot.context) {
+    if (next.state !== snapshot.state || next.readiness !== snapshot.readiness || next.context !== snapshot.context) {
       snapshot = next;
       for (const listener of listeners) listener();
     }
@@ -149,12 +187,40 @@ export function createSiren(): Siren {
       refresh();
     },
     unlock,
-    attach() {
-      const onGesture = () => unlock();
-      for (const type of UNLOCK_EVENTS) document.addEventListener(type, onGesture, { capture: true, passive: true });
+    test() {
+      const ctx = getContext();
+      if (!ctx || ctx.state === 'closed') return;
+      // resume() settles once the context runs (at once when it already does).
+      ctx.resume().then(() => {
+        testing += 1;
+        refresh();
+        setTimeout(() => {
+          testing -= 1;
+          refresh();
+        }, TEST_SOUND_MS);
+      }, refresh);
+    },
+    attach(onGesture) {
+      const gesture = () => {
+        unlock();
+        onGesture?.();
+      };
+      for (const type of UNLOCK_EVENTS) document.addEventListener(type, gesture, { capture: true, passive: true });
+      attached = true;
+      const policy = (navigator as AutoplayPolicyNavigator).getAutoplayPolicy?.('audiocontext');
+      checked = policy === 'disallowed';
+      if (!checked) {
+        checkTimer = setTimeout(() => {
+          checked = true;
+          refresh();
+        }, ARM_CHECK_MS);
+      }
       unlock();
       return () => {
-        for (const type of UNLOCK_EVENTS) document.removeEventListener(type, onGesture, { capture: true });
+        for (const type of UNLOCK_EVENTS) document.removeEventListener(type, gesture, { capture: true });
+        clearTimeout(checkTimer);
+        attached = false;
+        checked = false;
         wanted = false;
         refresh();
       };

@@ -25,7 +25,7 @@ function screenId(): string {
 export function createDrillRang(now = () => performance.now()) {
   const heardAt = new Map<number, number>();
   const reported = new Set<number>();
-  return (entries: readonly AlarmEntry[], sound: SirenSnapshot): void => {
+  return (entries: readonly AlarmEntry[], sound: Pick<SirenSnapshot, 'state' | 'context'>): void => {
     for (const { alert, status } of entries) {
       const drillId = alert?.drill ? alert.drillId : null;
       if (drillId === null || drillId === undefined || reported.has(drillId)) continue;

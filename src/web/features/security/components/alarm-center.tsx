@@ -13,6 +13,11 @@
  *   plays while at least one alarm is ringing.
  * - SOS drills: a drill's alarm rings like any other (its toast is marked DRILL); when the siren
  *   really plays for it, the screen reports its time to ring (../alarm/drill-rang).
+ * - Armed before the alarm: the siren is checked at mount; while the browser will not let it sound,
+ *   ./alarm-sound-banner asks for a click, and the header shows the state (./alarm-sound-indicator).
+ *   The arming gesture also asks for the notification permission; where granted, each ringing
+ *   alarm is a system notification and the tab title flashes; button-one's display is kept awake
+ *   (../alarm/alarm-extras, a chunk fetched at mount: the toast and siren never wait for it).
  * - Keyboard: ALARM_HOTKEY moves focus to the first ringing toast's close button (the toasts sit
  *   at the end of the page's Tab order, far from where the member is working); Enter closes it.
  */
@@ -27,6 +32,9 @@ import type { AlarmMode } from '../alarm/alarm-store';
 import { createAlarmSync, SAFETY_POLL_MS } from '../alarm/alarm-sync';
 import { createDrillRang } from '../alarm/drill-rang';
 import { setSecurityPresence } from '../alarm/presence';
+import { loadChunk } from '../../../lib/load-chunk';
+import type { Attention } from '../alarm/alarm-attention';
+import { AlarmSoundBanner } from './alarm-sound-banner';
 import { AlarmSoundStatus } from './alarm-sound-status';
 import { AlarmToast } from './alarm-toast';
 
@@ -60,12 +68,20 @@ export function AlarmCenter({ mode }: { mode: AlarmMode }) {
   const navigate = useNavigate();
 
   useEffect(() => {
-    const detachSiren = siren.attach();
+    let extras: Attention | null = null;
+    let gone = false;
+    loadChunk(() => import('../alarm/alarm-extras')).then((m) => {
+      if (gone) return;
+      extras = m.startAlarmExtras(mode);
+      extras.update(alarmStore.getSnapshot());
+    }, console.warn);
+    const detachSiren = siren.attach(() => extras?.askPermission());
     const drillRang = createDrillRang();
     const reportRings = () => drillRang(alarmStore.getSnapshot(), siren.getSnapshot());
     const apply = () => {
       syncToasts(alarmStore.getSnapshot());
       siren.setWanted(alarmStore.isRinging());
+      extras?.update(alarmStore.getSnapshot());
       reportRings();
     };
     const unsubscribe = alarmStore.subscribe(apply);
@@ -85,6 +101,8 @@ export function AlarmCenter({ mode }: { mode: AlarmMode }) {
       alarmStore.reset();
       syncToasts([]);
       detachSiren();
+      gone = true;
+      extras?.dispose();
       setSecurityPresence(null);
     };
   }, [mode]);
@@ -136,6 +154,7 @@ export function AlarmCenter({ mode }: { mode: AlarmMode }) {
         zIndex={1000}
         renderNotification={(toast) => <AlarmToast id={alarmIdOf(toast)} onOpenDesk={openDesk} />}
       />
+      <AlarmSoundBanner />
       <AlarmSoundStatus />
     </>
   );

@@ -13,7 +13,7 @@
  * a failed acknowledgement) shows without re-creating the toast.
  */
 import { Alert, Badge, Box, Button, CloseButton, Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconCircleCheck, IconExternalLink, IconSos } from '@tabler/icons-react';
+import { IconArrowRight, IconCircleCheck, IconSos } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ResidentCard } from '../../../../shared/contracts/common';
 import { formatDate, formatDuration, formatTime } from '../../../lib/format';
@@ -155,7 +155,7 @@ export function AlarmToast({ id, onOpenDesk }: AlarmToastProps) {
           {acknowledged ? 'Someone has answered this alarm.' : 'Close this alarm to acknowledge it.'}
         </Text>
         {onOpenDesk ? (
-          <Button size="compact-sm" variant="white" color="dark" rightSection={<IconExternalLink size={14} aria-hidden />} onClick={onOpenDesk}>
+          <Button size="compact-sm" variant="white" color="dark" rightSection={<IconArrowRight size={14} aria-hidden />} onClick={onOpenDesk}>
             Open Security
           </Button>
         ) : null}
