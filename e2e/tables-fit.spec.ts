@@ -1,7 +1,8 @@
 /**
  * Tables fit the screen: at 1366×768 (a laptop) and 1024×768 (a guard-desk tablet), in the light
  * and the dark theme, the Action and Name columns of every table, the Guard column of /NotHome and
- * the Status column of /Security lie inside the viewport without scrolling sideways. Also: a
+ * the Status, Time and Address columns of /Security lie inside the viewport without scrolling
+ * sideways. (e2e/clipped-text.spec.ts checks that no text in them is cut.) Also: a
  * member's choice of columns is kept per member and screen, and long cells are cut with the full
  * text on hover.
  */
@@ -23,9 +24,10 @@ const STATE_COLUMNS: Record<string, string[]> = {
   '/NotHome': ['Guard'],
   '/NotHomeCancelled': ['Guard'],
   '/NotHomeCompleted': ['Guard'],
-  '/Security': ['Status', 'Time'],
-  '/ProcessSec': ['Status', 'Time'],
-  '/CompletedSecurity': ['Status', 'Time'],
+  // The address is where the guard goes: in view on the tablet too.
+  '/Security': ['Status', 'Time', 'Address'],
+  '/ProcessSec': ['Status', 'Time', 'Address'],
+  '/CompletedSecurity': ['Status', 'Time', 'Address'],
   '/Complaints': ['Time'],
   '/Pending': ['Time'],
   '/Completed': ['Time'],

@@ -15,6 +15,7 @@
  * The same rules are checked for every colour by theme.test.ts.
  */
 import {
+  Badge,
   createTheme,
   darken,
   DEFAULT_THEME,
@@ -156,6 +157,19 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return { ...colors, color: contrastRatio(shade(tuple, parsed.shade), WHITE) >= AA_TEXT ? 'var(--mantine-color-white)' : 'var(--mantine-color-black)' };
 };
 
-export const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'sm', variantColorResolver });
+/**
+ * Badges wrap instead of cutting their text. Mantine's badge is one line with `overflow: hidden`
+ * and an ellipsis, so in a narrow table column or beside a long text in a flex row it shrinks to
+ * 'PRO…', 'A…'. Here its label wraps at spaces (a word is never cut: a word is the badge's
+ * narrowest width), and a long label ('Overdue since 02/12/2026 5:31 AM') takes a second line.
+ */
+const badgeWraps = Badge.extend({
+  styles: {
+    root: { height: 'auto', minHeight: 'var(--badge-height)', overflow: 'visible', maxWidth: '100%' },
+    label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
+  },
+});
+
+export const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'sm', variantColorResolver, components: { Badge: badgeWraps } });
 
 export { cssVariablesResolver };

@@ -14,9 +14,11 @@
  * icon columns, the name, the state and the time) are always shown; the others are
  * {@link optionalColumn}s that a member shows or hides with the Columns button, kept in local
  * storage per member and screen (`columnsKey`). Free-text columns are {@link truncatedColumn}s: one
- * line cut with an ellipsis, the full text on hover (and in the row's drawer).
+ * line cut with an ellipsis, the full text on hover (and in the row's drawer), or
+ * {@link wrappedColumn}s where the text must be read whole at a glance. Badges in cells wrap rather
+ * than cut (app/theme.ts).
  */
-import { ActionIcon, Alert, Button, Checkbox, Group, Popover, Stack } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Checkbox, Group, Popover, Stack } from '@mantine/core';
 import { IconColumns3, IconEye, IconPencil } from '@tabler/icons-react';
 import { DataTable as MantineDataTable, getValueAtPath, useDataTableColumns, type DataTableColumn } from 'mantine-datatable';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -109,6 +111,27 @@ export function truncatedColumn<T>(column: DataTableColumn<T>, text?: (record: T
     cellsStyle: () => ({ maxWidth: TRUNCATED_MAX_WIDTH }),
     customCellAttributes: (record) => ({ title: full(record) }),
   } as DataTableColumn<T>;
+}
+
+/** Widest a wrapped cell grows before its text goes on to the next line. */
+const WRAPPED_MAX_WIDTH = '10rem';
+
+/**
+ * A column whose text wraps onto more lines past {@link WRAPPED_MAX_WIDTH} (at spaces; a word is
+ * never cut), for text that must be read whole where the table has little room (the address on
+ * /Status at 1024 px). Nothing is hidden, so no tooltip is needed.
+ */
+export function wrappedColumn<T>(column: DataTableColumn<T>): DataTableColumn<T> {
+  const accessor = String(column.accessor);
+  return {
+    ...column,
+    noWrap: undefined,
+    render: (record, index) => (
+      <Box maw={WRAPPED_MAX_WIDTH} style={{ whiteSpace: 'normal' }}>
+        {column.render ? column.render(record, index) : String(getValueAtPath(record, accessor) ?? '')}
+      </Box>
+    ),
+  };
 }
 
 /**

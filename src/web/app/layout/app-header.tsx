@@ -6,15 +6,21 @@
  * The logo is the `logoUrl` of the `me` query (GET /api/society/me); the app's mark
  * shows while there is none. It changes at once on every staff screen of the society: the socket
  * listener and the /Logo screen (features/logo) write the new URL into that query (lib/me-query.ts).
+ *
+ * Fitting a 1024-pixel tablet (docs/ARCHITECTURE.md "Layout"): below Mantine's `lg` breakpoint
+ * (1200 px) My account and Log Out are icon buttons with the same names and a tooltip, and the
+ * greeting wraps onto a second line instead of pushing the buttons off; nothing in the header is
+ * cut. That leaves room for one or two more icon buttons from the features' header slots.
  */
-import { Badge, Burger, Button, Group, Image, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Button, Group, Image, Text, Title, type ButtonProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { QuietBoundary } from '../../components/error-boundaries';
 import { Link, useNavigate } from 'react-router';
 import { canUse } from '../../../shared/subroles';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { LazyIconTooltip } from '../../components/lazy-icon-tooltip';
 import { AccountDialog, useLogout } from '../../features/auth';
 import { AlarmSoundIndicator } from '../../features/security';
 import { useListenersLoading } from '../../lib/listener-loading';
@@ -55,11 +61,12 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
             Society Desk
           </Text>
         )}
-        <Title order={1} size="h4" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+        {/* Wraps rather than cuts a long name: two lines fit the 60-pixel header. */}
+        <Title order={1} size="h4" visibleFrom="xs" lh={1.2} style={{ overflowWrap: 'anywhere' }}>
           Hi {user.name}, Dashboard!
         </Title>
       </Group>
-      <Group gap="md" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         {FEATURES.filter((f) => canUse(user.SubRole, f.module)).flatMap(({ module, header = [] }) =>
           header.map((Slot, index) => (
             <QuietBoundary key={`${module}-${index}`} kind="part" name={`the ${module} header control`}>
@@ -75,9 +82,7 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
           {live ? 'Live' : 'Connecting…'}
         </Badge>
         <ColorSchemeToggle />
-        <Button variant="subtle" leftSection={<IconUserCircle size={16} aria-hidden />} onClick={account.open}>
-          My account
-        </Button>
+        <HeaderButton label="My account" icon={<IconUserCircle size={18} aria-hidden />} variant="subtle" onClick={account.open} />
         {accountOpen ? (
           <QuietBoundary kind="part" name="the My account dialog">
             <Suspense fallback={null}>
@@ -85,10 +90,35 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
             </Suspense>
           </QuietBoundary>
         ) : null}
-        <Button variant="light" color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={signOut} loading={logout.isPending}>
-          Log Out
-        </Button>
+        <HeaderButton label="Log Out" icon={<IconLogout size={18} aria-hidden />} variant="light" color="red" onClick={signOut} loading={logout.isPending} />
       </Group>
     </Group>
+  );
+}
+
+interface HeaderButtonProps extends Pick<ButtonProps, 'variant' | 'color' | 'loading'> {
+  /** The visible text from `lg` up; the icon button's name and tooltip below it. */
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+}
+
+/**
+ * A header button: icon and text from Mantine's `lg` breakpoint (1200 px) up, the icon alone below
+ * it (same accessible name, with a tooltip). The hidden one is `display: none`, so exactly one is
+ * in the accessibility tree.
+ */
+function HeaderButton({ label, icon, onClick, ...props }: HeaderButtonProps) {
+  return (
+    <>
+      <Button {...props} leftSection={icon} onClick={onClick} visibleFrom="lg">
+        {label}
+      </Button>
+      <LazyIconTooltip label={label}>
+        <ActionIcon {...props} size="lg" aria-label={label} onClick={onClick} hiddenFrom="lg">
+          {icon}
+        </ActionIcon>
+      </LazyIconTooltip>
+    </>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * /Login. A signed-in user is sent to '/'. After a successful sign-in the user is stored and the
+ * /Login, under the product's name (a level-1 heading: a new user sees what they are signing in
+ * to). A signed-in user is sent to '/'. After a successful sign-in the user is stored and the
  * first navigation to '/' carries `signedIn` so the shell can show the 'Re-directing' modal.
  */
-import { Box, Center, Loader } from '@mantine/core';
+import { Box, Center, Loader, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Suspense, useState } from 'react';
@@ -27,16 +28,21 @@ export function LoginRoute() {
       <Box pos="absolute" top="var(--mantine-spacing-md)" right="var(--mantine-spacing-md)">
         <ColorSchemeToggle />
       </Box>
-      <Suspense fallback={<Loader aria-label="Loading the sign-in form" />}>
-        <LoginForm
-          onSignedIn={(signedInUser) => {
-            // Both updates land in one render: the redirect below then carries the flag.
-            setSignedIn(true);
-            storeCurrentUser(signedInUser);
-            notifications.clean(); // an earlier failure toast no longer applies
-          }}
-        />
-      </Suspense>
+      <Stack align="center" gap="lg" w="100%" maw={420}>
+        <Title order={1} c="teal" fw={800} ta="center">
+          Society Desk
+        </Title>
+        <Suspense fallback={<Loader aria-label="Loading the sign-in form" />}>
+          <LoginForm
+            onSignedIn={(signedInUser) => {
+              // Both updates land in one render: the redirect below then carries the flag.
+              setSignedIn(true);
+              storeCurrentUser(signedInUser);
+              notifications.clean(); // an earlier failure toast no longer applies
+            }}
+          />
+        </Suspense>
+      </Stack>
     </Center>
   );
 }

@@ -28,7 +28,7 @@ export const plotColumns: DataTableColumn<Plot>[] = [
   { accessor: 'media', title: 'Media image', width: 110, noWrap: true, render: (p) => <MediaThumb media={p.media[0]} more={p.media.length - 1} /> },
   { accessor: 'type', title: 'Type', render: (p) => <TwoLines main={p.type} sub={p.area} /> },
   { accessor: 'price', title: 'Price', noWrap: true, render: (p) => <TwoLines main={formatPkr(p.price)} sub={p.payment} /> },
-  optionalColumn<Plot>({ accessor: 'rooms', title: 'Rooms / Baths', width: 80, render: (p) => `${p.rooms} / ${p.baths}` }, 'wide'),
+  optionalColumn<Plot>({ accessor: 'rooms', title: 'Rooms / Baths', noWrap: true, render: (p) => `${p.rooms} / ${p.baths}` }, 'wide'),
   optionalColumn<Plot>(truncatedColumn<Plot>({ accessor: 'location', title: 'Location' }), 'wide'),
   { accessor: 'phone', title: 'Phone', noWrap: true },
   optionalColumn<Plot>(truncatedColumn<Plot>({ accessor: 'description', title: 'Description' }), 'wide'),

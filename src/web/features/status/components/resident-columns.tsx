@@ -2,7 +2,7 @@
 import { Badge, Button } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ResidentRow, ResidentStatus } from '../../../../shared/contracts/residents-admin';
-import { truncatedColumn } from '../../../components/data-table';
+import { truncatedColumn, wrappedColumn } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 
 export const STATUS_COLORS: Record<ResidentStatus, string> = { Pending: 'yellow', Approve: 'teal', Block: 'red' };
@@ -15,13 +15,12 @@ export function StatusBadge({ status }: { status: ResidentStatus }) {
   );
 }
 
-/** Verify (opens the resident's status drawer), Name, Resident ID, Phone, Address, Status, Registered. */
+/** Verify (opens the resident's status drawer), Name, Resident ID, Phone, Address, Status, Registered; sized to fit 1024 px. */
 export function residentColumns(onVerify: (row: ResidentRow) => void): DataTableColumn<ResidentRow>[] {
   return [
     {
       accessor: 'verify',
       title: 'Verify',
-      width: 100,
       render: (row) => (
         <Button size="xs" variant="light" onClick={() => onVerify(row)} aria-label={`Verify ${row.Name}`}>
           Verify
@@ -31,7 +30,8 @@ export function residentColumns(onVerify: (row: ResidentRow) => void): DataTable
     truncatedColumn<ResidentRow>({ accessor: 'Name', title: 'Name' }),
     { accessor: 'ResidentID', title: 'Resident ID' },
     { accessor: 'Phone_Number', title: 'Phone No' },
-    truncatedColumn<ResidentRow>({ accessor: 'Address', title: 'Address' }),
+    // Wrapped, not cut: the whole table fits a 1024-pixel tablet's 750-pixel content box.
+    wrappedColumn<ResidentRow>({ accessor: 'Address', title: 'Address' }),
     { accessor: 'Status', title: 'Status', render: (row) => <StatusBadge status={row.Status} /> },
     { accessor: 'registeredAt', title: 'Registered', render: (row) => formatDateTime(row.registeredAt) },
   ];
