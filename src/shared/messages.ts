@@ -1,8 +1,15 @@
 /**
  * User-facing texts, verbatim from the spec (section 8 unless noted). Kept in one place so the
  * server's 4xx bodies and the browser's early checks say exactly the same thing.
+ *
+ * The texts the dashboard's initial load shows (sign-in guard, offline screen, error boundaries,
+ * busy notice) live in ./shell-messages and are spread in here: the shell imports that small
+ * module alone, so the rest of these texts stay in the lazy screens' chunks (ADR 0006).
  */
+import { SHELL_MSG } from './shell-messages.js';
+
 export const MSG = {
+  ...SHELL_MSG,
   loginFailed: 'Invalid email or password. Please try again.',
   loginThrottled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   /** Every staff route but who-am-I and the password change, while the password is a temporary one. */
@@ -39,31 +46,18 @@ export const MSG = {
   passwordRequired: 'Password is required',
   /** Section 5: complaint and security resolve (the trailing space is the spec's). */
   responseAndCheckbox: 'Please check Response and Checkbox is enable! ',
-  offline: 'You are currently offline',
   noNewRequests: 'No more new requests',
   redirectTitle: 'Re-directing',
   redirectBody: 'System is re-directing',
-  notAvailable: 'This page is not available for your role.',
-  /** A screen's error boundary (both apps): the screen threw, or its code failed to load for another reason. */
-  screenFailed: 'This screen failed',
-  /** A screen whose code could not be loaded after its retries: the server runs a newer release. */
-  newVersion: 'A new version is available',
-  reload: 'Reload',
-  notSignedIn: 'Please sign in.',
   /** A staff sign-in over plain http in production, whose Secure session cookie the browser would drop. */
   httpsRequired:
     'Sign-in needs HTTPS: this dashboard was opened over plain http, so the browser would drop the session cookie. Open it at its https:// address (set-up: docs/deploy.md).',
-  /** A staff session ended because the account was disabled, and a right password of a disabled account. */
-  accountDisabled: "Your account has been disabled. Ask your society's super-admin.",
   /** A staff write (POST/PUT/PATCH/DELETE) sent from a page of another site or origin. */
   crossSiteRequest: 'This request came from a page outside Society Desk and was refused. Open the dashboard at its own address and try again.',
-  notFound: 'Not found.',
   /** The database is away (a restart, a failover): the client retries. */
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   /** Admission control refused the request (the instance is saturated; alarms still go through). */
   busy: 'The server is busy. Please try again in a moment.',
-  /** The dashboard's notice while refused reads are retried for more than a few seconds. */
-  busyRetrying: 'The server is busy. Retrying…',
   wrongStage: 'This request has already moved on. Refresh to see its current stage.',
   residentBlocked: 'Your account is blocked. Please contact your society office.',
   residentLoginFailed: 'Invalid phone or password.',

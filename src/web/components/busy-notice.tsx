@@ -6,7 +6,7 @@
 import { Paper, Text } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { MSG } from '../../shared/messages';
+import { SHELL_MSG } from '../../shared/shell-messages';
 import { ApiError } from '../lib/api-error';
 
 /** How long (ms) refusals must last before the notice appears. */
@@ -49,7 +49,7 @@ export function BusyNotice() {
   if (!shown) return null;
   return (
     <Paper role="status" aria-live="polite" withBorder shadow="md" p="sm" pos="fixed" bottom={16} left={16} style={{ zIndex: 400 }} data-testid="busy-notice">
-      <Text size="sm">{MSG.busyRetrying}</Text>
+      <Text size="sm">{SHELL_MSG.busyRetrying}</Text>
     </Paper>
   );
 }

@@ -20,7 +20,7 @@ import { useLocation } from 'react-router';
 import { isChunkLoadError } from '../../shared/chunk-error';
 import type { ClientErrorReport } from '../../shared/contracts/client-errors';
 import { ErrorBoundary } from '../../shared/error-boundary';
-import { MSG } from '../../shared/messages';
+import { SHELL_MSG } from '../../shared/shell-messages';
 import { reportClientError } from '../lib/client-errors';
 
 const reload = () => location.reload();
@@ -39,9 +39,9 @@ export function ScreenFailed({ error }: { error: unknown }) {
     <Center mih={320} p="xl" role="alert" data-testid="screen-failed">
       <Stack align="center" gap="sm" maw={520}>
         <Title order={2} ta="center">
-          {chunk ? MSG.newVersion : MSG.screenFailed}
+          {chunk ? SHELL_MSG.newVersion : SHELL_MSG.screenFailed}
         </Title>
-        <Button onClick={reload}>{MSG.reload}</Button>
+        <Button onClick={reload}>{SHELL_MSG.reload}</Button>
       </Stack>
     </Center>
   );

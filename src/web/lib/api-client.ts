@@ -13,7 +13,7 @@
  * and the shell's own calls that want a check pass `loadSchema`.
  */
 import type { ErrorBody } from '../../shared/contracts/common';
-import { MSG } from '../../shared/messages';
+import { SHELL_MSG } from '../../shared/shell-messages';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { getCurrentUser } from './current-user';
 import { notifyError } from './notify';
@@ -75,10 +75,10 @@ export async function readJson(response: Response): Promise<unknown> {
 
 /**
  * What the toast says when a 401 ends the session: why, when the server says a reason the member
- * can act on (MSG.accountDisabled), else MSG.notSignedIn.
+ * can act on (SHELL_MSG.accountDisabled), else SHELL_MSG.notSignedIn.
  */
 export function sessionEndedMessage(serverMessage: string | undefined): string {
-  return serverMessage === MSG.accountDisabled ? serverMessage : MSG.notSignedIn;
+  return serverMessage === SHELL_MSG.accountDisabled ? serverMessage : SHELL_MSG.notSignedIn;
 }
 
 /**

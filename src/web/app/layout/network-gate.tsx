@@ -7,7 +7,7 @@
 import { Box } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { Outlet } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { SHELL_MSG } from '../../../shared/shell-messages';
 import { MessageScreen } from '../../components/message-screen';
 
 export function NetworkGate() {
@@ -19,7 +19,7 @@ export function NetworkGate() {
       </div>
       {online ? null : (
         <Box pos="fixed" inset={0} bg="var(--mantine-color-body)" style={{ zIndex: 10_000 }}>
-          <MessageScreen fullScreen title={MSG.offline}>
+          <MessageScreen fullScreen title={SHELL_MSG.offline}>
             This page comes back by itself when the connection returns.
           </MessageScreen>
         </Box>

@@ -6,7 +6,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Suspense } from 'react';
-import { MSG } from '../../../shared/messages';
+import { SHELL_MSG } from '../../../shared/shell-messages';
 import { canUse, ROUTES, type RoutePath } from '../../../shared/subroles';
 import { MessageScreen } from '../../components/message-screen';
 import { useUser } from '../../lib/user-context';
@@ -19,7 +19,7 @@ export function ModuleRoute({ path }: { path: RoutePath }) {
   const name = screenName(route);
   useDocumentTitle(`${name} · Society Desk`);
 
-  if (!canUse(user.SubRole, route.module)) return <MessageScreen title={MSG.notAvailable} />;
+  if (!canUse(user.SubRole, route.module)) return <MessageScreen title={SHELL_MSG.notAvailable} />;
   const Screen = SCREENS[path];
   if (Screen) {
     // Screens are loaded on first visit (their feature's index lazy-loads them); the shell and the alarm center stay up meanwhile.
