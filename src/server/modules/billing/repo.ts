@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Bill, ResidentBill } from '../../../shared/contracts/billing.js';
+import { formatMonth } from '../../../shared/format/dates.js';
 import { IN_APP, PUSH } from '../../../shared/messages.js';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -224,7 +225,7 @@ export function billingRepo(db: Db) {
      * Creates the import's bills (its stored `matched` rows, read in the statement: they never
      * leave the database) in ONE statement, skipping residents already billed for the period
      * (`on conflict do nothing`) or no longer of the society, and with each new bill its in-app
-     * record ('BILL', described as `billDescription` does: `to_char` gives the same '1,234.50'
+     * record ('BILL', described as `billDescription` does: `to_char` gives the same 'PKR 1,234.50'
      * up to 999,999,999,999.99), its push ('Bill Generated') and its audit row, each written by
      * its owner's bulk statement (notifications, outbox, audit) as a `WITH` item of this one.
      * @returns how many bills were created.
@@ -235,7 +236,7 @@ export function billingRepo(db: Db) {
         from: sql`ins`,
         residentId: sql`ins.resident_id`,
         title: IN_APP.bill.title,
-        description: sql`replace(replace(${IN_APP.bill.description}::text, '{period}', ${p.period}::text), '{total}', to_char(ins.total, 'FM999,999,999,990.00'))`,
+        description: sql`replace(replace(${IN_APP.bill.description}::text, '{period}', ${formatMonth(p.period)}::text), '{total}', 'PKR ' || to_char(ins.total, 'FM999,999,999,990.00'))`,
         refEntity: 'bill',
         refId: sql`ins.id`,
         at: p.at,

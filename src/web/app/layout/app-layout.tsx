@@ -15,7 +15,7 @@ import { BusyNotice } from '../../components/busy-notice';
 import { LiveAnnouncer } from '../../components/live-announcer';
 import { ChangePasswordForm, TwoFactorSettings, useAccountHold, useSessionCheck } from '../../features/auth';
 import { AlarmCenter } from '../../features/security';
-import { societyTimeZone, subscribeSocietyTimeZone } from '../../lib/format';
+import { societyTimeZone, subscribeSocietyTimeZone } from '../../lib/time-zone';
 import { connectSocket } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
 import { LiveUpdates } from '../live-updates';

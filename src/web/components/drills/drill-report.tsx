@@ -8,7 +8,7 @@ import { Alert, Badge, Button, Group, Stack, Table, Text, Timeline } from '@mant
 import { DetailList } from '../detail-list';
 import { SideDrawer } from '../side-drawer';
 import { errorMessage } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
 import { useDrillReport, useEndDrill } from './drills-api';
 import { DrillBadge } from './drill-badge';
 
