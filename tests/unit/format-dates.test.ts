@@ -5,13 +5,12 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
-  formatMonth,
   formatTime,
-  parseDay,
   setSocietyTimeZone,
   societyTimeZone,
   subscribeSocietyTimeZone,
 } from '../../src/shared/format/dates.js';
+import { formatMonth, parseDay } from '../../src/shared/format/day-month.js';
 
 // 20:30 UTC on 25 November is 1:30 AM on 26 November in Karachi (UTC+5).
 const LATE_EVENING_UTC = '2026-11-25T20:30:00Z';

@@ -20,7 +20,7 @@ describe('one format in both apps', () => {
   it('has no app-local formatter modules', () => {
     expect(existsSync('src/web/lib/format.ts')).toBe(false);
     expect(existsSync('src/resident/lib/format.ts')).toBe(false);
-    expect(existsSync('src/shared/format/money.ts') && existsSync('src/shared/format/dates.ts')).toBe(true);
+    expect(existsSync('src/shared/format/money.ts') && existsSync('src/shared/format/dates.ts') && existsSync('src/shared/format/day-month.ts')).toBe(true);
   });
 
   it('writes no money or date outside src/shared/format', () => {

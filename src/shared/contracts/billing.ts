@@ -6,7 +6,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { IN_APP } from '../messages.js';
-import { formatMonth } from '../format/dates.js';
+import { formatMonth } from '../format/day-month.js';
 import { formatPkr } from '../format/money.js';
 import { ZListQuery, ZResidentCard, atMostChars, listResponse, residentSearchQuery, zIdText } from './common.js';
 

@@ -1,9 +1,9 @@
 /**
  * The one way dates and times are written, in both apps: DD/MM/YYYY and 12-hour time, in the
  * society's time zone (`societies.time_zone`, an IANA name), whatever the browser's or phone's
- * zone; a bill's month in words ('December 2026'). Server timestamps are ISO 8601 strings (shared
- * contracts); a calendar date without a time ('YYYY-MM-DD', a not-at-home day) is written as it
- * is, never moved by a zone.
+ * zone; a bill's month in words and a typed day are in day-month.ts. Server timestamps are ISO
+ * 8601 strings (shared contracts); a calendar date without a time ('YYYY-MM-DD', a not-at-home
+ * day) is written as it is, never moved by a zone.
  *
  * The zone is module state, not React state: each app sets it from its sign-in or profile answer
  * before React sees it, and remembers it in local storage under its own key
@@ -141,20 +141,6 @@ export function formatClock(now: Date, options: { timeZone?: string } = {}): str
   return `${p.weekday} ${p.month} ${p.day} ${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const PERIOD = /^(\d{4})-(\d{2})$/;
-
-/**
- * A bill's month ('YYYY-MM', `bills.period`) in words: '2026-12' → 'December 2026'. A text that
- * is not such a month is shown as it comes. The default billing month is `calendarMonth` of
- * shared/calendar.ts.
- */
-export function formatMonth(period: string): string {
-  const match = PERIOD.exec(period.trim());
-  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && name ? `${name} ${match[1]}` : period;
-}
-
 /**
  * The one way a duration is written (alarm acknowledgements, report figures), from seconds:
  * 12.4 → '12.4 s', 75 → '1 min 15 s', 3600 → '1 h 0 min', 93_780 → '1 d 2 h'; under a minute
@@ -168,21 +154,4 @@ export function formatDuration(seconds: number | null | undefined): string {
   if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
   if (whole < 86_400) return `${Math.floor(whole / 3600)} h ${Math.floor((whole % 3600) / 60)} min`;
   return `${Math.floor(whole / 86_400)} d ${Math.floor((whole % 86_400) / 3600)} h`;
-}
-
-const TYPED_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/**
- * A day typed as DD/MM/YYYY → 'YYYY-MM-DD' (what the API takes), or null when it is not one or
- * not on the calendar ('31/02/2026'); years 1900–2999.
- */
-export function parseDay(text: string): string | null {
-  const match = TYPED_DAY.exec(text.trim());
-  if (!match) return null;
-  const [, dd = '', mm = '', yyyy = ''] = match;
-  const [day, month, year] = [Number(dd), Number(mm), Number(yyyy)];
-  if (year < 1900 || year > 2999) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${yyyy}-${mm}-${dd}`;
 }

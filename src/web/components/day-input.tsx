@@ -6,7 +6,8 @@
  */
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { formatDate, parseDay } from '../../shared/format/dates';
+import { formatDate } from '../../shared/format/dates';
+import { parseDay } from '../../shared/format/day-month';
 
 /** '21032026' → '21/03/2026' as it is typed (at most 8 digits). */
 function masked(text: string): string {

@@ -2,7 +2,7 @@
 import { Table } from '@mantine/core';
 import type { ResidentBill } from '../../../shared/contracts/billing';
 import { t } from '../../i18n/catalogue';
-import { formatMonth } from '../../../shared/format/dates';
+import { formatMonth } from '../../../shared/format/day-month';
 import { formatPkr } from '../../../shared/format/money';
 
 export function BillsTable({ bills }: { bills: readonly ResidentBill[] }) {

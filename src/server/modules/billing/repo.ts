@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Bill, ResidentBill } from '../../../shared/contracts/billing.js';
-import { formatMonth } from '../../../shared/format/dates.js';
+import { formatMonth } from '../../../shared/format/day-month.js';
 import { IN_APP, PUSH } from '../../../shared/messages.js';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';

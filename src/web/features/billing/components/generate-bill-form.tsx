@@ -12,7 +12,8 @@ import { MSG } from '../../../../shared/messages';
 import { formatPkr } from '../../../../shared/format/money';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { calendarMonth } from '../../../../shared/calendar';
-import { formatMonth, societyTimeZone } from '../../../../shared/format/dates';
+import { societyTimeZone } from '../../../../shared/format/dates';
+import { formatMonth } from '../../../../shared/format/day-month';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateBill } from '../api/create-bill';
 
