@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatMonth } from '../src/shared/format/day-month';
 import { writeFile } from 'node:fs/promises';
 import { billSheet } from './fixtures/bill-sheets';
 import { GV_BILLING, GV_SUPER_ADMIN, billsOf, openBilling, residentsNamed, verifyResident } from './billing-helpers';
@@ -29,7 +30,7 @@ async function manualBill(page: Page, period: string, residentIndex: number) {
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.request().method() === 'POST');
   await section.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(201);
-  await expect(page.getByText(`Bill saved. ${resident.name}, ${period}: PKR 4,999.50`)).toBeVisible();
+  await expect(page.getByText(`Bill saved. ${resident.name}, ${formatMonth(period)}: PKR 4,999.50`)).toBeVisible();
   // The form starts the next bill: no old total beside the emptied units.
   await expect(section.getByLabel('Units consumed')).toHaveValue('');
   await expect(section.getByTestId('bill-total')).toHaveText('Total: —');
@@ -74,7 +75,7 @@ async function importWithMismatch(page: Page, period: string, residentIndex: num
 
   await section.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Successfully Submit.')).toBeVisible();
-  await expect(section.getByText(`1 bill created for ${period}.`)).toBeVisible();
+  await expect(section.getByText(`1 bill created for ${formatMonth(period)}.`)).toBeVisible();
   expect((await billsOf(page, period)).find((b) => b.residentId === resident.residentId)).toMatchObject({ total: 5062.5, units: 112.5, ratePerUnit: 45 });
 }
 

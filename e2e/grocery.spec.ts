@@ -29,7 +29,7 @@ test.describe('grocery desk', () => {
     await expect(bellDrawer).toBeHidden();
 
     // 'Grocery List Items': two lines with live totals (exact money: 3 × 0.1 is 0.3), written with
-    // two decimals everywhere (shared/money.ts).
+    // two decimals everywhere (shared/format/money.ts).
     await row.getByRole('button', { name: 'Action' }).click();
     let drawer = page.getByRole('dialog', { name: 'Grocery List Items' });
     await expect(drawer.getByText(list)).toBeVisible();

@@ -206,7 +206,7 @@ test.describe('posts', () => {
     await expectUploaded(form, 'Images', 1);
 
     const shown = preview(page);
-    await expect(shown.getByTestId('preview-price')).toHaveText('PKR 12,500,000.00');
+    await expect(shown.getByTestId('preview-price')).toHaveText('PKR 12,500,000.00 (1.25 crore)');
     await expect(shown).toContainText('House');
     await expect(shown).toContainText('10 Marla');
     await expect(shown).toContainText('4 rooms');
@@ -217,7 +217,7 @@ test.describe('posts', () => {
     expect(await save(form, '/api/plots')).toBe(201);
     await expectFormClosed(page);
     const row = await findRow(page, 'Plots', text);
-    await expect(row).toContainText('PKR 12,500,000.00');
+    await expect(row).toContainText('PKR 12,500,000.00 (1.25 crore)');
     await expect(row).toContainText('03001234567');
     await expect(row.getByRole('img', { name: 'Post image' })).toBeVisible();
     await deleteRow(page, 'Plots', row);

@@ -102,9 +102,9 @@ test.describe('residents and status', () => {
     await residents.getByRole('textbox', { name: 'Search' }).fill(r.name.toLowerCase().slice(0, -2));
     await expect(page).toHaveURL(/q=/);
     await expect(residents.getByRole('row').filter({ hasText: r.residentID })).toBeVisible();
-    await expect(residents.getByRole('row').filter({ hasText: 'Approve' }).filter({ hasText: r.residentID })).toBeVisible();
+    await expect(residents.getByRole('row').filter({ hasText: 'Approved' }).filter({ hasText: r.residentID })).toBeVisible();
     await changeStatus(page, 'Residents', r, 'Block');
-    await expect(residents.getByRole('row').filter({ hasText: r.residentID }).getByText('Block', { exact: true })).toBeVisible();
+    await expect(residents.getByRole('row').filter({ hasText: r.residentID }).getByText('Blocked', { exact: true })).toBeVisible();
     expect((await complain()).status()).toBe(401);
     const relogin = await request.post('/api/resident/login', { data: { phone: r.phone, password: r.password } });
     expect(relogin.status()).toBe(403);

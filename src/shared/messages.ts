@@ -237,6 +237,6 @@ export const IN_APP = {
   orderUpdated: { title: 'GROCERY', description: 'Order details have been updated' },
   linkGenerated: { title: 'DOCTOR', description: 'Meet ID has been generated' },
   prescriptionCreated: { title: 'DOCTOR', description: 'Prescription has been created. Tap to view' },
-  /** {period} and {total} are filled in (billDescription in contracts/billing.ts). */
-  bill: { title: 'BILL', description: 'Your electricity bill for {period} is Rs {total}' },
+  /** {period} (the month in words) and {total} ('PKR 4,565.02') are filled in (billDescription in contracts/billing.ts). */
+  bill: { title: 'BILL', description: 'Your electricity bill for {period} is {total}' },
 } as const;

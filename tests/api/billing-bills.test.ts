@@ -34,7 +34,7 @@ describe('billing: manual bills', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.refEntity, 'bill'), eq(notifications.refId, bill._id)));
-    expect(record).toMatchObject({ residentId: r.id, title: 'BILL', description: 'Your electricity bill for 2031-01 is Rs 555.30' });
+    expect(record).toMatchObject({ residentId: r.id, title: 'BILL', description: 'Your electricity bill for January 2031 is PKR 555.30' });
     const [audit] = await h.database.db
       .select()
       .from(auditLog)

@@ -118,7 +118,7 @@ describe('billing: spreadsheet import', () => {
         .filter((r) => r.refEntity === 'bill')
         .map((r) => r.description)
         .sort(),
-    ).toEqual(['Your electricity bill for 2032-01 is Rs 4,500.00', 'Your electricity bill for 2032-01 is Rs 625.00']);
+    ).toEqual(['Your electricity bill for January 2032 is PKR 4,500.00', 'Your electricity bill for January 2032 is PKR 625.00']);
     await h.outbox.poke();
     // Queued in bulk (SQL), shaped as a push queued one by one: data names the bill.
     const billPushes = h.pushes.filter((x) => x.title === 'Bill Generated' && made.some((m) => x.data?.id === String(m.id)));

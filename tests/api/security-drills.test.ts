@@ -4,6 +4,7 @@ import { notifications, outbox, residents } from '../../src/server/db/schema.js'
 import type { ListResponse } from '../../src/shared/contracts/common.js';
 import type { Drill, DrillReport } from '../../src/shared/contracts/drills.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
+import { DRILL_PHONE } from '../../src/shared/labels.js';
 import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
 import { signedInStaff } from '../support/clients/sessions.js';
 import { useHarness } from './harness.js';
@@ -11,6 +12,7 @@ import { nextEvent, staffScreens } from '../support/staff-socket.js';
 import { waitFor } from '../support/wait-for.js';
 
 const TOKEN = 'drills-metrics-token-0123456789';
+const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const GUARD = 'security@greenvalley.test';
 const SUPER = 'super-admin@greenvalley.test';
 /** Who may run and read drills: the alarm desk and super-admin, who hears escalated alarms (spec deviations, /Reports drills). */
@@ -49,6 +51,7 @@ describe('SOS drills', () => {
     for (const alert of [await heardA, await heardB]) {
       expect(alert).toMatchObject({ _id: drill.alarmId, drill: true, drillId: drill._id });
       expect(alert.resident.name).toBe('Drill resident');
+      expect(alert.resident.phoneNo).toBe(DRILL_PHONE);
     }
 
     // One at a time.
@@ -56,7 +59,13 @@ describe('SOS drills', () => {
 
     // Each screen's ring is recorded once.
     const rang = (screen: string, ringMs: number) => send('POST', `/api/security/drills/${drill._id}/rang`, GUARD, { screen, ringMs });
-    expect((await rang('tab-a', 180)).statusCode).toBe(204);
+    const fromWindows = await h.app.inject({
+      method: 'POST',
+      url: `/api/security/drills/${drill._id}/rang`,
+      headers: { cookie: await h.staffCookie(GUARD), 'user-agent': WINDOWS_CHROME },
+      payload: { screen: 'tab-a', ringMs: 180 },
+    });
+    expect(fromWindows.statusCode).toBe(204);
     expect((await rang('tab-a', 999)).statusCode).toBe(204);
     h.clock.advance(500);
     expect((await rang('tab-b', 240)).statusCode).toBe(204);
@@ -72,16 +81,18 @@ describe('SOS drills', () => {
     await waitFor(async () => (await report(drill._id)).endedAt !== null, 'the drill to end');
 
     const r = await report(drill._id);
-    expect(r.screens.map((s) => [s.screen, s.ringMs])).toEqual([
-      ['tab-a', 180],
-      ['tab-b', 240],
+    // Named by number, who was signed in and the browser, never by the tab's random id.
+    const guardName = r.startedBy; // GUARD started it
+    expect(r.screens.map((s) => [s.screen, s.ringMs, s.device, s.label])).toEqual([
+      ['tab-a', 180, 'Chrome on Windows', `Screen 1 — ${guardName} (Chrome on Windows)`],
+      ['tab-b', 240, 'Unknown browser', `Screen 2 — ${guardName} (Unknown browser)`],
     ]);
     expect(r.screens[1]!.ringServerMs).toBeGreaterThanOrEqual(500);
     expect(r).toMatchObject({ screensRang: 2, acknowledgedBy: r.endedBy, escalatedAt: expect.any(String) });
     expect(r.timeline.map((t) => t.what)).toEqual([
       expect.stringMatching(/^Started by/),
-      expect.stringMatching(/tab-a/),
-      expect.stringMatching(/tab-b/),
+      `Rang on Screen 1 — ${guardName} (Chrome on Windows) (180 ms to ring)`,
+      `Rang on Screen 2 — ${guardName} (Unknown browser) (240 ms to ring)`,
       expect.stringMatching(/^Escalated/),
       expect.stringMatching(/^Acknowledged by/),
       expect.stringMatching(/^Ended by/),

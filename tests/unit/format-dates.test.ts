@@ -5,12 +5,12 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
-  formatMonth,
   formatTime,
   setSocietyTimeZone,
   societyTimeZone,
   subscribeSocietyTimeZone,
-} from '../../src/web/lib/format.js';
+} from '../../src/shared/format/dates.js';
+import { formatMonth, parseDay } from '../../src/shared/format/day-month.js';
 
 // 20:30 UTC on 25 November is 1:30 AM on 26 November in Karachi (UTC+5).
 const LATE_EVENING_UTC = '2026-11-25T20:30:00Z';
@@ -59,13 +59,20 @@ describe("dates and times: DD/MM/YYYY and 12-hour time in the society's time zon
     }
   });
 
-  it('writes the header clock and the default billing month in the society zone', () => {
+  it("writes the header clock in the society zone, in the spec's 24 characters", () => {
     const instant = new Date(LATE_EVENING_UTC);
     expect(formatClock(instant)).toBe('Thu Nov 26 2026 01:30:00');
     expect(formatClock(instant)).toHaveLength(24); // spec section 1: the date string's first 24 characters
     expect(formatClock(instant, { timeZone: 'UTC' })).toBe('Wed Nov 25 2026 20:30:00');
-    expect(formatMonth(new Date('2026-11-30T19:30:00Z'))).toBe('2026-12');
-    expect(formatMonth(new Date('2026-11-30T19:30:00Z'), { timeZone: 'UTC' })).toBe('2026-11');
+  });
+
+  it("writes a bill's month in words, and any other text as it comes", () => {
+    expect(formatMonth('2026-12')).toBe('December 2026');
+    expect(formatMonth('2027-01')).toBe('January 2027');
+    expect(formatMonth(' 2026-05 ')).toBe('May 2026');
+    expect(formatMonth('2026-13')).toBe('2026-13');
+    expect(formatMonth('2026-00')).toBe('2026-00');
+    expect(formatMonth('December')).toBe('December');
   });
 
   it('keeps its zone for an unknown name and tells subscribers of a change', () => {
@@ -76,6 +83,20 @@ describe("dates and times: DD/MM/YYYY and 12-hour time in the society's time zon
     setSocietyTimeZone('Asia/Dubai');
     stop();
     expect(heard).toEqual(['Asia/Dubai']);
+  });
+});
+
+describe('a day typed DD/MM/YYYY (the audit and report date fields)', () => {
+  it('reads day first and gives the API its YYYY-MM-DD', () => {
+    expect(parseDay('04/03/2026')).toBe('2026-03-04');
+    expect(parseDay(' 31/12/2026 ')).toBe('2026-12-31');
+    expect(parseDay('29/02/2028')).toBe('2028-02-29');
+  });
+
+  it('refuses what is not a day on the calendar or not written DD/MM/YYYY', () => {
+    for (const text of ['31/02/2026', '29/02/2027', '13/13/2026', '00/01/2026', '2026-03-04', '4/3/2026', '', '04/03/0026']) {
+      expect(parseDay(text)).toBeNull();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { billDescription } from '../../src/shared/contracts/billing.js';
 import { lineTotal, orderTotal } from '../../src/shared/contracts/grocery.js';
-import { formatMoney, formatPkr } from '../../src/shared/money.js';
+import { formatMoney, formatPkr, formatPrice, lakhCrore } from '../../src/shared/format/money.js';
 
 describe('formatMoney: two decimals and thousands separators, everywhere money shows', () => {
   it('writes every amount with two decimals', () => {
@@ -48,6 +48,31 @@ describe('formatMoney: two decimals and thousands separators, everywhere money s
   it('prefixes PKR for bills and plots, and the bill notice uses the same figure', () => {
     expect(formatPkr(4565.02)).toBe('PKR 4,565.02');
     expect(formatPkr(25e6)).toBe('PKR 25,000,000.00');
-    expect(billDescription('2026-11', 4565.02)).toBe('Your electricity bill for 2026-11 is Rs 4,565.02');
+    expect(billDescription('2026-11', 4565.02)).toBe('Your electricity bill for November 2026 is PKR 4,565.02');
+  });
+});
+
+describe('a listing price also reads in lakh and crore', () => {
+  it('says lakh from one lakh and crore from one crore, to at most two decimals', () => {
+    expect(lakhCrore(32_500_000)).toBe('3.25 crore');
+    expect(lakhCrore(10_000_000)).toBe('1 crore');
+    expect(lakhCrore(1_250_000)).toBe('12.5 lakh');
+    expect(lakhCrore(100_000)).toBe('1 lakh');
+    expect(lakhCrore(32_567_000)).toBe('3.26 crore');
+    expect(lakhCrore(1_234_567_890)).toBe('123.46 crore');
+  });
+
+  it('picks the unit after rounding, and says nothing under a lakh', () => {
+    expect(lakhCrore(9_999_999)).toBe('1 crore'); // 99.99999 lakh rounds to 100 lakh
+    expect(lakhCrore(99_999)).toBe('');
+    expect(lakhCrore(0)).toBe('');
+    expect(lakhCrore(-5_000_000)).toBe('');
+    expect(lakhCrore(Number.NaN)).toBe('');
+  });
+
+  it('writes the exact price first, the words after it in brackets that never break inside', () => {
+    expect(formatPrice(32_500_000)).toBe('PKR 32,500,000.00 (3.25\u00a0crore)');
+    expect(formatPrice(850_000)).toBe('PKR 850,000.00 (8.5\u00a0lakh)');
+    expect(formatPrice(45_000)).toBe('PKR 45,000.00');
   });
 });

@@ -1,4 +1,5 @@
 import type { Stage } from '../../shared/contracts/desk.js';
+import type { AuditActionText } from '../../shared/contracts/audit.js';
 import type { AuditEntry, ListQuery, ListResponse } from '../../shared/contracts/common.js';
 import { pushData, type PushItemType } from '../../shared/contracts/push.js';
 import { MSG } from '../../shared/messages.js';
@@ -119,7 +120,7 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
     id: number,
     from: Stage,
     to: Stage,
-    action: string,
+    action: AuditActionText,
     patch: Parameters<ReturnType<typeof deskRepo>['transition']>[3],
     notice: Notice,
     inTx?: InTransition,

@@ -33,6 +33,59 @@ export const AUDIT_ENTITY_MODULES = {
   deadline: 'deadlines',
 } as const satisfies Record<string, Module>;
 
+/**
+ * Every action an audit row records (`audit_log.action`), as the server writes it: the server's
+ * audit writers accept only these (and {@link AuditActionText}'s texts with a value), so a new
+ * action is added here, and then needs its words in shared/labels.ts (a type error until it has).
+ */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'set',
+  'proceed',
+  'submit',
+  'pressed again',
+  'acknowledge',
+  'escalate',
+  'drill',
+  'start',
+  'end',
+  'overdue',
+  'read prescription',
+  'doctor ready',
+  'cancel',
+  'arrive',
+  'import',
+  'register',
+  'approve',
+  'block',
+  'export',
+  'sign-in',
+  'sign-in-failed',
+  'sign-out-others',
+  'sign-out-everywhere',
+  'change-password',
+  'reset-password',
+  'two-factor-on',
+  'two-factor-off',
+  'require-two-factor',
+  'two-factor-optional',
+  'sub-role',
+  'disable',
+  'enable',
+  'time-zone',
+  'emergency',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * An action as stored: one of {@link AUDIT_ACTIONS}, or one that carries its value in the text: a
+ * guard assigned to a not-at-home request ('assign guard Ali'), a Send to All with its count
+ * ('send to all (56)'), a push to one resident ('send to resident 12').
+ */
+export type AuditActionText = AuditAction | `assign guard ${string}` | `send to all (${number})` | `send to resident ${number}`;
+
 /** The modules the audit screen filters by (those that audit anything). */
 export const AUDITED_MODULES = [...new Set(Object.values(AUDIT_ENTITY_MODULES))] as readonly Module[];
 

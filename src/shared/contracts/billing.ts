@@ -6,7 +6,8 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { IN_APP } from '../messages.js';
-import { formatMoney } from '../money.js';
+import { formatMonth } from '../format/day-month.js';
+import { formatPkr } from '../format/money.js';
 import { ZListQuery, ZResidentCard, atMostChars, listResponse, residentSearchQuery, zIdText } from './common.js';
 
 /** Default rate per unit in rupees (spec section 9). */
@@ -46,9 +47,9 @@ export function billTotal(ratePerUnit: number, units: number): number {
   return new Big(ratePerUnit).times(units).round(2, Big.roundHalfUp).toNumber();
 }
 
-/** The in-app record's description of a bill (title 'BILL', spec section 3 "Notification"): '… for 2026-11 is Rs 4,565.02'. */
+/** The in-app record's description of a bill (title 'BILL', spec section 3 "Notification"): '… for November 2026 is PKR 4,565.02'. */
 export function billDescription(period: string, total: number): string {
-  return IN_APP.bill.description.replace('{period}', period).replace('{total}', formatMoney(total));
+  return IN_APP.bill.description.replace('{period}', formatMonth(period)).replace('{total}', formatPkr(total));
 }
 
 const PERIOD_MSG = 'Period must be a month written YYYY-MM, e.g. 2026-11.';

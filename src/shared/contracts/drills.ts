@@ -30,6 +30,11 @@ export const ZDrillListQuery = ZListQuery.pick({ page: true, after: true, before
 export const ZDrillScreen = z.object({
   staff: z.string().describe("The screen's signed-in staff member"),
   screen: z.string().describe('The tab id the screen reported'),
+  device: z
+    .string()
+    .nullable()
+    .describe("The screen's browser and system, from its User-Agent ('Chrome on Windows'); null for rings recorded before it was kept"),
+  label: z.string().describe("The screen as a person recognises it, numbered in ringing order: 'Screen 1 — Ali Khan (Chrome on Windows)'"),
   rangAt: z.string().describe('When the server heard it (ISO 8601)'),
   ringMs: z.number().int().describe('Milliseconds from the alarm event to the siren playing, measured by the browser'),
   ringServerMs: z.number().int().describe("Milliseconds from the drill's start to the server hearing the screen"),

@@ -5,7 +5,8 @@
 import { Alert, Loader, Text, Timeline, Title } from '@mantine/core';
 import type { AuditEntry } from '../../shared/contracts/common';
 import { errorMessage } from '../lib/api-error';
-import { formatDateTime, stageLabel } from '../lib/format';
+import { formatDateTime } from '../../shared/format/dates';
+import { stageLabel } from '../../shared/labels';
 
 interface AuditTrailProps {
   history: AuditEntry[] | undefined;

@@ -8,7 +8,7 @@
  */
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../shared/format/dates';
 import type { DetailItem } from './detail-list';
 
 /** 'since 21/03/2025 3:05 PM' (the society's zone). */

@@ -8,7 +8,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from './api-client';
-import { setSocietyTimeZone } from './format';
+import { setSocietyTimeZone } from './time-zone';
 
 /**
  * The validator of the answer, loaded on first use: the initial load carries no zod. The login

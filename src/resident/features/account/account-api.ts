@@ -10,7 +10,7 @@ import type { ResidentPasswordChange, ResidentProfile, ResidentSociety } from '.
 import type { RegisterResident, RegisterResponse, SocietyNameList } from '../../../shared/contracts/residents-admin';
 import { api, request } from '../../lib/api';
 import { saveEmergency } from '../../lib/emergency';
-import { setDisplayTimeZone } from '../../lib/format';
+import { setDisplayTimeZone } from '../../lib/time-zone';
 import { keys } from '../../lib/query-client';
 import { endSession, getSession, startSession, subscribeSession, type Session } from '../../lib/session';
 

@@ -6,7 +6,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ResidentNotification } from '../../../shared/contracts/resident';
 import { t } from '../../i18n/catalogue';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
 
 export interface NotificationCardProps {
   record: ResidentNotification;

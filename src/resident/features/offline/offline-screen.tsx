@@ -8,7 +8,9 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { NumberList } from '../../app/emergency-numbers';
 import { NATIONAL_NUMBERS, t } from '../../i18n/catalogue';
 import { offlineNumbers, readEmergency } from '../../lib/emergency';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
+// Reads the remembered society zone: this screen may be the first thing a launch shows.
+import '../../lib/time-zone';
 
 export function OfflineScreen() {
   const saved = readEmergency();

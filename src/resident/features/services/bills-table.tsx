@@ -2,7 +2,8 @@
 import { Table } from '@mantine/core';
 import type { ResidentBill } from '../../../shared/contracts/billing';
 import { t } from '../../i18n/catalogue';
-import { formatMoney } from '../../lib/format';
+import { formatMonth } from '../../../shared/format/day-month';
+import { formatPkr } from '../../../shared/format/money';
 
 export function BillsTable({ bills }: { bills: readonly ResidentBill[] }) {
   return (
@@ -18,10 +19,10 @@ export function BillsTable({ bills }: { bills: readonly ResidentBill[] }) {
       <Table.Tbody>
         {bills.map((b) => (
           <Table.Tr key={b._id}>
-            <Table.Td>{b.period}</Table.Td>
+            <Table.Td>{formatMonth(b.period)}</Table.Td>
             <Table.Td>{b.units}</Table.Td>
-            <Table.Td>{formatMoney(b.ratePerUnit)}</Table.Td>
-            <Table.Td>{formatMoney(b.total)}</Table.Td>
+            <Table.Td>{formatPkr(b.ratePerUnit)}</Table.Td>
+            <Table.Td>{formatPkr(b.total)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -2,7 +2,7 @@
 import { Card, Group, Text } from '@mantine/core';
 import type { Complaint } from '../../../shared/contracts/complaints';
 import { t } from '../../i18n/catalogue';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
 import { StageBadge } from './stage-badge';
 
 export function ComplaintCard({ complaint: c }: { complaint: Complaint }) {

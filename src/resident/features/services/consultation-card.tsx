@@ -2,7 +2,7 @@
 import { Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import type { ResidentConsultation } from '../../../shared/contracts/doctor';
 import { t } from '../../i18n/catalogue';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
 import { StageBadge } from './stage-badge';
 
 /** The prescription's fields, in the order the doctor's drawer asks them (staff spec: Disease, Medicine, Test needed, Things to do). */

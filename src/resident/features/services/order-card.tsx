@@ -2,7 +2,8 @@
 import { Badge, Card, Group, Table, Text } from '@mantine/core';
 import type { ResidentOrder } from '../../../shared/contracts/grocery';
 import { t } from '../../i18n/catalogue';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
+import { formatMoney, formatPkr } from '../../../shared/format/money';
 import { StageBadge } from './stage-badge';
 
 export function OrderCard({ request }: { request: ResidentOrder }) {
@@ -46,7 +47,7 @@ export function OrderCard({ request }: { request: ResidentOrder }) {
             ))}
           </Table.Tbody>
           <Table.Caption>
-            {t.grocery.delivery(formatMoney(order.deliveryCharge))} · <strong>{t.grocery.total(formatMoney(order.allTotal))}</strong>
+            {t.grocery.delivery(formatPkr(order.deliveryCharge))} · <strong>{t.grocery.total(formatPkr(order.allTotal))}</strong>
           </Table.Caption>
         </Table>
       )}

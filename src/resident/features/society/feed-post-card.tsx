@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { ZResidentFeedPost } from '../../../shared/contracts/posts';
 import { t } from '../../i18n/catalogue';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
 import { keys } from '../../lib/query-client';
 import { MediaImage } from './media-image';
 

@@ -2,7 +2,7 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import type { Plot } from '../../../shared/contracts/posts';
 import { t } from '../../i18n/catalogue';
-import { formatMoney } from '../../lib/format';
+import { formatPrice } from '../../../shared/format/money';
 import { MediaImage } from './media-image';
 
 export function PlotCard({ plot: p }: { plot: Plot }) {
@@ -13,7 +13,7 @@ export function PlotCard({ plot: p }: { plot: Plot }) {
           <Text fw={700}>
             {p.type} · {p.location}
           </Text>
-          <Text fw={700}>{formatMoney(p.price)}</Text>
+          <Text fw={700}>{formatPrice(p.price)}</Text>
         </Group>
         <Text size="sm">{t.society.plotFacts(p.rooms, p.baths, p.area)}</Text>
         <Text size="sm">{p.payment}</Text>

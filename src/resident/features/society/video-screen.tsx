@@ -8,7 +8,7 @@ import { Loading } from '../../app/loading';
 import { Screen } from '../../app/screen';
 import { t } from '../../i18n/catalogue';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
 import { keys } from '../../lib/query-client';
 
 export default function VideoScreen() {

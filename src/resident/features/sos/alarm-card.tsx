@@ -2,7 +2,7 @@
 import { Card, Text } from '@mantine/core';
 import type { ResidentAlarm } from '../../../shared/contracts/resident';
 import { t } from '../../i18n/catalogue';
-import { formatDateTime, formatTime } from '../../lib/format';
+import { formatDateTime, formatTime } from '../../../shared/format/dates';
 import { alarmPhase } from './sos-api';
 
 /**

@@ -114,6 +114,8 @@ export const securityDrillScreens = pgTable(
     ringMs: integer('ring_ms').notNull(),
     /** Milliseconds from the drill's start to the server receiving the screen's report. */
     ringServerMs: integer('ring_server_ms').notNull(),
+    /** The browser and system the screen runs on, from its User-Agent ('Chrome on Windows'); null for rings recorded before it was kept. */
+    device: text('device'),
   },
   (t) => [uniqueIndex('security_drill_screens_once_idx').on(t.drillId, t.screen)],
 );

@@ -3,11 +3,12 @@ import type { Db } from '../../db/client.js';
 import { auditLog, staffUsers } from '../../db/schema.js';
 import { listPage, type PageRequest } from '../../lib/list-page.js';
 import { prefixPattern } from '../../lib/text.js';
-import { AUDIT_ENTITY_MODULES, type AuditQuery, type AuditRow } from '../../../shared/contracts/audit.js';
+import { AUDIT_ENTITY_MODULES, type AuditActionText, type AuditQuery, type AuditRow } from '../../../shared/contracts/audit.js';
 import type { Module } from '../../../shared/subroles.js';
 import type { AuditEntry } from '../../../shared/contracts/common.js';
 
-export type AuditRecord = typeof auditLog.$inferInsert;
+/** An audit row to write; its action is one the audit screen has words for (shared/contracts/audit.ts). */
+export type AuditRecord = Omit<typeof auditLog.$inferInsert, 'action'> & { action: AuditActionText };
 
 /**
  * Many audit rows as ONE `INSERT … SELECT`: one row per row of `from`, all by the same actor
@@ -27,7 +28,7 @@ export interface AuditsSelect {
   /** The audited row's id (an int expression). */
   entityId: SQL;
   /** The action: one for every row, or a text expression over `from`. */
-  action: string | SQL;
+  action: AuditActionText | SQL;
   /** The stages moved from and to (text expressions over `from`); null when omitted. */
   fromStage?: SQL;
   toStage?: SQL;

@@ -1,5 +1,7 @@
 import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AuditAction } from '../../../shared/contracts/audit.js';
 import type { Bill, ResidentBill } from '../../../shared/contracts/billing.js';
+import { formatMonth } from '../../../shared/format/day-month.js';
 import { IN_APP, PUSH } from '../../../shared/messages.js';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -91,7 +93,7 @@ export interface NewBill {
 
 /**
  * The in-app record ('BILL') of each new bill of a bulk statement's `ins` (id, resident_id, total),
- * described as `billDescription` does: `to_char` gives the same '1,234.50' up to 999,999,999,999.99.
+ * described as `billDescription` does: the month in words, and `to_char` gives the same 'PKR 1,234.50' up to 999,999,999,999.99.
  */
 function billNoticesSql(societyId: number, period: string, at: Date): SQL {
   return notifyResidentsSql({
@@ -99,7 +101,7 @@ function billNoticesSql(societyId: number, period: string, at: Date): SQL {
     from: sql`ins`,
     residentId: sql`ins.resident_id`,
     title: IN_APP.bill.title,
-    description: sql`replace(replace(${IN_APP.bill.description}::text, '{period}', ${period}::text), '{total}', to_char(ins.total, 'FM999,999,999,990.00'))`,
+    description: sql`replace(replace(${IN_APP.bill.description}::text, '{period}', ${formatMonth(period)}::text), '{total}', 'PKR ' || to_char(ins.total, 'FM999,999,999,990.00'))`,
     refEntity: 'bill',
     refId: sql`ins.id`,
     at,
@@ -107,7 +109,7 @@ function billNoticesSql(societyId: number, period: string, at: Date): SQL {
 }
 
 /** The audit row of each new bill of a bulk statement's `ins`, by the staff member who made them. */
-function billAuditsSql(p: { societyId: number; staffId: number; staffName: string; action: string; at: Date }): SQL {
+function billAuditsSql(p: { societyId: number; staffId: number; staffName: string; action: AuditAction; at: Date }): SQL {
   return recordAuditsSql({
     societyId: p.societyId,
     from: sql`ins`,
@@ -256,7 +258,7 @@ export function billingRepo(db: Db) {
      * Creates the import's bills (its stored `matched` rows, read in the statement: they never
      * leave the database) in ONE statement, skipping residents already billed for the period
      * (`on conflict do nothing`) or no longer of the society, and with each new bill its in-app
-     * record ('BILL', described as `billDescription` does: `to_char` gives the same '1,234.50'
+     * record ('BILL', described as `billDescription` does: `to_char` gives the same 'PKR 1,234.50'
      * up to 999,999,999,999.99), its push ('Bill Generated') and its audit row, each written by
      * its owner's bulk statement (notifications, outbox, audit) as a `WITH` item of this one.
      * @returns how many bills were created.

@@ -1,5 +1,6 @@
 import { notHomeWindowProblem, type AssignGuard, type NotHome, type NotHomeState } from '../../../shared/contracts/not-home.js';
 import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
+import type { AuditActionText } from '../../../shared/contracts/audit.js';
 import { pushData } from '../../../shared/contracts/push.js';
 import { MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
@@ -42,7 +43,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
     return (await loadOwned(societyId, id)).item;
   }
   type Actor = { kind: 'staff' | 'resident' | 'system'; id: number | null; name: string };
-  async function audit(t: Db, societyId: number, actor: Actor, id: number, action: string, from: string | null, to: string | null, at = clock.now()) {
+  async function audit(t: Db, societyId: number, actor: Actor, id: number, action: AuditActionText, from: string | null, to: string | null, at = clock.now()) {
     await recordAudit(t, {
       societyId,
       actorKind: actor.kind,

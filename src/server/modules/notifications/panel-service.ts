@@ -76,7 +76,7 @@ export function panelService({ db, outbox, clock, broadcasts = NO_LIMIT, pushes 
         ...staffActor(staff),
         entity: 'notification_campaign',
         entityId: campaign.id,
-        action: kind === 'broadcast' ? `send to all (${campaign.recipients})` : `send to resident ${residentId}`,
+        action: residentId === undefined ? `send to all (${campaign.recipients})` : `send to resident ${residentId}`,
         at,
       });
       return campaign;

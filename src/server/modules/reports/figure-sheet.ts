@@ -27,7 +27,7 @@ export const FIGURE_COLUMNS: Record<ReportFigure, SheetColumn[]> = {
   completion: MEASURE_VALUE,
   security: MEASURE_VALUE,
   notHome: MEASURE_VALUE,
-  grocery: [{ title: 'Day', type: 'date' }, int('Orders'), { title: 'Delivered value (Rs)', type: 'number' }],
+  grocery: [{ title: 'Day', type: 'date' }, int('Orders'), { title: 'Delivered value (PKR)', type: 'number' }],
   staff: [{ title: 'Staff member', type: 'text' }, int('Actions'), { title: 'Median response (s)', type: 'number' }],
   overdue: MEASURE_VALUE,
 };

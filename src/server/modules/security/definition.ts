@@ -1,4 +1,5 @@
 import type { SecurityAlert } from '../../../shared/contracts/security.js';
+import { DRILL_PHONE } from '../../../shared/labels.js';
 import { IN_APP, PUSH } from '../../../shared/messages.js';
 import type { DeskRow } from '../../desk/repo.js';
 import { toResidentCard } from '../residents/service.js';
@@ -26,7 +27,8 @@ export function toSecurityAlert(row: DeskRow, a: AlarmDetails): SecurityAlert {
     proceededAt: row.proceededAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
     societyName: row.societyName,
-    resident: toResidentCard(row.resident),
+    // The drill resident's stored phone is a placeholder ('drill:1'): say what it is instead.
+    resident: row.isDrill ? { ...toResidentCard(row.resident), phoneNo: DRILL_PHONE } : toResidentCard(row.resident),
     acknowledgedAt: a.acknowledgedAt?.toISOString() ?? null,
     acknowledgedBy: a.acknowledgedByName,
     ackSeconds: ackSeconds === null ? null : Math.round(ackSeconds * 10) / 10,

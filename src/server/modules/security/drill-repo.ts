@@ -126,6 +126,7 @@ export function drillRepo(db: Db) {
           rangAt: securityDrillScreens.rangAt,
           ringMs: securityDrillScreens.ringMs,
           ringServerMs: securityDrillScreens.ringServerMs,
+          device: securityDrillScreens.device,
         })
         .from(securityDrillScreens)
         .where(and(eq(securityDrillScreens.societyId, societyId), eq(securityDrillScreens.drillId, drillId)))

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZErrorBody, ZIdParams } from '../../../shared/contracts/common.js';
 import { ZDrill, ZDrillList, ZDrillListQuery, ZDrillRang, ZDrillReport } from '../../../shared/contracts/drills.js';
+import { deviceName } from '../../lib/device-name.js';
 import { routeDocs } from '../../lib/route-docs.js';
 import { staffOf, staffScope, type ModuleRoutes } from '../../plugins/auth.js';
 import type { DrillService } from './drills.js';
@@ -36,12 +37,12 @@ export const drillRoutes: ModuleRoutes<{ drills: DrillService }> = async (root, 
     });
     app.post('/api/security/drills/:id/rang', {
       schema: docs(
-        'A screen (browser tab) reports its siren playing for the drill, ringMs after the alarm reached it; recorded once per screen. 409 once the drill ended',
+        'A screen (browser tab) reports its siren playing for the drill, ringMs after the alarm reached it; recorded once per screen, with the browser and system its User-Agent names. 409 once the drill ended',
         { params: ZIdParams, body: ZDrillRang },
         { 204: z.null(), 409: ZErrorBody },
       ),
       handler: async (req, reply) => {
-        await drills.rang(staffOf(req), req.params.id, req.body);
+        await drills.rang(staffOf(req), req.params.id, req.body, deviceName(req.headers['user-agent']));
         return reply.code(204).send(null);
       },
     });

@@ -107,7 +107,8 @@ export function drillService(deps: DrillDeps) {
       return inSociety(db, staff.societyId, async (tx) => toDrill(await load(tx, staff.societyId, drillId)));
     },
 
-    async rang(staff: StaffContext, id: number, body: DrillRang): Promise<void> {
+    /** Records a screen's ring; `device` names its browser and system ('Chrome on Windows', from the User-Agent). */
+    async rang(staff: StaffContext, id: number, body: DrillRang, device: string | null = null): Promise<void> {
       allowed(staff);
       await inSociety(db, staff.societyId, async (tx) => {
         const drill = await load(tx, staff.societyId, id);
@@ -126,6 +127,7 @@ export function drillService(deps: DrillDeps) {
           rangAt: at,
           ringMs: body.ringMs,
           ringServerMs,
+          device,
         });
       });
     },
@@ -162,10 +164,15 @@ export function drillService(deps: DrillDeps) {
       allowed(staff);
       return inSociety(db, staff.societyId, async (tx) => {
         const drill = toDrill(await load(tx, staff.societyId, id));
-        const screens = (await drillRepo(tx).screens(staff.societyId, id)).map((s) => ({ ...s, rangAt: s.rangAt.toISOString() }));
+        // Numbered in the order they rang, and named by who was signed in on which browser.
+        const screens = (await drillRepo(tx).screens(staff.societyId, id)).map((s, i) => ({
+          ...s,
+          rangAt: s.rangAt.toISOString(),
+          label: `Screen ${i + 1} — ${s.staff}${s.device ? ` (${s.device})` : ''}`,
+        }));
         const timeline = [
           { at: drill.startedAt, what: `Started by ${drill.startedBy} (${drill.screensAtStart} security staff connected)` },
-          ...screens.map((s) => ({ at: s.rangAt, what: `Rang on ${s.staff}'s screen ${s.screen} (${s.ringMs} ms to ring)` })),
+          ...screens.map((s) => ({ at: s.rangAt, what: `Rang on ${s.label} (${s.ringMs} ms to ring)` })),
           ...(drill.escalatedAt ? [{ at: drill.escalatedAt, what: 'Escalated to super-admin (nobody acknowledged in time)' }] : []),
           ...(drill.acknowledgedAt ? [{ at: drill.acknowledgedAt, what: `Acknowledged by ${drill.acknowledgedBy ?? 'staff'}` }] : []),
           ...(drill.endedAt ? [{ at: drill.endedAt, what: `Ended${drill.endedBy ? ` by ${drill.endedBy}` : ''}` }] : []),

@@ -1,4 +1,5 @@
 import type { ListResponse } from '../../../shared/contracts/common.js';
+import type { AuditActionText } from '../../../shared/contracts/audit.js';
 import type { TwoFactorPolicy } from '../../../shared/contracts/auth.js';
 import type { StaffCreate, StaffCreated, StaffMember, StaffStatus, StaffUpdate, TemporaryPassword } from '../../../shared/contracts/staff-admin.js';
 import { MSG } from '../../../shared/messages.js';
@@ -115,7 +116,7 @@ export function staffAdminService({ db, clock, auth, temporaryPasswordHours }: S
         const losesSuperAdmin = account.subRole === 'super-admin' && !account.disabledAt && (disable || newSubRole !== undefined);
         if (losesSuperAdmin && otherSuperAdmins === 0) throw new ConflictError(MSG.staffLastSuperAdmin);
         const at = clock.now();
-        const audit = (action: string, fromStage: string | null, toStage: string | null) =>
+        const audit = (action: AuditActionText, fromStage: string | null, toStage: string | null) =>
           recordAudit(tx, { ...staffActor(staff), entity: 'staff', entityId: id, action, fromStage, toStage, at });
         if (newSubRole !== undefined) {
           await repo.setSubRole(id, newSubRole);

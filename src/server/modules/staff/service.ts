@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { recordAudit } from '../audit/service.js';
+import type { AuditActionText } from '../../../shared/contracts/audit.js';
 import { isTimeZone } from '../../../shared/calendar.js';
 import { EMERGENCY_CONTACTS_MAX } from '../../../shared/constants.js';
 import { ZEmergencyContact, type EmergencyContact } from '../../../shared/contracts/resident.js';
@@ -88,7 +89,7 @@ export function parseEmergencyContacts(entries: readonly string[], clear: boolea
  */
 export function staffAccountsService({ db, clock, temporaryPasswordHours, revokeSessions }: StaffAccountsDeps) {
   const repo = staffAccountsRepo(db);
-  const audit = (tx: Db, actor: OperatorActor, societyId: number, entity: string, entityId: number, action: string, toStage?: string) =>
+  const audit = (tx: Db, actor: OperatorActor, societyId: number, entity: string, entityId: number, action: AuditActionText, toStage?: string) =>
     recordAudit(tx, {
       societyId,
       actorKind: actor.kind,

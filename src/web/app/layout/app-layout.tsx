@@ -16,7 +16,7 @@ import { QuietBoundary, ScreenBoundary } from '../../components/error-boundaries
 import { LiveAnnouncer } from '../../components/live-announcer';
 import { ChangePasswordForm, TwoFactorSettings, useAccountHold, useSessionCheck } from '../../features/auth';
 import { AlarmCenter } from '../../features/security';
-import { societyTimeZone, subscribeSocietyTimeZone } from '../../lib/format';
+import { societyTimeZone, subscribeSocietyTimeZone } from '../../lib/time-zone';
 import { connectSocket } from '../../lib/socket';
 import { useUser } from '../../lib/user-context';
 import { LiveUpdates } from '../live-updates';

@@ -5,7 +5,7 @@
  */
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatClock } from '../../lib/format';
+import { formatClock } from '../../../shared/format/dates';
 
 const now = () => formatClock(new Date());
 

@@ -1,6 +1,7 @@
 /**
- * One SOS drill's report (a drawer): who started it and when, each screen that rang with its time
- * to ring (browser-measured) — or "did not ring" when fewer screens rang than were connected —,
+ * One SOS drill's report (a drawer): who started it and when, each screen that rang ('Screen 1 —
+ * Ali Khan (Chrome on Windows)', numbered by the server in ringing order) with its time to ring
+ * (browser-measured) — or "did not ring" when fewer screens rang than were connected —,
  * escalation, who acknowledged and after how long, and the timeline. Refreshed every 2 s while the
  * drill runs; "End drill" acknowledges its alarm and ends it.
  */
@@ -8,7 +9,7 @@ import { Alert, Badge, Button, Group, Stack, Table, Text, Timeline } from '@mant
 import { DetailList } from '../detail-list';
 import { SideDrawer } from '../side-drawer';
 import { errorMessage } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
 import { useDrillReport, useEndDrill } from './drills-api';
 import { DrillBadge } from './drill-badge';
 
@@ -51,7 +52,6 @@ export function DrillReportDrawer({ id, onClose }: { id: number | null; onClose:
           <Table aria-label="Screens" striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Staff</Table.Th>
                 <Table.Th>Screen</Table.Th>
                 <Table.Th>Time to ring</Table.Th>
               </Table.Tr>
@@ -59,15 +59,13 @@ export function DrillReportDrawer({ id, onClose }: { id: number | null; onClose:
             <Table.Tbody>
               {r.screens.map((s) => (
                 <Table.Tr key={s.screen}>
-                  <Table.Td>{s.staff}</Table.Td>
-                  <Table.Td>{s.screen}</Table.Td>
+                  <Table.Td>{s.label}</Table.Td>
                   <Table.Td>{`${s.ringMs} ms`}</Table.Td>
                 </Table.Tr>
               ))}
               {Array.from({ length: missing }, (_, i) => (
                 <Table.Tr key={`missing-${i}`}>
-                  <Table.Td>—</Table.Td>
-                  <Table.Td>—</Table.Td>
+                  <Table.Td>A connected member's screen</Table.Td>
                   <Table.Td>did not ring</Table.Td>
                 </Table.Tr>
               ))}

@@ -12,7 +12,7 @@ import type { Drill } from '../../../shared/contracts/drills';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DataTable } from '../data-table';
 import { errorMessage } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
 import { notifyError } from '../../lib/notify';
 import { useLocalListParams } from '../../lib/use-local-list-params';
 import { useDrills, useStartDrill } from './drills-api';

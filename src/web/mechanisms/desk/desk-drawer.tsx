@@ -12,7 +12,7 @@ import type { AuditEntry, ResidentCard } from '../../../shared/contracts/common'
 import type { SubmitInput } from '../../../shared/contracts/desk';
 import { MSG } from '../../../shared/messages';
 import type { Desk, DeskRecord } from './desk-api';
-import { stageLabel } from '../../lib/format';
+import { stageLabel } from '../../../shared/labels';
 import { notifyOutcome } from '../../lib/notify';
 import { DetailHistory } from '../../components/audit-trail';
 import type { DeskDrawerSlotProps } from './desk-stage-screen';

@@ -13,7 +13,7 @@ import { MSG } from '../../../shared/messages';
 import { DetailList, type DetailItem } from '../../components/detail-list';
 import { IconTooltip } from '../../components/icon-tooltip';
 import { SideDrawer } from '../../components/side-drawer';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../shared/format/dates';
 import type { ListPage } from '../../lib/list-cache';
 
 export interface NewRequestsBellProps<T extends { _id: number }> {

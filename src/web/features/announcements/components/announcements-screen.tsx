@@ -8,7 +8,7 @@ import { Image, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { Announcement } from '../../../../shared/contracts/content';
 import { DataTable, truncatedColumn } from '../../../components/data-table';
-import { formatDate, formatTime } from '../../../lib/format';
+import { formatDate, formatTime } from '../../../../shared/format/dates';
 import { useListParams } from '../../../lib/use-list-params';
 import { useAnnouncements } from '../api/announcements';
 import { AnnouncementForm } from './announcement-form';

@@ -1,16 +1,19 @@
 /**
  * /Audit (super-admin): every recorded action of the society, newest first, 10 a page: when, who,
- * the module, the item, the action, from → to and the detail (a sign-in's address). Filters: staff
- * member, module, action and a day range (the society's time zone, on the server); the search
+ * the module, the item, the action and from → to in words (shared/labels.ts), and the detail (a
+ * sign-in's address). Filters: staff member, module, action and a day range typed DD/MM/YYYY (the
+ * society's time zone, on the server); the search
  * finds a resident's account and requests by the start of the name or the resident id.
  */
-import { Badge, Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { AUDITED_MODULES, type AuditRow } from '../../../../shared/contracts/audit';
 import { ROUTES, type Module } from '../../../../shared/subroles';
 import { DataTable } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
+import { DayInput } from '../../../components/day-input';
+import { auditActionLabel, auditChangeLabel } from '../../../../shared/labels';
+import { formatDateTime } from '../../../../shared/format/dates';
 import { useListParams } from '../../../lib/use-list-params';
 import { NO_FILTERS, useAuditFilterChoices, useAuditLog, type AuditFilterValues } from '../api/audit';
 
@@ -36,8 +39,8 @@ const COLUMNS: DataTableColumn<AuditRow>[] = [
   },
   { accessor: 'module', title: 'Module', render: (r) => moduleName(r.module) },
   { accessor: 'item', title: 'Item', render: (r) => r.item ?? `${r.entity} #${r.entityId}` },
-  { accessor: 'action', title: 'Action' },
-  { accessor: 'fromStage', title: 'From → to', render: (r) => (r.fromStage || r.toStage ? `${r.fromStage ?? '—'} → ${r.toStage ?? '—'}` : '') },
+  { accessor: 'action', title: 'Action', render: (r) => auditActionLabel(r.action) },
+  { accessor: 'fromStage', title: 'From → to', render: (r) => auditChangeLabel(r.fromStage, r.toStage) },
   { accessor: 'detail', title: 'Detail', render: (r) => r.detail ?? '' },
 ];
 
@@ -68,14 +71,14 @@ export function AuditScreen() {
         <Select
           label="Action"
           placeholder="Every action"
-          data={choices.data?.actions ?? []}
+          data={(choices.data?.actions ?? []).map((a) => ({ value: a, label: auditActionLabel(a) }))}
           value={filters.action || null}
           onChange={set('action')}
           searchable
           clearable
         />
-        <TextInput label="From" type="date" value={filters.from} onChange={(e) => set('from')(e.currentTarget.value)} />
-        <TextInput label="To" type="date" value={filters.to} onChange={(e) => set('to')(e.currentTarget.value)} />
+        <DayInput label="From" value={filters.from} onChange={set('from')} />
+        <DayInput label="To" value={filters.to} onChange={set('to')} />
       </SimpleGrid>
       {Object.values(filters).some(Boolean) ? (
         <Button variant="subtle" w="fit-content" onClick={() => (setFilters(NO_FILTERS), list.setPage(1))}>

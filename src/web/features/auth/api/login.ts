@@ -7,7 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginAnswer, LoginRequest } from '../../../../shared/contracts/auth';
 import { api } from '../../../lib/api-client';
-import { setSocietyTimeZone } from '../../../lib/format';
+import { setSocietyTimeZone } from '../../../lib/time-zone';
 import { loadLoginAnswer } from '../../../lib/me-query';
 
 /** Signs in; a completed sign-in sets the society's time zone before the shell renders a date. */

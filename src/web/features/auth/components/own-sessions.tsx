@@ -1,7 +1,7 @@
 /** My account's sessions: where and when each signed in (this one marked), and "Sign out other sessions". */
 import { Alert, Badge, Button, Loader, Stack, Table, Title } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/format/dates';
 import { notifyOutcome } from '../../../lib/notify';
 import { useEndOtherSessions, useOwnSessions } from '../api/own-account';
 

@@ -10,7 +10,7 @@ import { ZLoginResponse, ZTwoFactorLogin, type CurrentUser, type TwoFactorLogin 
 import { MSG } from '../../../../shared/messages';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { setSocietyTimeZone } from '../../../lib/format';
+import { setSocietyTimeZone } from '../../../lib/time-zone';
 import { notifyError } from '../../../lib/notify';
 import { bindText, useFormErrors } from '../../../lib/use-form-errors';
 

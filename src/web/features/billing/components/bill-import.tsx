@@ -9,14 +9,19 @@ import { useState } from 'react';
 import type { ImportPreview } from '../../../../shared/contracts/billing';
 import { MSG } from '../../../../shared/messages';
 import { errorMessage } from '../../../lib/api-error';
-import { formatMonth } from '../../../lib/format';
+import { calendarMonth } from '../../../../shared/calendar';
+import { societyTimeZone } from '../../../../shared/format/dates';
+import { formatMonth } from '../../../../shared/format/day-month';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCommitImport, useUploadBills } from '../api/import-bills';
 import { ImportTables } from './import-tables';
 
+/** The typed month in words under the field ('December 2026'), nothing while it is not a month yet. */
+const monthInWords = (period: string) => (formatMonth(period) === period.trim() ? undefined : formatMonth(period));
+
 export function BillImport() {
   const [file, setFile] = useState<File | null>(null);
-  const [period, setPeriod] = useState(() => formatMonth(new Date()));
+  const [period, setPeriod] = useState(() => calendarMonth(new Date(), societyTimeZone()));
   const [progress, setProgress] = useState(0);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<string | null>(null);
@@ -36,7 +41,9 @@ export function BillImport() {
     commit.mutate(preview.importId, {
       onSuccess: ({ created, skipped }) => {
         notifySuccess(MSG.billImportSubmitted);
-        setResult(`${created} bill${created === 1 ? '' : 's'} created for ${preview.period}${skipped ? `, ${skipped} skipped (already billed)` : ''}.`);
+        setResult(
+          `${created} bill${created === 1 ? '' : 's'} created for ${formatMonth(preview.period)}${skipped ? `, ${skipped} skipped (already billed)` : ''}.`,
+        );
         setPreview(null);
         setFile(null);
       },
@@ -56,7 +63,14 @@ export function BillImport() {
           clearable
           w={{ base: '100%', sm: 340 }}
         />
-        <TextInput label="Period (YYYY-MM)" value={period} onChange={(e) => setPeriod(e.currentTarget.value)} w={160} maxLength={7} />
+        <TextInput
+          label="Period (YYYY-MM)"
+          description={monthInWords(period)}
+          value={period}
+          onChange={(e) => setPeriod(e.currentTarget.value)}
+          w={160}
+          maxLength={7}
+        />
         <Button onClick={fetchPreview} disabled={!file} loading={upload.isPending}>
           Fetch
         </Button>
@@ -89,7 +103,7 @@ export function BillImport() {
           <ImportTables fileData={preview.fileData} misMatched={preview.misMatched} />
           <Group justify="flex-end" mt="md">
             <Text size="sm" c="dimmed">
-              {preview.fileData.length} bill{preview.fileData.length === 1 ? '' : 's'} for {preview.period}
+              {preview.fileData.length} bill{preview.fileData.length === 1 ? '' : 's'} for {formatMonth(preview.period)}
             </Text>
             <Button onClick={save} loading={commit.isPending} disabled={preview.fileData.length === 0}>
               Save

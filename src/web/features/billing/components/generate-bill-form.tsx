@@ -10,11 +10,16 @@ import { Button, Group, NumberInput, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DEFAULT_RATE_PER_UNIT, MAX_RATE_PER_UNIT, MAX_UNITS, ZRatePerUnit, ZUnits, billTotal, type BillResident } from '../../../../shared/contracts/billing';
 import { MSG } from '../../../../shared/messages';
-import { formatPkr } from '../../../../shared/money';
+import { formatPkr } from '../../../../shared/format/money';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import { formatMonth } from '../../../lib/format';
+import { calendarMonth } from '../../../../shared/calendar';
+import { societyTimeZone } from '../../../../shared/format/dates';
+import { formatMonth } from '../../../../shared/format/day-month';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateBill } from '../api/create-bill';
+
+/** The typed month in words under the field ('December 2026'), nothing while it is not a month yet. */
+const monthInWords = (period: string) => (formatMonth(period) === period.trim() ? undefined : formatMonth(period));
 
 const number = (v: string | number): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const common = { allowNegative: false, clampBehavior: 'strict', hideControls: true, thousandSeparator: false, inputMode: 'decimal' } as const;
@@ -33,7 +38,7 @@ function amountProblem(field: AmountField, value: string | number): string | und
 export function GenerateBillForm({ resident }: { resident: BillResident }) {
   const [rate, setRate] = useState<string | number>(DEFAULT_RATE_PER_UNIT);
   const [units, setUnits] = useState<string | number>('');
-  const [period, setPeriod] = useState(() => formatMonth(new Date()));
+  const [period, setPeriod] = useState(() => calendarMonth(new Date(), societyTimeZone()));
   const [shownTotal, setShownTotal] = useState<number | null>(null);
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const create = useCreateBill();
@@ -73,7 +78,7 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
       {
         onSuccess: (bill) => {
           // The saved total is in the toast; the form starts the next bill, so its total goes with the units.
-          notifySuccess(`${MSG.billSaved} ${bill.name}, ${bill.period}: ${formatPkr(bill.total)}`);
+          notifySuccess(`${MSG.billSaved} ${bill.name}, ${formatMonth(bill.period)}: ${formatPkr(bill.total)}`);
           setUnits('');
           setShownTotal(null);
         },
@@ -111,7 +116,15 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
           w={180}
           error={errorOf('units')}
         />
-        <TextInput label="Period (YYYY-MM)" value={period} onChange={(e) => setPeriod(e.currentTarget.value)} w={160} maxLength={7} error={errorOf('period')} />
+        <TextInput
+          label="Period (YYYY-MM)"
+          description={monthInWords(period)}
+          value={period}
+          onChange={(e) => setPeriod(e.currentTarget.value)}
+          w={160}
+          maxLength={7}
+          error={errorOf('period')}
+        />
       </Group>
       <Group justify="space-between" mt="sm">
         <Text fw={700} aria-live="polite" data-testid="bill-total">

@@ -7,7 +7,7 @@ import { Title } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import type { ImportRow, MisMatchedRow } from '../../../../shared/contracts/billing';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoney } from '../../../../shared/format/money';
 import { PAGE_SIZE } from '../../../../shared/constants';
 
 const sheetColumns = [

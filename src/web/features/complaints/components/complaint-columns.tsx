@@ -8,7 +8,7 @@ import type { Complaint } from '../../../../shared/contracts/complaints';
 import { truncatedColumn } from '../../../components/data-table';
 import { overdueColumn } from '../../../components/overdue-badge';
 import { addressColumn } from '../../../components/resident-card-columns';
-import { formatDate, formatTime } from '../../../lib/format';
+import { formatDate, formatTime } from '../../../../shared/format/dates';
 
 export const complaintColumns: DataTableColumn<Complaint>[] = [
   truncatedColumn<Complaint>({ accessor: 'resident.name', title: 'Name' }),

@@ -7,7 +7,8 @@ import { Button } from '@mantine/core';
 import type { Complaint } from '../../../../shared/contracts/complaints';
 import { DeskDrawer } from '../../../mechanisms/desk/desk-drawer';
 import type { DeskDrawerSlotProps } from '../../../mechanisms/desk/desk-stage-screen';
-import { formatDateTime, stageLabel } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/format/dates';
+import { stageLabel } from '../../../../shared/labels';
 import { complaintsDesk } from '../api/complaints-desk';
 
 export function ComplaintDrawer(props: DeskDrawerSlotProps<Complaint>) {

@@ -7,7 +7,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { Discount } from '../../../../shared/contracts/posts';
 import { optionalColumn, truncatedColumn } from '../../../components/data-table';
 import { MediaThumb } from '../../../components/media-thumb';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../../shared/format/dates';
 
 export const discountColumns: DataTableColumn<Discount>[] = [
   { accessor: 'logo', title: 'Logo', width: 90, render: (d) => <MediaThumb media={d.logo} alt={`${d.brandName} logo`} /> },

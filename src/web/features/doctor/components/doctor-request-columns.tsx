@@ -8,7 +8,7 @@ import type { DoctorRequest } from '../../../../shared/contracts/doctor';
 import { truncatedColumn } from '../../../components/data-table';
 import { overdueColumn } from '../../../components/overdue-badge';
 import { residentCardColumns } from '../../../components/resident-card-columns';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/format/dates';
 
 export const doctorRequestColumns: DataTableColumn<DoctorRequest>[] = [
   ...residentCardColumns<DoctorRequest>(),

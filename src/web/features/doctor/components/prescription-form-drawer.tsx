@@ -14,7 +14,7 @@ import { overdueLine } from '../../../components/overdue-badge';
 
 import { SideDrawer } from '../../../components/side-drawer';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/format/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFormErrors } from '../../../lib/use-form-errors';
 import { meetingHref, useSavePrescription } from '../api/consultations';

@@ -11,7 +11,7 @@ import { DetailList } from '../../../components/detail-list';
 import { ResidentDetails } from '../../../components/resident-details';
 import { SideDrawer } from '../../../components/side-drawer';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/format/dates';
 import { usePrescription } from '../api/consultations';
 
 interface PrescriptionViewDrawerProps {

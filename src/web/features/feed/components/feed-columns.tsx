@@ -7,7 +7,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { FeedPost } from '../../../../shared/contracts/posts';
 import { optionalColumn, truncatedColumn } from '../../../components/data-table';
 import { MediaThumb } from '../../../components/media-thumb';
-import { formatDate, formatTime } from '../../../lib/format';
+import { formatDate, formatTime } from '../../../../shared/format/dates';
 
 export const feedColumns: DataTableColumn<FeedPost>[] = [
   optionalColumn<FeedPost>({ accessor: 'title', title: 'Title', width: 180 }, 'wide'),

@@ -5,7 +5,7 @@
  * or half typed, e.g. '0.'); {@link amount} reads it as the number the server gets — negative,
  * empty or non-numeric text is 0 (spec section 5: "negative or non-numeric becomes 0"). Totals
  * come from the shared `lineTotal`/`orderTotal` (exact decimals, the server's own figures): 0.1 × 3
- * is 0.3, shown by the shared `formatMoney` (shared/money.ts) as '0.30'.
+ * is 0.3, shown by the shared `formatMoney` (shared/format/money.ts) as '0.30'.
  */
 import { lineTotal, orderTotal, type OrderLine, type OrderLineInput, type Unit } from '../../../../shared/contracts/grocery';
 

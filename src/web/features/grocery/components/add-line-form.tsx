@@ -8,7 +8,7 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { UNITS, UNIT_LABELS, type Unit } from '../../../../shared/contracts/grocery';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoney } from '../../../../shared/format/money';
 import { editLineTotal, lineKey, type EditLine, type NumberText } from '../api/order-lines';
 import { PriceInput, QuantityInput } from './amount-inputs';
 

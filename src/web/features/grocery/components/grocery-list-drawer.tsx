@@ -15,7 +15,7 @@ import { overdueLine } from '../../../components/overdue-badge';
 
 import { ResidentDetails } from '../../../components/resident-details';
 import { SideDrawer } from '../../../components/side-drawer';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/format/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useGroceryRequest } from '../api/grocery-requests';
 import { toLineInputs } from '../api/order-lines';

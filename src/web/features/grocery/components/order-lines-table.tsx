@@ -6,7 +6,7 @@
 import { ActionIcon, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { UNIT_LABELS } from '../../../../shared/contracts/grocery';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoney } from '../../../../shared/format/money';
 import { amount, editLineTotal, formatQuantity, type EditLine, type NumberText } from '../api/order-lines';
 import { PriceInput, QuantityInput } from './amount-inputs';
 import { IconTooltip } from '../../../components/icon-tooltip';

@@ -5,7 +5,7 @@
  */
 import { Stack, Text } from '@mantine/core';
 import { DELIVERY_CHARGE } from '../../../../shared/contracts/grocery';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoney } from '../../../../shared/format/money';
 
 export function OrderTotals({ grandTotal }: { grandTotal: number }) {
   return (

@@ -11,7 +11,7 @@ import { overdueLine } from '../../../components/overdue-badge';
 
 import { ResidentDetails } from '../../../components/resident-details';
 import { SideDrawer } from '../../../components/side-drawer';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/format/dates';
 import { useOrder } from '../api/orders';
 import { toEditLines } from '../api/order-lines';
 import { OrderLinesTable } from './order-lines-table';

@@ -11,7 +11,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { NotHome } from '../../../../shared/contracts/not-home';
 import { iconColumn, truncatedColumn } from '../../../components/data-table';
 import { addressColumn, emailColumn, familyColumns } from '../../../components/resident-card-columns';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../../shared/format/dates';
 
 export function notHomeColumns(onView: (request: NotHome) => void): DataTableColumn<NotHome>[] {
   return [

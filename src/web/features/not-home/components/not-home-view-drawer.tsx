@@ -4,7 +4,7 @@ import type { NotHome, NotHomeState } from '../../../../shared/contracts/not-hom
 import { DetailList } from '../../../components/detail-list';
 import { ResidentDetails } from '../../../components/resident-details';
 import { SideDrawer } from '../../../components/side-drawer';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/format/dates';
 import { useNotHomeRequest } from '../api/not-home-requests';
 import { durationText } from './not-home-columns';
 

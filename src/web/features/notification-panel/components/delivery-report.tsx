@@ -6,7 +6,7 @@
 import { Alert, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { CampaignReport } from '../../../../shared/contracts/notification-panel';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/format/dates';
 import { useCampaignReport, useLatestCampaign } from '../api/campaigns';
 
 function Figure({ label, value }: { label: string; value: number }) {

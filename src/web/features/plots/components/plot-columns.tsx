@@ -10,8 +10,8 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { Plot } from '../../../../shared/contracts/posts';
 import { optionalColumn, truncatedColumn } from '../../../components/data-table';
 import { MediaThumb } from '../../../components/media-thumb';
-import { formatDate } from '../../../lib/format';
-import { formatPkr } from '../../../../shared/money';
+import { formatDate } from '../../../../shared/format/dates';
+import { formatPrice } from '../../../../shared/format/money';
 
 function TwoLines({ main, sub }: { main: string; sub: string }) {
   return (
@@ -27,7 +27,8 @@ function TwoLines({ main, sub }: { main: string; sub: string }) {
 export const plotColumns: DataTableColumn<Plot>[] = [
   { accessor: 'media', title: 'Media image', width: 110, noWrap: true, render: (p) => <MediaThumb media={p.media[0]} more={p.media.length - 1} /> },
   { accessor: 'type', title: 'Type', render: (p) => <TwoLines main={p.type} sub={p.area} /> },
-  { accessor: 'price', title: 'Price', noWrap: true, render: (p) => <TwoLines main={formatPkr(p.price)} sub={p.payment} /> },
+  // Wraps before the lakh/crore bracket (a no-break space inside it) where the column is narrow.
+  { accessor: 'price', title: 'Price', render: (p) => <TwoLines main={formatPrice(p.price)} sub={p.payment} /> },
   optionalColumn<Plot>({ accessor: 'rooms', title: 'Rooms / Baths', noWrap: true, render: (p) => `${p.rooms} / ${p.baths}` }, 'wide'),
   optionalColumn<Plot>(truncatedColumn<Plot>({ accessor: 'location', title: 'Location' }), 'wide'),
   { accessor: 'phone', title: 'Phone', noWrap: true },

@@ -16,7 +16,7 @@ import { usePostForm } from '../../../mechanisms/posts/post-form';
 import { PostFormLayout } from '../../../mechanisms/posts/post-screen';
 import { useUser } from '../../../lib/user-context';
 import { plots } from '../api/plots';
-import { formatPkr } from '../../../../shared/money';
+import { formatPrice } from '../../../../shared/format/money';
 import { bindText, REQUIRED_CHOICE } from '../../../lib/use-form-errors';
 import { PostDescription } from '../../../mechanisms/posts/post-description';
 
@@ -57,7 +57,7 @@ export function PlotForm({ onClose }: { onClose: () => void }) {
   const details = (
     <>
       <Text fw={700} c="teal" data-testid="preview-price">
-        {priceValue !== undefined && priceValue > 0 ? formatPkr(priceValue) : 'PKR —'}
+        {priceValue !== undefined && priceValue > 0 ? formatPrice(priceValue) : 'PKR —'}
       </Text>
       <Group gap={6} mt={4}>
         {area ? <Badge variant="light">{area}</Badge> : null}

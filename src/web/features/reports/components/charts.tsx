@@ -7,8 +7,8 @@ import '@mantine/charts/styles.css';
 import { BarChart, MatrixChart } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
 import type { Distribution, Report, ReportFigure } from '../../../../shared/contracts/reports';
-import { formatMoney } from '../../../../shared/money';
-import { formatDate, formatDuration } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/format/money';
+import { formatDate, formatDuration } from '../../../../shared/format/dates';
 import { WEEKDAYS } from './figure-tables';
 
 const HEIGHT = 220;
@@ -90,7 +90,7 @@ export default function FigureChart({ figure, report }: { figure: ReportFigure; 
             data={report.grocery.byDay.map((d) => ({ day: formatDate(d.day), value: d.deliveredValue }))}
             dataKey="day"
             valueFormatter={formatMoney}
-            series={[{ name: 'value', label: 'Delivered value (Rs)', color: 'teal.6' }]}
+            series={[{ name: 'value', label: 'Delivered value (PKR)', color: 'teal.6' }]}
           />
         </Stack>
       ) : null;

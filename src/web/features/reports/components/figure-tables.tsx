@@ -2,8 +2,8 @@
 import { ScrollArea, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Distribution, Report } from '../../../../shared/contracts/reports';
-import { formatMoney } from '../../../../shared/money';
-import { formatDate, formatDuration } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/format/money';
+import { formatDate, formatDuration } from '../../../../shared/format/dates';
 
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -123,7 +123,7 @@ export function NotHomeTable({ report }: { report: Report }) {
 export function GroceryTable({ report }: { report: Report }) {
   return (
     <Rows
-      head={['Day', 'Orders', 'Delivered value (Rs)']}
+      head={['Day', 'Orders', 'Delivered value (PKR)']}
       rows={report.grocery!.byDay.map((d) => [formatDate(d.day), d.orders, formatMoney(d.deliveredValue)])}
     />
   );

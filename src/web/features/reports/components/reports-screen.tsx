@@ -6,13 +6,14 @@
  * cohort). On the security desk, the staff who may run SOS drills (button-one, super-admin) also
  * find the drills panel: super-admin has no /Security menu, so this is where they start one.
  */
-import { Alert, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import type { ReportPeriod } from '../../../../shared/contracts/reports';
 import { mayRunDrills, reportDesksOf, type ReportDesk } from '../../../../shared/subroles';
+import { DayInput } from '../../../components/day-input';
 import { LazyDrillsPanel } from '../../../components/drills/lazy-drills-panel';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../../shared/format/dates';
 import { useUser } from '../../../lib/user-context';
 import { useReport } from '../api/reports';
 import { FigureCard } from './figure-card';
@@ -53,8 +54,8 @@ export function ReportsScreen() {
         <SegmentedControl aria-label="Period" value={period} onChange={(v) => setPeriod(PERIODS.find((p) => p.value === v)?.value ?? '7d')} data={PERIODS} />
         {period === 'custom' ? (
           <>
-            <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-            <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+            <DayInput label="From" value={from} onChange={setFrom} />
+            <DayInput label="To" value={to} onChange={setTo} />
           </>
         ) : null}
       </Group>

@@ -7,7 +7,7 @@ import { Alert, Badge, Group } from '@mantine/core';
 import { DrillBadge } from '../../../components/drills/drill-badge';
 import { IconHomeOff } from '@tabler/icons-react';
 import type { SecurityAlert } from '../../../../shared/contracts/security';
-import { formatDuration, formatTime } from '../../../lib/format';
+import { formatDuration, formatTime } from '../../../../shared/format/dates';
 
 /** 'Acknowledged by Imran Qureshi after 12.4 s' / 'Not acknowledged yet'. */
 export function acknowledgementText(alert: Pick<SecurityAlert, 'acknowledgedAt' | 'acknowledgedBy' | 'ackSeconds'>): string {

@@ -16,7 +16,7 @@ import { Alert, Badge, Box, Button, CloseButton, Group, Paper, SimpleGrid, Text,
 import { IconArrowRight, IconCircleCheck, IconSos } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ResidentCard } from '../../../../shared/contracts/common';
-import { formatDate, formatDuration, formatTime } from '../../../lib/format';
+import { formatDate, formatDuration, formatTime } from '../../../../shared/format/dates';
 import { closeAlarm } from '../alarm/acknowledge';
 import { useAlarmEntry } from '../alarm/alarm-runtime';
 import { LazyIconTooltip } from '../../../components/lazy-icon-tooltip';

@@ -7,7 +7,7 @@
 import type { DataTableColumn } from 'mantine-datatable';
 import type { SecurityAlert } from '../../../../shared/contracts/security';
 import { optionalColumn, truncatedColumn, wrappedColumn } from '../../../components/data-table';
-import { formatDate, formatTime } from '../../../lib/format';
+import { formatDate, formatTime } from '../../../../shared/format/dates';
 import { AlarmMarks } from './alarm-marks';
 
 export const securityColumns: DataTableColumn<SecurityAlert>[] = [

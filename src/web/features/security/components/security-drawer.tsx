@@ -14,7 +14,8 @@ import type { SecurityAlert, ZSecurityUpdate } from '../../../../shared/contract
 import { DeskDrawer, type ProceedSlotProps } from '../../../mechanisms/desk/desk-drawer';
 import type { DeskDrawerSlotProps } from '../../../mechanisms/desk/desk-stage-screen';
 import type { DetailItem } from '../../../components/detail-list';
-import { formatDate, formatDateTime, formatTime, stageLabel } from '../../../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../../../../shared/format/dates';
+import { stageLabel } from '../../../../shared/labels';
 import { securityDesk } from '../api/security-desk';
 import { acknowledgementText, AwayWarning, DrillBadge, pressesText } from './alarm-marks';
 import { bindText } from '../../../lib/use-form-errors';

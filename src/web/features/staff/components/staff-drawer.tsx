@@ -4,6 +4,7 @@
  * password is shown once) and signing them out everywhere. Each change asks first, and each takes
  * effect at once: the member's open screens follow at their next request.
  */
+import { subRoleLabel } from '../../../../shared/labels';
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { StaffMember } from '../../../../shared/contracts/staff-admin';
@@ -124,7 +125,7 @@ export function StaffDrawer({ member, onClose, onChanged, onIssued }: StaffDrawe
             items={[
               { label: 'Name', value: member.name },
               { label: 'Email', value: member.email },
-              { label: 'Sub-role', value: member.subRole },
+              { label: 'Sub-role', value: subRoleLabel(member.subRole) },
               { label: 'Status', value: <StaffStatusBadge status={member.status} /> },
               { label: 'Last sign-in', value: lastSignIn(member) },
               { label: 'Two-factor', value: member.twoFactor ? 'On' : 'Off' },

@@ -1,16 +1,17 @@
 /** The columns of /Status's two resident tables, with a Verify button per row (spec section 2 "Status"). */
+import { residentStatusLabel } from '../../../../shared/labels';
 import { Badge, Button } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ResidentRow, ResidentStatus } from '../../../../shared/contracts/residents-admin';
 import { truncatedColumn, wrappedColumn } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../../shared/format/dates';
 
 export const STATUS_COLORS: Record<ResidentStatus, string> = { Pending: 'yellow', Approve: 'teal', Block: 'red' };
 
 export function StatusBadge({ status }: { status: ResidentStatus }) {
   return (
     <Badge color={STATUS_COLORS[status]} variant="light">
-      {status}
+      {residentStatusLabel(status)}
     </Badge>
   );
 }

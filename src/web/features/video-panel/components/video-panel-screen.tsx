@@ -11,7 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { PAGE_SIZE } from '../../../../shared/constants';
 import { ZSetVideoPanel, type VideoPanelEntry } from '../../../../shared/contracts/content';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../../../../shared/format/dates';
 import { notifyOutcome } from '../../../lib/notify';
 import { useFormErrors, bindText } from '../../../lib/use-form-errors';
 import { useListParams } from '../../../lib/use-list-params';

@@ -1,32 +1,21 @@
 /**
- * The one way dates and times are written: DD/MM/YYYY and 12-hour time, in the signed-in
- * society's time zone (`societies.time_zone`, an IANA name), whatever the browser's zone. Server
- * timestamps are ISO 8601 strings (shared contracts); a calendar date without a time
- * ('YYYY-MM-DD', a not-at-home day) is written as it is, never moved by a zone.
+ * The one way dates and times are written, in both apps: DD/MM/YYYY and 12-hour time, in the
+ * society's time zone (`societies.time_zone`, an IANA name), whatever the browser's or phone's
+ * zone; a bill's month in words and a typed day are in day-month.ts. Server timestamps are ISO
+ * 8601 strings (shared contracts); a calendar date without a time ('YYYY-MM-DD', a not-at-home
+ * day) is written as it is, never moved by a zone.
  *
- * The zone is module state, not React state: the sign-in answer and every GET /api/society/me
- * answer set it (features/auth, lib/me-query.ts) before React sees them, and it is remembered in
- * local storage, so a reload writes the first table in the right zone before `me` answers. Should
- * `me` bring another zone, the shell remounts the screen (app/layout/app-layout.tsx): nothing
- * relies on a component re-rendering by chance. Uses Intl.DateTimeFormat only (no zone data in
- * the bundle).
+ * The zone is module state, not React state: each app sets it from its sign-in or profile answer
+ * before React sees it, and remembers it in local storage under its own key
+ * ({@link rememberTimeZone}), so a reload writes the first date in the right zone before the
+ * server answers. Uses Intl.DateTimeFormat only (no zone data in the bundle). The server passes
+ * `timeZone` explicitly and never sets the module's zone.
  */
-import { isTimeZone } from '../../shared/calendar';
-import { DEFAULT_TIME_ZONE } from '../../shared/constants';
+import { isTimeZone } from '../calendar.js';
+import { DEFAULT_TIME_ZONE } from '../constants.js';
 
-/** Local storage key of the last society time zone this browser was given (cleared with the session). */
-export const TIME_ZONE_KEY = 'societyTimeZone';
-
-function remembered(): string | null {
-  try {
-    const stored = typeof window === 'undefined' ? null : window.localStorage.getItem(TIME_ZONE_KEY);
-    return isTimeZone(stored) ? stored : null;
-  } catch {
-    return null; // storage disabled: the default until the server answers
-  }
-}
-
-let zone = remembered() ?? DEFAULT_TIME_ZONE;
+let zone = DEFAULT_TIME_ZONE;
+let storageKey: string | null = null;
 const listeners = new Set<() => void>();
 
 /** The time zone dates are written in: the society's (IANA name), Asia/Karachi until known. */
@@ -35,19 +24,35 @@ export function societyTimeZone(): string {
 }
 
 /**
- * Sets the society's time zone (from the sign-in or GET /api/society/me answer) and remembers it
- * for the next load. A name the browser does not know is ignored (the zone stays as it was).
+ * Sets the society's time zone (from a sign-in or profile answer) and, once an app has called
+ * {@link rememberTimeZone}, remembers it for the next load. A name this runtime does not know is
+ * ignored (the zone stays as it was).
  */
 export function setSocietyTimeZone(timeZone: string): void {
   if (!isTimeZone(timeZone)) return;
   try {
-    window.localStorage.setItem(TIME_ZONE_KEY, timeZone);
+    if (storageKey) window.localStorage.setItem(storageKey, timeZone);
   } catch {
-    // storage disabled or no window (unit tests): kept for this page only
+    // storage disabled or full: kept for this page only
   }
   if (timeZone === zone) return;
   zone = timeZone;
   for (const listener of listeners) listener();
+}
+
+/**
+ * Reads the zone an app remembered under `key` (each app has its own: the staff Log Out clears
+ * the dashboard's, not the resident app's) and remembers every later {@link setSocietyTimeZone}
+ * there. Call once, when the app's code loads.
+ */
+export function rememberTimeZone(key: string): void {
+  storageKey = key;
+  try {
+    const stored = window.localStorage.getItem(key);
+    if (isTimeZone(stored)) setSocietyTimeZone(stored);
+  } catch {
+    // storage disabled: the default until the server answers
+  }
 }
 
 /** Calls `listener` when the zone changes (for useSyncExternalStore); returns the unsubscribe function. */
@@ -134,20 +139,6 @@ export function formatDateTime(iso: string | null | undefined, options: { timeZo
 export function formatClock(now: Date, options: { timeZone?: string } = {}): string {
   const p = partsOf(now, options.timeZone ?? zone, 'clock');
   return `${p.weekday} ${p.month} ${p.day} ${p.year} ${p.hour}:${p.minute}:${p.second}`;
-}
-
-/** The month of `now` in the society's zone, 'YYYY-MM' (a default billing period). */
-export function formatMonth(now: Date, options: { timeZone?: string } = {}): string {
-  const p = partsOf(now, options.timeZone ?? zone, 'numeric');
-  return `${p.year}-${p.month}`;
-}
-
-const STAGE_LABELS: Record<string, string> = { new: 'New', processing: 'Processing', completed: 'Completed' };
-
-/** 'processing' → 'Processing'; unknown stages are shown as they come. */
-export function stageLabel(stage: string | null | undefined): string {
-  if (!stage) return '—';
-  return STAGE_LABELS[stage] ?? stage;
 }
 
 /**

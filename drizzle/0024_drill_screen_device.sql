@@ -1,0 +1,1 @@
+ALTER TABLE "security_drill_screens" ADD COLUMN "device" text;
