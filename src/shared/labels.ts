@@ -132,7 +132,7 @@ export function auditActionLabel(action: string): string {
 }
 
 /** The from/to values of an audit row in words: a sub-role (staff 'create', 'sub-role'), a resident status or a stage; others (a logo's media id, a time zone) as stored. */
-function changeValue(value: string): string {
+export function auditValueLabel(value: string): string {
   if (isSubRole(value)) return subRoleLabel(value);
   if (own(RESIDENT_STATUS_LABELS, value)) return residentStatusLabel(value);
   return stageLabel(value);
@@ -144,5 +144,5 @@ function changeValue(value: string): string {
  */
 export function auditChangeLabel(from: string | null, to: string | null): string {
   if (!from && !to) return '';
-  return `${from ? changeValue(from) : '—'} → ${to ? changeValue(to) : '—'}`;
+  return `${from ? auditValueLabel(from) : '—'} → ${to ? auditValueLabel(to) : '—'}`;
 }

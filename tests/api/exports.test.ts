@@ -11,6 +11,7 @@ import { auditLog, deskRequests, residents, societies } from '../../src/server/d
 import type { ListResponse } from '../../src/shared/contracts/common.js';
 import type { Complaint } from '../../src/shared/contracts/complaints.js';
 import type { AuditRow } from '../../src/shared/contracts/audit.js';
+import { auditActionLabel } from '../../src/shared/labels.js';
 import { fileComplaint } from '../support/clients/complaints.js';
 import { residentTokens, signedInStaff } from '../support/clients/sessions.js';
 import { readExport, serialToWall } from '../support/xlsx-export.js';
@@ -160,8 +161,10 @@ describe('list exports (.xlsx)', () => {
     const file = readExport(res);
     expect(file.header).toEqual(['ID', 'When', 'Who', 'Actor kind', 'Module', 'Item', 'Action', 'From', 'To', 'Detail']);
     expect(file.rows.map((r) => r[0]?.v)).toEqual(listed.map((r) => r._id));
-    expect(file.rows.every((r) => r[6]?.v === 'export' && r[1]?.t === 'n')).toBe(true);
-    expect(file.about.get('Action')).toBe('export');
+    // Actions in the words the /Audit screen shows, not the stored code.
+    expect(file.rows.every((r) => r[6]?.v === auditActionLabel('export') && r[1]?.t === 'n')).toBe(true);
+    expect(auditActionLabel('export')).not.toBe('export');
+    expect(file.about.get('Action')).toBe(auditActionLabel('export'));
   });
 
   it('cuts at EXPORT_MAX_ROWS, newest first, with X-Export-Truncated and a note in the About sheet', async () => {
