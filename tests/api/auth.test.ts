@@ -2,13 +2,11 @@ import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { residents, societies, staffSessions, staffUsers } from '../../src/server/db/schema.js';
 import { hashToken } from '../../src/server/lib/tokens.js';
 import { MSG } from '../../src/shared/messages.js';
-import { useHarness, type Harness } from './harness.js';
-import { ADMIT_ALL } from '../support/test-config.js';
+import { useHarness, withApp, type Harness } from './harness.js';
 import { postComplaint } from '../support/clients/complaints.js';
 
 // The real argon2 verify, wrapped so a test can count how many passwords were checked.
@@ -20,17 +18,9 @@ const verifications = vi.mocked(verify);
 
 const countBy = (codes: number[]) => codes.reduce<Record<number, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
 
-/** Builds a second app on the harness's database with other settings, runs `fn`, closes it. */
-async function withApp(h: Harness, env: Record<string, string>, fn: (app: FastifyInstance) => Promise<void>): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_MAX_FAILURES: '3', ...ADMIT_ALL, ...env });
-  const built = await buildApp({ config, database: h.database, clock: h.clock, serveWeb: false });
-  try {
-    await built.app.ready();
-    await fn(built.app);
-  } finally {
-    await built.app.close();
-  }
-}
+/** A second app on the harness's database, with three failed sign-ins before the throttle unless `env` says otherwise. */
+const withAuthApp = (h: Harness, env: Record<string, string>, fn: (app: FastifyInstance) => Promise<void>) =>
+  withApp(h, { LOGIN_MAX_FAILURES: '3', ...env }, fn);
 
 describe('staff sign-in', () => {
   const h = useHarness({ LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ACCOUNT: '6' });
@@ -140,7 +130,7 @@ describe('staff sign-in', () => {
   });
 
   it('with TRUST_PROXY, each forwarded client address gets its own bucket', async () => {
-    await withApp(h, { TRUST_PROXY: '127.0.0.1' }, async (app) => {
+    await withAuthApp(h, { TRUST_PROXY: '127.0.0.1' }, async (app) => {
       const viaProxy = (xff: string, password: string) =>
         app.inject({
           method: 'POST',
@@ -155,11 +145,11 @@ describe('staff sign-in', () => {
   });
 
   it('does not publish /docs in production unless DOCS_IN_PRODUCTION=true', async () => {
-    await withApp(h, { NODE_ENV: 'production' }, async (app) => {
+    await withAuthApp(h, { NODE_ENV: 'production' }, async (app) => {
       expect((await app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/docs' })).statusCode).toBe(404);
     });
-    await withApp(h, { NODE_ENV: 'production', DOCS_IN_PRODUCTION: 'true' }, async (app) => {
+    await withAuthApp(h, { NODE_ENV: 'production', DOCS_IN_PRODUCTION: 'true' }, async (app) => {
       expect((await app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
     });
   });

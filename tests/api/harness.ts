@@ -79,3 +79,18 @@ export function useHarness(env: Record<string, string> = {}): Harness {
   });
   return h;
 }
+
+/**
+ * Builds a second app on the harness's database and clock with other settings (`env` over
+ * NODE_ENV=test, silent logs, admission control off), runs `fn` against it, and closes it.
+ */
+export async function withApp(h: Harness, env: Record<string, string>, fn: (app: BuiltApp['app']) => Promise<void>): Promise<void> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...ADMIT_ALL, ...env });
+  const built = await buildApp({ config, database: h.database, clock: h.clock, serveWeb: false });
+  try {
+    await built.app.ready();
+    await fn(built.app);
+  } finally {
+    await built.app.close();
+  }
+}

@@ -7,26 +7,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { plainHttpWarning } from '../../src/server/lib/plain-http.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import { MSG } from '../../src/shared/messages.js';
 import { ADMIT_ALL } from '../support/test-config.js';
-import { useHarness, type Harness } from './harness.js';
+import { useHarness, withApp, type Harness } from './harness.js';
 
 const PRODUCTION = { NODE_ENV: 'production', LOG_LEVEL: 'silent', ...ADMIT_ALL };
 
-async function withApp(h: Harness, env: Record<string, string>, fn: (app: FastifyInstance) => Promise<void>): Promise<void> {
-  const config = loadConfig({ ...PRODUCTION, ...env });
-  const built = await buildApp({ config, database: h.database, clock: h.clock, serveWeb: false });
-  try {
-    await built.app.ready();
-    await fn(built.app);
-  } finally {
-    await built.app.close();
-  }
-}
+/** A second app on the harness's database, in production unless `env` says otherwise. */
+const withProductionApp = (h: Harness, env: Record<string, string>, fn: (app: FastifyInstance) => Promise<void>) =>
+  withApp(h, { NODE_ENV: 'production', ...env }, fn);
 
 const signIn = (app: FastifyInstance, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
   app.inject({ method: 'POST', url: '/api/society/login', payload: { email: 'complaints@greenvalley.test', password: DEMO_PASSWORD }, headers, remoteAddress });
@@ -35,7 +27,7 @@ describe('production sign-in over plain http', () => {
   const h = useHarness();
 
   it('refuses a sign-in over http with a message saying to open the dashboard over HTTPS, and sets no cookie', async () => {
-    await withApp(h, {}, async (app) => {
+    await withProductionApp(h, {}, async (app) => {
       const res = await signIn(app);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ message: MSG.httpsRequired, field: 'protocol' });
@@ -49,16 +41,16 @@ describe('production sign-in over plain http', () => {
   });
 
   it('ignores X-Forwarded-Proto: https from a peer TRUST_PROXY does not trust', async () => {
-    await withApp(h, {}, async (app) => {
+    await withProductionApp(h, {}, async (app) => {
       expect((await signIn(app, { 'x-forwarded-proto': 'https' })).statusCode).toBe(403);
     });
-    await withApp(h, { TRUST_PROXY: '10.9.0.1' }, async (app) => {
+    await withProductionApp(h, { TRUST_PROXY: '10.9.0.1' }, async (app) => {
       expect((await signIn(app, { 'x-forwarded-proto': 'https' }, '10.9.0.2')).statusCode).toBe(403);
     });
   });
 
   it('signs in with a Secure cookie behind a trusted proxy that forwards https, and refuses what it forwards as http', async () => {
-    await withApp(h, { TRUST_PROXY: 'loopback' }, async (app) => {
+    await withProductionApp(h, { TRUST_PROXY: 'loopback' }, async (app) => {
       const res = await signIn(app, { 'x-forwarded-proto': 'https' });
       expect(res.statusCode).toBe(200);
       expect(res.cookies.find((c) => c.name === 'sd_session')).toMatchObject({ secure: true, httpOnly: true });
@@ -67,7 +59,7 @@ describe('production sign-in over plain http', () => {
   });
 
   it('with ALLOW_INSECURE_HTTP signs in over http with a cookie without Secure', async () => {
-    await withApp(h, { ALLOW_INSECURE_HTTP: '1' }, async (app) => {
+    await withProductionApp(h, { ALLOW_INSECURE_HTTP: '1' }, async (app) => {
       const res = await signIn(app);
       expect(res.statusCode).toBe(200);
       const cookie = res.cookies.find((c) => c.name === 'sd_session');

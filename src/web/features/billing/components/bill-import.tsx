@@ -4,7 +4,7 @@
  * Data' and 'Mis-Matched Data' tables; Save → the matched bills are created → 'Successfully
  * Submit.'. A refused file shows the server's reason.
  */
-import { Alert, Button, FileInput, Group, Progress, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Progress, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ImportPreview } from '../../../../shared/contracts/billing';
 import { MSG } from '../../../../shared/messages';
@@ -13,11 +13,9 @@ import { calendarMonth } from '../../../../shared/calendar';
 import { societyTimeZone } from '../../../../shared/format/dates';
 import { formatMonth } from '../../../../shared/format/day-month';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { PeriodInput } from './period-input';
 import { useCommitImport, useUploadBills } from '../api/import-bills';
 import { ImportTables } from './import-tables';
-
-/** The typed month in words under the field ('December 2026'), nothing while it is not a month yet. */
-const monthInWords = (period: string) => (formatMonth(period) === period.trim() ? undefined : formatMonth(period));
 
 export function BillImport() {
   const [file, setFile] = useState<File | null>(null);
@@ -63,14 +61,7 @@ export function BillImport() {
           clearable
           w={{ base: '100%', sm: 340 }}
         />
-        <TextInput
-          label="Period (YYYY-MM)"
-          description={monthInWords(period)}
-          value={period}
-          onChange={(e) => setPeriod(e.currentTarget.value)}
-          w={160}
-          maxLength={7}
-        />
+        <PeriodInput value={period} onChange={setPeriod} />
         <Button onClick={fetchPreview} disabled={!file} loading={upload.isPending}>
           Fetch
         </Button>

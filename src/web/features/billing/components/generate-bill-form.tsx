@@ -6,7 +6,7 @@
  * A rate or units with more than 2 decimals is not cut silently: the field says so (the shared
  * ZRatePerUnit / ZUnits message) when it loses focus and at Save.
  */
-import { Button, Group, NumberInput, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DEFAULT_RATE_PER_UNIT, MAX_RATE_PER_UNIT, MAX_UNITS, ZRatePerUnit, ZUnits, billTotal, type BillResident } from '../../../../shared/contracts/billing';
 import { MSG } from '../../../../shared/messages';
@@ -17,9 +17,7 @@ import { societyTimeZone } from '../../../../shared/format/dates';
 import { formatMonth } from '../../../../shared/format/day-month';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateBill } from '../api/create-bill';
-
-/** The typed month in words under the field ('December 2026'), nothing while it is not a month yet. */
-const monthInWords = (period: string) => (formatMonth(period) === period.trim() ? undefined : formatMonth(period));
+import { PeriodInput } from './period-input';
 
 const number = (v: string | number): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const common = { allowNegative: false, clampBehavior: 'strict', hideControls: true, thousandSeparator: false, inputMode: 'decimal' } as const;
@@ -116,15 +114,7 @@ export function GenerateBillForm({ resident }: { resident: BillResident }) {
           w={180}
           error={errorOf('units')}
         />
-        <TextInput
-          label="Period (YYYY-MM)"
-          description={monthInWords(period)}
-          value={period}
-          onChange={(e) => setPeriod(e.currentTarget.value)}
-          w={160}
-          maxLength={7}
-          error={errorOf('period')}
-        />
+        <PeriodInput value={period} onChange={setPeriod} error={errorOf('period')} />
       </Group>
       <Group justify="space-between" mt="sm">
         <Text fw={700} aria-live="polite" data-testid="bill-total">
