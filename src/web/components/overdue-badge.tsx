@@ -2,7 +2,7 @@
  * The red "Overdue" badge of an item past its stage's deadline (`overdueSince`, set by the
  * server's deadline job; docs/spec-deviations.md row 90), in every desk list and drawer. Nothing
  * when the item is not overdue. Since when is part of its text, written like every date of the app
- * (lib/format.ts, the society's time zone): in the drawer it is shown beside the badge, so keyboard
+ * (shared/format/dates.ts, the society's time zone): in the drawer it is shown beside the badge, so keyboard
  * and touch users read it too; in a list row, where there is no room, it is read by screen readers
  * (visually hidden) and shown on mouse hover.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /api/society/me → 200 {user, logoUrl, timeZone} or 401: the signed-in staff member's details,
- * the society's logo and time zone. The answer sets the zone dates are written in (lib/format.ts)
+ * the society's logo and time zone. The answer sets the zone dates are written in (lib/time-zone.ts)
  * as it arrives, before any component reads it. The shell checks it once (features/auth `useSessionCheck`); the header, the
  * /Logo screen and the logo's socket listener read and write its `logoUrl`, so a new logo shows on
  * every screen at once. It lives in lib because the shell and several features share it.
