@@ -119,7 +119,10 @@ for (const [who, email] of [
     await expect(page.getByText('No matching document found.', { exact: true })).toBeVisible();
 
     // One resident, found by full name (lower case: the search ignores case).
-    const target = everyone.items[0]!;
+    // A demo resident (0300… / 0310…, signed in with the demo password below), not one another
+    // spec registered with a password of its own.
+    const target = everyone.items.find((r) => /^03[01]0\d{7}$/.test(r.phoneNo));
+    if (!target) throw new Error('no demo resident on the first page of the panel');
     const sameName = await searchResidents(page, target.name);
     await page.getByLabel('Full name').fill(target.name.toLowerCase());
     await page.getByRole('button', { name: 'Verify' }).click();
