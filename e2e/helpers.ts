@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { calendarDay } from '../src/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '../src/shared/constants';
 
@@ -180,4 +180,21 @@ export async function shiftClock(hours: number): Promise<void> {
 /** The test server's clock back to real time; specs that shift it call this in afterEach. */
 export async function resetClock(): Promise<void> {
   await operator('clock:reset');
+}
+
+/**
+ * A page of `email`, signed in through the API in a new context of `browser` and opened at `path`
+ * without a click or a key on it: the browser then gives the page no user gesture (Chromium also
+ * lets audio start after a same-origin reload of a page the user clicked on). Waits for Live.
+ */
+export async function untouchedPage(browser: Browser, email: string, path: string, baseURL?: string): Promise<Page> {
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
+  const login = await context.request.post('/api/society/login', { data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const { user } = (await login.json()) as { user: unknown };
+  await context.addInitScript((stored) => window.localStorage.setItem('currentUser', JSON.stringify(stored)), user);
+  const page = await context.newPage();
+  await page.goto(path);
+  await expectLive(page);
+  return page;
 }

@@ -9,10 +9,10 @@ import {
   GV_SECURITY,
   isoDay,
   LC_SECURITY,
-  PASSWORD,
   raiseSos,
   signIn,
   signInSecurity,
+  untouchedPage,
 } from './helpers';
 
 // Residents used here only (see e2e/not-home.spec.ts for 51–53): GV0054, GV0055 and LC0005.
@@ -90,14 +90,7 @@ test.describe('security alarms', () => {
   test('without a user gesture the siren is blocked and says so; a click enables it', async ({ browser, request }) => {
     // Signed in without touching the page (Chromium also lets audio start after a same-origin
     // reload of a page the user clicked on, so the session is set up through the API).
-    const context = await browser.newContext();
-    const login = await context.request.post('/api/society/login', { data: { email: GV_SECURITY, password: PASSWORD } });
-    expect(login.status()).toBe(200);
-    const { user } = (await login.json()) as { user: unknown };
-    await context.addInitScript((stored) => window.localStorage.setItem('currentUser', JSON.stringify(stored)), user);
-    const page = await context.newPage();
-    await page.goto('/');
-    await expectLive(page);
+    const page = await untouchedPage(browser, GV_SECURITY, '/');
     const alarm = await raiseSos(request, GV_A);
     await expect(alarmToast(page, alarm.resident)).toBeVisible();
     await expect(alarmSound(page)).toHaveAttribute('data-state', 'blocked');
@@ -106,7 +99,7 @@ test.describe('security alarms', () => {
     await hint.click();
     await expect(alarmSound(page)).toHaveAttribute('data-state', 'playing');
     await expect(hint).toBeHidden();
-    await context.close();
+    await page.context().close();
   });
 
   test('alarms raised while the page was offline appear when it comes back, each once', async ({ page, context, request }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { acknowledgeAllAlarms, alarmSound, alarmToast, expectLive, LC_SECURITY, PASSWORD, raiseSos, signInSecurity } from './helpers';
+import { acknowledgeAllAlarms, alarmSound, alarmToast, expectLive, LC_SECURITY, raiseSos, signInSecurity, untouchedPage } from './helpers';
 
 // Residents used here only: LC0050 and LC0051 (LC0049 is blocked in the demo data).
 const LC_REST = '03100000051';
@@ -13,14 +13,7 @@ const SOUND_OFF = 'Alarm sound is off: click anywhere to turn it on';
  * counts as a user gesture.
  */
 async function untouchedSecurityScreen(browser: Browser, baseURL?: string): Promise<Page> {
-  const context = await browser.newContext(baseURL ? { baseURL } : {});
-  const login = await context.request.post('/api/society/login', { data: { email: LC_SECURITY, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const { user } = (await login.json()) as { user: unknown };
-  await context.addInitScript((stored) => window.localStorage.setItem('currentUser', JSON.stringify(stored)), user);
-  const page = await context.newPage();
-  await page.goto('/Security');
-  await expectLive(page);
+  const page = await untouchedPage(browser, LC_SECURITY, '/Security', baseURL);
   await page.reload();
   await expectLive(page);
   return page;
