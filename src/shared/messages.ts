@@ -22,6 +22,11 @@ export const MSG = {
   temporaryPasswordExpired: 'This temporary password has expired. Ask your administrator for a new one.',
   /** A resident's temporary password (a staff reset) past TEMP_PASSWORD_HOURS (said only when the password itself was right). */
   residentTemporaryPasswordExpired: 'This temporary password has expired. Ask your society office for a new one.',
+  /**
+   * Every resident route but the profile, the society read, the password change and sign-out,
+   * while the resident signs in with a temporary password (a staff reset).
+   */
+  residentChangeTemporaryPassword: 'Please change your temporary password first.',
   /** /Staff: a super-admin acting on their own account (My account is the place for it). */
   staffSelf: 'You cannot change your own account here. Use My account.',
   /** /Staff: the change would leave the society without an enabled super-admin. */
@@ -214,6 +219,11 @@ export const PUSH = {
   doctorReady: { title: 'Doctor is ready for meeting', body: 'Join the meeting from the app' },
   prescriptionGenerated: { title: 'Prescription Generated', body: 'Prescription has been created. Tap to view' },
   billGenerated: { title: 'Bill Generated', body: 'Tap to check!' },
+  /** A staff reset of the resident's password, to the devices they already have (not in the spec). */
+  passwordReset: {
+    title: 'Password Reset',
+    body: 'Your password was reset by the society office. If you did not ask for this, contact the office.',
+  },
   /** Spec section 7: a push to every resident after each is created (the texts are ours). */
   feedPosted: { title: 'New Post', body: 'Your society shared a new post.' },
   discountPosted: { title: 'New Discount', body: 'A new discount offer is available.' },

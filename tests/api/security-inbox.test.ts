@@ -30,7 +30,7 @@ describe('alarm inbox', () => {
     const ids: number[] = [];
     for (const r of made) {
       h.clock.advance(1_000);
-      const alarm = await h.security.file({ ...r, societyId: gv!.id, societyName: gv!.name, status: 'Approve' }, '');
+      const alarm = await h.security.file({ ...r, societyId: gv!.id, societyName: gv!.name, status: 'Approve', mustChangePassword: false }, '');
       ids.push(alarm._id);
     }
     return ids;

@@ -76,7 +76,7 @@ export interface DomainEvents {
   'staff.access-changed': [{ staffId: number }];
   /** A resident signed out: their cached token is dropped on every instance. `tokenHash` is SHA-256 hex. */
   'resident.session-ended': [{ tokenHash: string }];
-  /** A resident's status changed (Approve, Block): their cached tokens are re-read on every instance. */
+  /** A resident's account changed (Approve, Block, a password reset or the temporary one replaced): their cached tokens are re-read on every instance. */
   'resident.account-changed': [{ residentId: number }];
   /** The society's logo changed: `logoUrl` is its display URL (null: none). */
   'society.logo': [{ societyId: number; logoUrl: string | null }];

@@ -10,8 +10,7 @@ import { MSG } from '../../shared/messages.js';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { StaffContext } from '../lib/caller-context.js';
-import type { ResidentAuthService } from '../modules/resident-auth/service.js';
-import type { ResidentContext } from '../modules/resident-auth/service.js';
+import type { ResidentAuthService, ResidentContext, ResidentGuardOptions } from '../modules/resident-auth/service.js';
 
 export const SESSION_COOKIE = 'sd_session';
 
@@ -58,11 +57,13 @@ export function staffGuard(auth: AuthService, module?: Module | readonly Module[
 }
 
 /**
- * preHandler for the resident API: 401 without a valid bearer token, 403 if blocked, and 403
- * 'Your account is waiting for approval.' for a Pending resident unless `allowPending`
- * (the account routes: profile, push token).
+ * preHandler for the resident API: 401 without a valid bearer token, 403 if blocked, 403
+ * MSG.residentPending for a Pending resident unless `allowPending` (the account routes: profile,
+ * push token), and, like {@link staffGuard}, 403 MSG.residentChangeTemporaryPassword while the
+ * resident is on a staff reset's temporary password unless `allowHeld` (the profile, the society
+ * read and the password change).
  */
-export function residentGuard(auth: ResidentAuthService, opts: { allowPending?: boolean } = {}) {
+export function residentGuard(auth: ResidentAuthService, opts: ResidentGuardOptions = {}) {
   return async (req: FastifyRequest): Promise<void> => {
     req.resident = await auth.authenticate(req.headers.authorization, opts);
   };
@@ -101,7 +102,8 @@ export async function staffScope(parent: ZodApp, auth: AuthService, module: Modu
 
 /**
  * The resident API's counterpart of {@link staffScope}: every route requires the bearer token of an
- * approved resident (a Pending one gets 403 MSG.residentPending).
+ * approved resident on a password of their own (a Pending one gets 403 MSG.residentPending, one on
+ * a temporary password 403 MSG.residentChangeTemporaryPassword).
  */
 export async function residentScope(parent: ZodApp, residentAuth: ResidentAuthService, routes: ScopeRoutes): Promise<void> {
   await parent.register(async (app) => {
@@ -113,11 +115,23 @@ export async function residentScope(parent: ZodApp, residentAuth: ResidentAuthSe
 /**
  * The resident's account routes: like {@link residentScope}, but a Pending resident is let
  * in too, so the app can show the profile and register its push token while staff decide. Service
- * requests belong in `residentScope`.
+ * requests belong in `residentScope`. A resident on a temporary password is held here too.
  */
 export async function residentAccountScope(parent: ZodApp, residentAuth: ResidentAuthService, routes: ScopeRoutes): Promise<void> {
   await parent.register(async (app) => {
     app.addHook('onRequest', residentGuard(residentAuth, { allowPending: true }));
+    await routes(app);
+  });
+}
+
+/**
+ * What a resident on a staff reset's temporary password may still use, as `ownAccount` is for
+ * staff: the routes the app needs to have them choose their own (profile, society, password
+ * change). Like {@link residentAccountScope} otherwise (Pending let in, blocked refused).
+ */
+export async function residentOwnAccountScope(parent: ZodApp, residentAuth: ResidentAuthService, routes: ScopeRoutes): Promise<void> {
+  await parent.register(async (app) => {
+    app.addHook('onRequest', residentGuard(residentAuth, { allowPending: true, allowHeld: true }));
     await routes(app);
   });
 }

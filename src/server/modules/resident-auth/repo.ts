@@ -15,6 +15,8 @@ export interface ResidentContext {
   societyId: number;
   societyName: string;
   status: 'Pending' | 'Approve' | 'Block';
+  /** A staff reset's temporary password not yet replaced: the guard holds the resident (plugins/auth.ts). */
+  mustChangePassword: boolean;
 }
 
 const residentColumns = {
@@ -24,6 +26,7 @@ const residentColumns = {
   societyId: residents.societyId,
   societyName: societies.name,
   status: residents.status,
+  mustChangePassword: residents.mustChangePassword,
 };
 
 /**
@@ -43,7 +46,6 @@ export function residentAuthRepo(db: Db) {
         .select({
           ...residentColumns,
           passwordHash: residents.passwordHash,
-          mustChangePassword: residents.mustChangePassword,
           temporaryPasswordUntil: residents.temporaryPasswordUntil,
         })
         .from(residents)

@@ -11,7 +11,7 @@ import {
   ZSocietyNameList,
   ZSocietyNamesQuery,
 } from '../../../shared/contracts/residents-admin.js';
-import { residentAccountScope, residentOf } from '../../plugins/auth.js';
+import { residentAccountScope, residentOf, residentOwnAccountScope } from '../../plugins/auth.js';
 import type { ResidentAuthService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
 
@@ -26,7 +26,10 @@ const docs = routeDocs('resident');
 /**
  * Resident API account routes for the mobile app and the simulator: registration, sign-in and
  * sign-out, the resident's own profile and push token. A Pending resident (registered, not yet
- * approved) may use these; every service route answers them 403 (plugins/auth.ts).
+ * approved) may use these; every service route answers them 403 (plugins/auth.ts). A resident on a
+ * staff reset's temporary password may read the profile and the society, change the password and
+ * sign out, nothing else: not even store a push token, as whoever was handed that password would
+ * then receive the resident's pushes on their own phone.
  */
 export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentAuthService; signInPerMinute: number }> = async (
   app,
@@ -73,10 +76,10 @@ export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentA
     },
   });
 
-  await residentAccountScope(app, residentAuth, (scoped) => {
+  await residentOwnAccountScope(app, residentAuth, (scoped) => {
     scoped.get('/api/resident/me', {
       schema: residentDocs(
-        "The signed-in resident's own profile (what the app shows and copies into a request); never the password hash or push token",
+        "The signed-in resident's own profile (what the app shows and copies into a request); never the password hash or push token. Answered on a temporary password too (`mustChangePassword` true), as are the society read, the password change and sign-out; every other resident route answers 403 then",
         {},
         { 200: ZResidentProfile, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody },
       ),
@@ -104,10 +107,12 @@ export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentA
         return reply.code(204).send(null);
       },
     });
+  });
 
+  await residentAccountScope(app, residentAuth, (scoped) => {
     scoped.put('/api/resident/push-token', {
       schema: residentDocs(
-        "Stores the device's push token (1–4096 characters) for the resident's pushes; 204",
+        "Stores the device's push token (1–4096 characters) for the resident's pushes; 204 (403 on a temporary password)",
         { body: ZPushToken },
         { 204: z.null(), 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody },
       ),

@@ -54,6 +54,17 @@ export function sessionOf(authorization: string | undefined): string | undefined
 const NO_TOKEN = 'Sign in to the resident app first.';
 
 /**
+ * Who a resident route lets in besides an approved resident on a password of their own (plugins/auth.ts):
+ * `allowPending` a registration staff have not decided yet (the account routes), `allowHeld` a
+ * resident still on a staff reset's temporary password (the profile, the society read and the
+ * password change only). Both default to false, so a new route holds both.
+ */
+export interface ResidentGuardOptions {
+  allowPending?: boolean;
+  allowHeld?: boolean;
+}
+
+/**
  * Resident sign-in for the mobile app: phone + password → bearer token (RESIDENT_TOKEN_TTL_DAYS).
  * An unknown phone (or one without a password) is checked against a dummy hash, so the answer's
  * timing does not tell which phones exist. Residents whose status is 'Approve' or 'Pending' (a
@@ -63,7 +74,12 @@ const NO_TOKEN = 'Sign in to the resident app first.';
  * change drop them from it on every instance at once ('resident.session-ended',
  * 'resident.account-changed', relayed by realtime/socket.ts), and a lost relay is bounded by that
  * time. A Pending resident's token opens only the account routes (profile, push token,
- * sign-out): every service request answers 403 MSG.residentPending.
+ * sign-out): every service request answers 403 MSG.residentPending. A resident signed in with a
+ * staff reset's temporary password is held the same way (staff are too, plugins/auth.ts): only the
+ * profile, the society read, the password change and sign-out answer them until they chose their
+ * own password; everything else, the SOS press included, is 403 MSG.residentChangeTemporaryPassword,
+ * and their socket is refused. The office hands the temporary password over, so whoever holds it
+ * must not act as the resident with it.
  */
 export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: ResidentAuthDeps) {
   return {
@@ -91,11 +107,12 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
     },
     /**
      * The resident of a bearer token.
-     * @param opts.allowPending accept a Pending resident (the account routes only; default false)
+     * @param opts who else is let in ({@link ResidentGuardOptions}; default: approved and not held)
      * @throws 401 for a missing or unknown token, 403 MSG.residentBlocked for a blocked resident,
-     * 403 MSG.residentPending for a Pending one unless `allowPending`.
+     * 403 MSG.residentPending for a Pending one unless `allowPending`, 403
+     * MSG.residentChangeTemporaryPassword for one on a temporary password unless `allowHeld`.
      */
-    async authenticate(authorization: string | undefined, opts: { allowPending?: boolean } = {}): Promise<ResidentContext> {
+    async authenticate(authorization: string | undefined, opts: ResidentGuardOptions = {}): Promise<ResidentContext> {
       const tokenHash = sessionOf(authorization);
       const r = tokenHash
         ? await cache.get(tokenHash, async () => {
@@ -106,9 +123,9 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
           })
         : undefined;
       if (!r) throw new UnauthorizedError(NO_TOKEN);
-      if (r.status === 'Pending' && opts.allowPending) return r;
-      if (r.status === 'Pending') throw new ForbiddenError(MSG.residentPending);
-      if (r.status !== 'Approve') throw new ForbiddenError(MSG.residentBlocked);
+      if (r.status === 'Block') throw new ForbiddenError(MSG.residentBlocked);
+      if (r.status === 'Pending' && !opts.allowPending) throw new ForbiddenError(MSG.residentPending);
+      if (r.mustChangePassword && !opts.allowHeld) throw new ForbiddenError(MSG.residentChangeTemporaryPassword);
       return r;
     },
     /**
@@ -116,14 +133,15 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
      * of `token`, its hash (the socket's session room) and its expiry (the socket closes then).
      * Read from the database, not the cache: a handshake is rare, and must not outlive a sign-out
      * or a block another instance has not told this one about yet.
-     * @returns undefined for a missing, unknown or expired token, or a resident not 'Approve'
-     *   (Pending or blocked: a socket carries events about requests, which those cannot make).
+     * @returns undefined for a missing, unknown or expired token, a resident not 'Approve'
+     *   (Pending or blocked: a socket carries events about requests, which those cannot make) or
+     *   one still on a temporary password (held: the app connects again once it is changed).
      */
     async socketSession(token: unknown): Promise<ResidentSocketSession | undefined> {
       if (typeof token !== 'string' || token === '' || token.length > 200) return undefined;
       const tokenHash = hashToken(token);
       const found = await repo.findSession(tokenHash, clock.now());
-      if (!found || found.status !== 'Approve') return undefined;
+      if (!found || found.status !== 'Approve' || found.mustChangePassword) return undefined;
       const { expiresAt, ...resident } = found;
       return { resident, tokenHash, expiresAt };
     },
@@ -138,7 +156,10 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
      * PUT /api/resident/password: the resident sets a password of their own (it is no longer one
      * staff must have them change); every other token of theirs ends (their sockets close on every
      * instance), the one this request carries stays. Audited as 'change-password'. Guessing the
-     * current password is bounded by the route's rate limit, as sign-in is.
+     * current password is bounded by the route's rate limit, as sign-in is. A resident held on a
+     * temporary password is let go at once: their cached tokens are dropped here and, through
+     * 'resident.account-changed', on every other instance, so the kept token's next request is
+     * read afresh and served.
      * @throws 400 MSG.currentPasswordWrong (field currentPassword), 400 MSG.passwordUnchanged
      *   (field newPassword) when the new one is the current one.
      */
@@ -152,6 +173,11 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
       for (const tokenHash of ended) {
         cache.forget(tokenHash);
         bus.emit('resident.session-ended', { tokenHash });
+      }
+      if (resident.mustChangePassword) {
+        // The kept token's cached entry still says held. A held resident has no socket to close.
+        cache.forgetOwner(resident.id);
+        bus.emit('resident.account-changed', { residentId: resident.id });
       }
     },
     /** Drops a token from this instance's cache: another instance signed it out. */

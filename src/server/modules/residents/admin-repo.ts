@@ -75,16 +75,17 @@ export function residentAdminRepo(db: Db) {
     },
     /**
      * Replaces the resident's password with a temporary one's hash, to be changed at the next
-     * sign-in and signing in only before `until` (a staff reset); false when the resident is not
-     * in the society.
+     * sign-in and signing in only before `until` (a staff reset).
+     * @returns the resident's device token (null: none), for the push telling them; undefined
+     *   when the resident is not in the society.
      */
-    async setTemporaryPassword(societyId: number, id: number, passwordHash: string, until: Date): Promise<boolean> {
-      const rows = await db
+    async setTemporaryPassword(societyId: number, id: number, passwordHash: string, until: Date): Promise<{ pushToken: string | null } | undefined> {
+      const [row] = await db
         .update(residents)
         .set({ passwordHash, mustChangePassword: true, temporaryPasswordUntil: until })
         .where(and(eq(residents.societyId, societyId), eq(residents.id, id), realResident))
-        .returning({ id: residents.id });
-      return rows.length > 0;
+        .returning({ pushToken: residents.pushToken });
+      return row;
     },
     /** Deletes every bearer token of the resident (Block revokes them at once); returns how many. */
     async revokeSessions(residentId: number): Promise<number> {

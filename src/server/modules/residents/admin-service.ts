@@ -1,6 +1,6 @@
 import type { ListResponse } from '../../../shared/contracts/common.js';
 import type { ResidentRow, ResidentSearchQuery, ResidentStatusDetail, ResidentVerify, StatusUpdate } from '../../../shared/contracts/residents-admin.js';
-import { MSG } from '../../../shared/messages.js';
+import { MSG, PUSH } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
@@ -13,11 +13,14 @@ import { formatAddress } from './card.js';
 import type { TemporaryPassword } from '../../../shared/contracts/staff-admin.js';
 import { hashPassword } from '../../lib/password.js';
 import { temporaryPassword } from '../staff/service.js';
+import { queuePush, type OutboxWorker } from '../outbox/service.js';
 
 export interface ResidentAdminDeps {
   db: Db;
   bus: EventBus;
   clock: Clock;
+  /** Poked after a reset queued its push. */
+  outbox: Pick<OutboxWorker, 'poke'>;
   /** How long a reset's temporary password signs in (TEMP_PASSWORD_HOURS), in milliseconds. */
   temporaryPasswordMs: number;
 }
@@ -45,7 +48,7 @@ export function toResidentRow(r: AdminRow): ResidentRow {
  * by name, list pending registrations, approve or block. Everything runs in the staff member's
  * society (`inSociety`): another society's resident is 404 'No matching document found.'.
  */
-export function residentAdminService({ db, bus, clock, temporaryPasswordMs }: ResidentAdminDeps) {
+export function residentAdminService({ db, bus, clock, outbox, temporaryPasswordMs }: ResidentAdminDeps) {
   async function detail(staff: StaffContext, id: number): Promise<ResidentStatusDetail> {
     const row = await inSociety(db, staff.societyId, (tx) => residentAdminRepo(tx).byId(staff.societyId, id));
     if (!row) throw new NotFoundError(MSG.noMatchingDocument);
@@ -103,8 +106,11 @@ export function residentAdminService({ db, bus, clock, temporaryPasswordMs }: Re
      * POST /api/residents/:id/reset-password (module 'status'; the resident app has no SMS or
      * e-mail channel, so a resident who forgot their password asks the office): a new temporary
      * password, answered once and never stored as text; every token of the resident is revoked
-     * (their sockets close) and the next sign-in says the password must be changed. Audited as
-     * 'reset-password' in the same transaction. @throws 404 MSG.noMatchingDocument.
+     * (their sockets close, their Web Push subscriptions end with them) and the next sign-in says
+     * the password must be changed; until it is, that sign-in opens nothing else (resident-auth).
+     * Audited as 'reset-password' with the staff member in the same transaction, which also queues
+     * the push PUSH.passwordReset to the resident's device token, so a reset they did not ask for
+     * does not go unnoticed. @throws 404 MSG.noMatchingDocument.
      */
     async resetPassword(staff: StaffContext, id: number): Promise<TemporaryPassword> {
       const password = temporaryPassword();
@@ -112,8 +118,11 @@ export function residentAdminService({ db, bus, clock, temporaryPasswordMs }: Re
       await inSociety(db, staff.societyId, async (tx) => {
         const repo = residentAdminRepo(tx);
         const until = new Date(clock.now().getTime() + temporaryPasswordMs);
-        if (!(await repo.setTemporaryPassword(staff.societyId, id, passwordHash, until))) throw new NotFoundError(MSG.noMatchingDocument);
+        const account = await repo.setTemporaryPassword(staff.societyId, id, passwordHash, until);
+        if (!account) throw new NotFoundError(MSG.noMatchingDocument);
         const revoked = await repo.revokeSessions(id);
+        // After the revocation: the subscriptions it ended get no row that could only fail.
+        await queuePush(tx, staff.societyId, { to: account.pushToken, residentId: id, ...PUSH.passwordReset });
         await recordAudit(tx, {
           ...staffActor(staff),
           entity: 'resident',
@@ -125,6 +134,7 @@ export function residentAdminService({ db, bus, clock, temporaryPasswordMs }: Re
       });
       // After the commit: drops the resident's cached tokens and closes their sockets everywhere.
       bus.emit('resident.account-changed', { residentId: id });
+      void outbox.poke();
       return { temporaryPassword: password };
     },
   };

@@ -7,8 +7,8 @@ import { residentAdminRoutes } from './routes.js';
 export const residentsModule: ServerModule = {
   name: 'residents',
   build: (deps) => {
-    const { db, bus, clock, auth, config } = deps;
-    const residentAdmin = residentAdminService({ db, bus, clock, temporaryPasswordMs: config.TEMP_PASSWORD_HOURS * 3_600_000 });
+    const { db, bus, clock, outbox, auth, config } = deps;
+    const residentAdmin = residentAdminService({ db, bus, clock, outbox, temporaryPasswordMs: config.TEMP_PASSWORD_HOURS * 3_600_000 });
     return { routes: (app) => app.register(residentAdminRoutes, { auth, residentAdmin, exportDeps: exportDepsOf(deps) }) };
   },
 };
