@@ -1,11 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { residents } from '../../src/server/db/schema.js';
 import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
+import { societyWithResident } from '../support/rows.js';
 import { useHarness } from './harness.js';
 
 /**
  * One guard per module: every /api route answers 401 to a request with no credentials,
- * except this short list of routes that are public by design; and no staff session, of any
- * sub-role, opens a resident API route (those take a resident's bearer token only).
+ * except this short list of routes that are public by design; no staff session, of any
+ * sub-role, opens a resident API route (those take a resident's bearer token only); and a
+ * resident on a temporary password opens only the routes that let them choose their own.
  */
 const PUBLIC = new Set([
   'GET /api/health',
@@ -24,8 +28,28 @@ const PUBLIC = new Set([
   'POST /api/client-errors',
 ]);
 
+/**
+ * What a resident on a staff reset's temporary password may still call, with the answer the walk
+ * gets (its body is `{}`: the password change validates it); every other resident route is 403.
+ */
+const WHILE_HELD = new Map([
+  ['GET /api/resident/me', 200],
+  ['GET /api/resident/society', 200],
+  ['PUT /api/resident/password', 400],
+  ['POST /api/resident/logout', 204],
+]);
+
 describe('route guards', () => {
   const h = useHarness();
+  /** The resident API: the routes documented with the resident bearer token (`residentDocs`). */
+  const residentRoutes = () => {
+    const doc = h.app.swagger() as { paths?: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
+    return Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => (op.security ?? []).some((s) => 'resident' in s))
+        .map(([method]) => ({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, '1') })),
+    );
+  };
 
   it('every /api route outside the public list refuses an anonymous request with 401', async () => {
     const guarded = h.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !PUBLIC.has(`${r.method} ${r.url}`));
@@ -41,24 +65,36 @@ describe('route guards', () => {
   });
 
   it('every resident API route refuses the staff cookie of every sub-role with 401', async () => {
-    // The resident API is the routes documented with the resident bearer token (`residentDocs`).
-    const doc = h.app.swagger() as { paths?: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
-    const residentRoutes = Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
-      Object.entries(ops)
-        .filter(([, op]) => (op.security ?? []).some((s) => 'resident' in s))
-        .map(([method]) => ({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, '1') })),
-    );
-    expect(residentRoutes.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/resident/bills');
+    const routes = residentRoutes();
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/resident/bills');
     for (const { email, subRole } of DEMO_SIGN_INS) {
       const cookie = await h.staffCookie(email);
       const answers = await Promise.all(
-        residentRoutes.map(async (r) => {
+        routes.map(async (r) => {
           const res = await h.app.inject({ method: r.method as 'GET', url: r.url, headers: { cookie }, ...(r.method === 'GET' ? {} : { payload: {} }) });
           return `${subRole} ${r.method} ${r.url} → ${res.statusCode}`;
         }),
       );
-      expect(answers).toEqual(residentRoutes.map((r) => `${subRole} ${r.method} ${r.url} → 401`));
+      expect(answers).toEqual(routes.map((r) => `${subRole} ${r.method} ${r.url} → 401`));
     }
+  });
+
+  it('a resident on a temporary password gets 403 on every resident API route but the few that let them change it', async () => {
+    const r = await societyWithResident(h.database.db, { name: 'Held Walk Society' });
+    await h.database.db.update(residents).set({ mustChangePassword: true }).where(eq(residents.id, r.residentId));
+    const authorization = await h.residentAuth(r.phone, r.password);
+    const routes = residentRoutes();
+    const expected = (m: string, url: string) => `${m} ${url} → ${WHILE_HELD.get(`${m} ${url}`) ?? 403}`;
+    const call = async ({ method, url }: { method: string; url: string }) => {
+      const res = await h.app.inject({ method: method as 'GET', url, headers: { authorization }, ...(method === 'GET' ? {} : { payload: {} }) });
+      return `${method} ${url} → ${res.statusCode}`;
+    };
+    // Sign-out last: it ends the token the others are sent with.
+    const [logout, rest] = [routes.filter((r) => r.url === '/api/resident/logout'), routes.filter((r) => r.url !== '/api/resident/logout')];
+    expect(await Promise.all(rest.map(call))).toEqual(rest.map((r) => expected(r.method, r.url)));
+    expect(await Promise.all(logout.map(call))).toEqual(['POST /api/resident/logout → 204']);
+    const walked = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    for (const allowed of WHILE_HELD.keys()) expect(walked.has(allowed), allowed).toBe(true);
   });
 
   it('the public list names only routes that exist', () => {
