@@ -117,15 +117,19 @@ test.describe('resident app', () => {
     await staff.context().close();
 
     // The resident's phone was signed out; the temporary password opens the change form, with the
-    // SOS button on the same screen (an emergency never waits for a new password), and no menu.
+    // numbers to call on the same screen (the server takes no SOS press from a temporary
+    // password), and no menu; a reload shows the same.
     await page.reload();
     await expect(page).toHaveURL(/\/app\/sign-in$/);
     await page.getByLabel('Phone').fill(r.phone);
     await page.getByLabel('Password', { exact: true }).fill(temporary);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
-    await expect(sosButton(page)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Emergency numbers' }).getByRole('link', { name: '1122' })).toBeVisible();
+    await expect(sosButton(page)).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
     await page.getByLabel('Current password').fill('not-it-at-all');
     await page.getByLabel('New password').fill('my-own-password-1');
     await page.getByRole('button', { name: 'Change password' }).click();

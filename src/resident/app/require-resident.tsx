@@ -2,9 +2,11 @@
  * The signed-in guard: no session → /sign-in. A registration not yet approved ('Pending') sees the
  * waiting screen (every service route answers it 403); a blocked resident sees why (the server
  * answers 403 to everything of theirs). After a staff reset of the password, only the change form
- * shows until the resident has chosen their own (the profile's `mustChangePassword`), with the SOS
- * button on the same screen. While the profile loads, or when it fails, the SOS button is there too
- * (at home, the shell's own, which stays when the profile arrives).
+ * shows until the resident has chosen their own (the profile's `mustChangePassword`), with the
+ * numbers to call on the same screen (the server refuses the SOS press meanwhile). While the
+ * profile loads, or when it fails, the SOS button is there (at home, the shell's own, which stays
+ * when the profile arrives). A 403 from any other screen reads the profile again
+ * (lib/query-client.ts), so a hold or a block the app did not know of leads here.
  *
  * A visitor who arrives signed out (a cold deep link, e.g. a push tapped) is sent to sign-in with the
  * screen they asked for, and comes back to it once signed in (lib/return-to.ts). A session that
@@ -23,6 +25,7 @@ import { ChangePasswordScreen } from '../features/account/change-password-form';
 import { SosScreen } from '../features/sos/sos-screen';
 import { ApiError } from '../lib/api';
 import { signInState } from '../lib/return-to';
+import { EmergencyNumbers } from './emergency-numbers';
 import { Loading } from './loading';
 import { ErrorNotice } from './error-notice';
 
@@ -55,6 +58,6 @@ export function RequireResident() {
     );
   }
   if (profile.data.status === 'Pending') return <WaitingScreen />;
-  if (profile.data.mustChangePassword) return <ChangePasswordScreen emergency={<SosScreen />} />;
+  if (profile.data.mustChangePassword) return <ChangePasswordScreen emergency={<EmergencyNumbers />} />;
   return <Outlet />;
 }

@@ -66,6 +66,8 @@ export const en = {
     passwordChanged: 'Your password has been changed. You are signed out on your other devices.',
     mustChangeTitle: 'Choose your own password',
     mustChangeText: 'Your society’s office reset your password. Choose a new one to go on; the temporary password is your current one.',
+    mustChangeEmergency: 'The SOS button comes back once you have chosen your password. In an emergency now, call:',
+    mustChangeEmergencyLabel: 'Emergency numbers',
   },
 
   push: {

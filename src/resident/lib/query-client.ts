@@ -4,15 +4,25 @@
  * stale time, and the open SOS screen polls an open alarm (features/sos). A 4xx is not retried (the
  * server meant it).
  */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
 /**
  * A new client for the app's root: answers stay fresh 10 s, a query failing other than with a 4xx
  * is tried twice more, a mutation never again (an SOS press or a request must not be sent twice).
+ * A 403 from any call but the profile's reads the profile again: the server holds a resident it
+ * did not hold when the profile was read (a temporary password, a block, a Pending account), and
+ * the app's guard (app/require-resident.tsx) shows the screen for it instead of failing on each.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const refused = (error: unknown, key?: readonly unknown[]) => {
+    if (!(error instanceof ApiError && error.status === 403)) return;
+    if (key && key[0] === keys.me[0] && key[1] === keys.me[1]) return;
+    void client.invalidateQueries({ queryKey: keys.me, exact: true });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => refused(error, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error) => refused(error) }),
     defaultOptions: {
       queries: {
         staleTime: 10_000,
@@ -23,6 +33,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /**

@@ -66,8 +66,9 @@ export function ChangePasswordForm() {
 
 /**
  * After a staff reset (the profile's `mustChangePassword`): the change form (or sign-out) until it
- * is done, and `emergency` (the SOS button, given by the app's guard) on the same screen: a
- * resident in danger never has to choose a password first.
+ * is done. The server answers nothing else to a temporary password, the SOS press included (the
+ * office handed that password over, so it cannot prove the resident pressed), so `emergency` (the
+ * numbers to call, given by the app's guard) is on the same screen instead.
  */
 export function ChangePasswordScreen({ emergency }: { emergency: ReactNode }) {
   const signOut = useSignOut();
@@ -75,8 +76,11 @@ export function ChangePasswordScreen({ emergency }: { emergency: ReactNode }) {
     <Stack component="main" p="md" maw={28 * 16} mx="auto">
       <Title order={1}>{t.account.mustChangeTitle}</Title>
       <Text>{t.account.mustChangeText}</Text>
-      {emergency}
       <ChangePasswordForm />
+      <Stack component="section" aria-label={t.account.mustChangeEmergencyLabel} gap={0}>
+        <Text fw={700}>{t.account.mustChangeEmergency}</Text>
+        {emergency}
+      </Stack>
       <Button variant="default" onClick={() => void signOut()}>
         {t.account.signOut}
       </Button>
