@@ -18,6 +18,7 @@ import { notHomeService } from '../../src/server/modules/not-home/service.js';
 import { calendarDay } from '../../src/shared/calendar.js';
 import { DEFAULT_TIME_ZONE } from '../../src/shared/constants.js';
 import { outboxRepo, type PushPayload } from '../../src/server/modules/outbox/repo.js';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import { useTwoInstances, waitFor, type Instance, type TwoInstances } from '../support/two-instances.js';
 import { raiseAlarm } from '../support/clients/security.js';
 import { postNotHome } from '../support/clients/not-home.js';
@@ -193,6 +194,24 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
     expect((await put('Block')).statusCode).toBe(200);
     await waitFor(async () => (await statusOf(t.b, blocked)) === 401, 'B to refuse the blocked resident');
     expect((await put('Approve')).statusCode).toBe(200);
+  });
+
+  it('a resident held on a temporary password on B is served there at once after changing it through A', async () => {
+    const [resident] = await t.a.database.db.select({ id: residents.id }).from(residents).where(eq(residents.phone, '03000000018'));
+    await t.a.database.db.update(residents).set({ mustChangePassword: true }).where(eq(residents.id, resident!.id));
+    const authorization = await t.residentAuth(t.b, '03000000018');
+    const bills = () => t.b.app.inject({ method: 'GET', url: '/api/resident/bills', headers: { authorization } }).then((r) => r.statusCode);
+    // Read, and so cached, as held on B.
+    expect(await bills()).toBe(403);
+    const changed = await t.a.app.inject({
+      method: 'PUT',
+      url: '/api/resident/password',
+      headers: { authorization },
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'my-own-password-18' },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    // The clock does not move: only the relayed change, not the cache's time, lets B serve it.
+    await waitFor(async () => (await bills()) === 200, 'B to serve the resident who changed the password');
   });
 
   it('a resident socket on B hears its complaint moved through A; a sign-out through A ends it at once', async () => {
