@@ -188,6 +188,8 @@ export const MSG = {
   uploadsTooMany: 'Too many uploads, try again in {wait}.',
   uploadBytesTooMany: "Too much uploaded today (this file would pass the day's limit), try again in {wait}.",
   importsTooMany: 'Too many spreadsheet imports, try again in {wait}.',
+  residentRequestsTooMany: 'Too many requests from this address, try again in {wait}.',
+  societySearchesTooMany: 'Too many society searches, try again in {wait}.',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle, type LoginAttempt } from '../../src/server/modules/auth/login-throttle.js';
+import { LoginThrottle, type LoginAttempt } from '../../src/server/lib/sign-in-throttle/login-throttle.js';
 
 const WINDOW = 60_000;
 const isAttempt = (a: LoginAttempt | { retryAfterS: number }): a is LoginAttempt => !('retryAfterS' in a);

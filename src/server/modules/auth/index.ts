@@ -3,7 +3,7 @@ import { authRepo } from './repo.js';
 import { authRoutes } from './routes.js';
 import { twoFactorService } from './two-factor-service.js';
 import { authService, type AuthService } from './service.js';
-import type { SignInThrottle } from './login-throttle.js';
+import type { SignInThrottle } from '../../lib/sign-in-throttle/login-throttle.js';
 
 /**
  * The staff session service, built by app.ts as an app plugin (every staff guard and the socket's
