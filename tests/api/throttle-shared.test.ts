@@ -2,8 +2,8 @@
  * The sign-in throttles (staff and resident) and the resident routes' request limits are shared
  * by every instance. Two apps on one PostgreSQL database (each with its own connections, one
  * clock): failures on A count on B, and a burst split over both checks at most LOGIN_MAX_FAILURES
- * passwords — with the counts in PostgreSQL, and again in Redis (REDIS_URL). Resident sign-in
- * and the resident's password change are counted alike;
+ * passwords — with the counts in PostgreSQL, and again in Redis (REDIS_URL). Resident sign-in,
+ * the resident's password change and the staff two-factor enrolment confirm are counted alike;
  * sign-in, registration and the society picker share their per-address limits. Needs
  * DATABASE_URL (and a Redis at REDIS_TEST_URL, default redis://127.0.0.1:6379, for the Redis
  * half); skipped otherwise. Redis keeps its counts across runs: every test uses addresses,
@@ -16,6 +16,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { residents } from '../../src/server/db/schema.js';
+import { totpCode } from '../../src/server/modules/auth/two-factor.js';
+import { staffAccountsService } from '../../src/server/modules/staff/service.js';
+import { operatorActor, runCommand } from '../../src/server/operator/commands.js';
 import { MSG, tryAgainIn } from '../../src/shared/messages.js';
 import { societyWithResident } from '../support/rows.js';
 import { useHarness, type Harness } from './harness.js';
@@ -59,6 +62,28 @@ async function freshResident(h: Harness): Promise<{ phone: string; password: str
   const phone = `03${String(randomInt(1_000_000_000)).padStart(9, '0')}`;
   await h.database.db.update(residents).set({ phone }).where(eq(residents.id, r.residentId));
   return { phone, password: r.password };
+}
+
+/** A staff member with a new email who has chosen a password, signed in on `app`: the Cookie header value. */
+async function freshStaffCookie(h: Harness, app: BuiltApp['app']): Promise<string> {
+  const email = `shared-${randomUUID()}@throttle.test`;
+  const service = staffAccountsService({ db: h.database.db, clock: h.clock, temporaryPasswordHours: 72, revokeSessions: (id) => h.auth.revokeAccount(id) });
+  const made = await runCommand(
+    ['staff:create', '--society', 'GV', '--email', email, '--name', 'Imran Qureshi', '--sub-role', 'complian'],
+    service,
+    operatorActor(),
+  );
+  const temporary = made.out.find((l) => l.startsWith('Temporary password: '))!.slice('Temporary password: '.length);
+  const first = await signIn(app, email, freshIp(), temporary);
+  const cookie = `sd_session=${first.cookies.find((c) => c.name === 'sd_session')!.value}`;
+  const changed = await app.inject({
+    method: 'PUT',
+    url: '/api/society/me/password',
+    headers: { cookie },
+    payload: { currentPassword: temporary, newPassword: 'violet-harbour-tractor-57' },
+  });
+  expect(changed.statusCode, changed.body).toBe(204);
+  return cookie;
 }
 
 function sharedThrottleSuite(name: string, env: Record<string, string>) {
@@ -144,6 +169,23 @@ function sharedThrottleSuite(name: string, env: Record<string, string>) {
       expect(codes).toEqual(Array(MAX).fill(400));
       expect((await change(B.built.app, r.password)).statusCode).toBe(429);
       expect((await residentSignIn(h.app, r.phone, ip, r.password)).statusCode).toBe(429);
+    });
+
+    it('two-factor enrolment: wrong codes on A and B from one address, and the sixth is 429 even with the right code', async () => {
+      const cookie = await freshStaffCookie(h, h.app);
+      const { secret } = (await h.app.inject({ method: 'POST', url: '/api/society/me/2fa', headers: { cookie } })).json<{ secret: string }>();
+      const right = totpCode(secret, h.clock.now().getTime());
+      const wrong = right === '000000' ? '111111' : '000000';
+      const ip = freshIp();
+      const confirm = (app: BuiltApp['app'], code: string) =>
+        app.inject({ method: 'POST', url: '/api/society/me/2fa/confirm', headers: { cookie }, payload: { code }, remoteAddress: ip });
+      const codes: number[] = [];
+      for (let i = 0; i < MAX; i++) codes.push((await confirm(i % 2 ? B.built.app : h.app, wrong)).statusCode);
+      expect(codes).toEqual(Array(MAX).fill(400));
+      const held = await confirm(B.built.app, right);
+      expect(held.statusCode).toBe(429);
+      expect(held.json().message).toBe(MSG.twoFactorConfirmThrottled);
+      expect((await confirm(h.app, right)).statusCode).toBe(429);
     });
 
     it('resident sign-in and registration share RESIDENT_SIGNIN_PER_MINUTE per address across both instances; the picker its own', async () => {

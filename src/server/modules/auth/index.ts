@@ -20,8 +20,8 @@ export function staffAuth({ db, config, clock, bus }: BaseDeps, throttle: SignIn
  */
 export const authModule: ServerModule = {
   name: 'auth',
-  build: ({ auth, config, db, clock }) => {
-    const twoFactor = twoFactorService({ repo: authRepo(db), clock, auth });
+  build: ({ auth, config, db, clock, throttles }) => {
+    const twoFactor = twoFactorService({ repo: authRepo(db), clock, auth, throttle: throttles.staff });
     return { routes: (app) => app.register(authRoutes, { auth, twoFactor, config }) };
   },
 };
