@@ -26,7 +26,7 @@ import type { AppJobs, BaseDeps, ExposedServices, SharedDeps } from './lib/serve
 import { MODULES } from './modules.js';
 import { staffAuth } from './modules/auth/index.js';
 import type { AuthService } from './modules/auth/service.js';
-import { sharedLimitsFor } from './modules/auth/shared-throttle.js';
+import { sharedLimitsFor } from './lib/sign-in-throttle/shared-throttle.js';
 import { pushOutbox } from './modules/outbox/index.js';
 import type { OutboxWorker, PushTransport } from './modules/outbox/service.js';
 import { residentGuards } from './modules/resident-auth/index.js';
@@ -148,8 +148,9 @@ export async function buildApp(opts: {
     },
   });
   await app.register(cookie);
-  // Sign-in failures are counted where every instance sees them (PostgreSQL, or Redis with
-  // REDIS_URL); the rate limits share Redis when there is one, and are per instance otherwise.
+  // Sign-in failures (staff and resident) are counted where every instance sees them (PostgreSQL,
+  // or Redis with REDIS_URL), and so are the app's rate limits below. Only @fastify/rate-limit's
+  // coarse per-address limit (client-error reports) stays per instance without Redis.
   const limits = await sharedLimitsFor({
     dbKind: database.kind,
     db: database.db,
@@ -171,7 +172,7 @@ export async function buildApp(opts: {
     opts.rateLimitStores ?? rateLimitStoresFor({ kind: limits.kind, db: database.db, alarmDb: database.alarmDb, redis: limits.rateLimitRedis, now }),
     (err, key) => app.log.error({ err, key }, 'rate limit store failed: let through uncounted'),
   );
-  // skipOnError: a Redis outage lets requests through these coarse limits rather than failing them.
+  // skipOnError: a Redis outage lets requests through this coarse limit rather than failing them.
   await app.register(rateLimit, { global: false, ...(limits.rateLimitRedis && { redis: limits.rateLimitRedis, nameSpace: 'sd:rate:', skipOnError: true }) });
   await app.register(swagger, {
     openapi: {
@@ -186,7 +187,17 @@ export async function buildApp(opts: {
 
   // App plugins (fastify/demo's plugins/app): the shared dependencies every module is built from.
   const bus = new EventBus();
-  const base: BaseDeps = { config, database, db: database.db, clock, log: app.log, bus, metrics, limits: rate };
+  const base: BaseDeps = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    log: app.log,
+    bus,
+    metrics,
+    limits: rate,
+    throttles: { staff: limits.throttle, resident: limits.residentThrottle },
+  };
   const auth = staffAuth(base, limits.throttle);
   const { outbox, outboxDepth } = pushOutbox(base, opts.pushTransport);
   // Events cross instances through PostgreSQL (or Redis with REDIS_URL); closed with the socket.

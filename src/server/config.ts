@@ -102,8 +102,8 @@ const ZEnv = z.object({
   /**
    * redis://… (ADR 0005): with DATABASE_URL, socket events cross instances through Redis
    * pub/sub (@socket.io/redis-adapter) instead of PostgreSQL LISTEN/NOTIFY. Ignored on embedded PGlite.
-   * The staff sign-in throttle and the resident rate limits count there too (shared by every
-   * instance); without it the throttle counts in PostgreSQL and the rate limits per instance.
+   * The sign-in throttles (staff and resident) and the rate limits count there too (shared by
+   * every instance); without it they count in PostgreSQL (`login_attempts`, `rate_limits`).
    */
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -127,20 +127,26 @@ const ZEnv = z.object({
    * message is bounded by this time.
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  /** Failed staff sign-ins allowed per email and address within LOGIN_WINDOW_S before 429. */
+  /**
+   * Failed sign-ins allowed per address and account within LOGIN_WINDOW_S before 429: a staff
+   * email (wrong passwords, two-factor codes at sign-in and at enrolment, current passwords) or a
+   * resident phone (wrong passwords at sign-in and at a password change). An address gets four
+   * times as many across all accounts (staff and residents counted apart).
+   */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_S: z.coerce
     .number()
     .int()
     .min(1)
     .default(15 * 60),
-  /** Failed staff sign-ins allowed per account across all addresses within LOGIN_WINDOW_S before 429. */
+  /** Failed sign-ins allowed per account (a staff email, a resident phone) across all addresses within LOGIN_WINDOW_S before 429. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   /**
    * Resident sign-ins, registrations and password changes allowed per address and minute before
-   * 429. Residents behind one carrier or gate network share an address, so a society whose
-   * residents sign in together may raise it, knowing that it also allows more password guesses
-   * from one address.
+   * 429, every request counted (a flood limit; wrong passwords are limited per phone by
+   * LOGIN_MAX_FAILURES and LOGIN_MAX_FAILURES_PER_ACCOUNT). Residents behind one carrier or gate
+   * network share an address, so a society whose residents sign in together may raise it.
+   * Counted where the other rate limits are (shared by every instance on PostgreSQL or Redis).
    */
   RESIDENT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Resident bearer token lifetime in days. */

@@ -42,6 +42,8 @@ export const MSG = {
   twoFactorRequired: 'Your society requires two-factor sign-in. Please turn it on in My account.',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on. Turn it off first to use a new device.',
   twoFactorNotStarted: 'Start two-factor setup first.',
+  /** POST /api/society/me/2fa/confirm after too many wrong codes (429, Retry-After). */
+  twoFactorConfirmThrottled: 'Too many wrong codes. Please wait a few minutes and try again.',
   twoFactorRequiredBySociety: 'Your society requires two-factor sign-in for super-admins, so it cannot be turned off.',
   twoFactorOwnFirst: 'Turn on two-factor sign-in for your own account first.',
   /** /Logo: Upload without an image chosen (or with something that is not one of the society's uploads). */
@@ -193,6 +195,8 @@ export const MSG = {
   uploadsTooMany: 'Too many uploads, try again in {wait}.',
   uploadBytesTooMany: "Too much uploaded today (this file would pass the day's limit), try again in {wait}.",
   importsTooMany: 'Too many spreadsheet imports, try again in {wait}.',
+  residentRequestsTooMany: 'Too many requests from this address, try again in {wait}.',
+  societySearchesTooMany: 'Too many society searches, try again in {wait}.',
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * A resident's password: changing it in the app (PUT /api/resident/password: the registration's
- * rules, the current one checked, other tokens revoked, rate-limited like sign-in) and the
+ * rules, the current one checked, other tokens revoked, wrong guesses counted like sign-ins) and the
  * staff-assisted reset on /Status (POST /api/residents/:id/reset-password, module 'status': a
  * temporary password shown once, every token revoked, a new password asked at the next sign-in,
  * audited). Each test makes its own society and resident.
@@ -70,14 +70,19 @@ describe('resident password: change and staff reset', () => {
     expect(await auditOf(r.residentId, 'change-password')).toEqual([]);
   });
 
-  it('is rate-limited per address like sign-in (20 a minute): the 21st guess is 429', async () => {
+  it('counts wrong current passwords like wrong sign-ins of the phone: the sixth guess from one address is 429, and so is a sign-in there', async () => {
     const r = await own();
     const auth = await bearer(r.phone, r.password);
     const codes: number[] = [];
-    for (let i = 0; i < 21; i++)
+    for (let i = 0; i < 5; i++)
       codes.push((await change(auth, { currentPassword: `guess-${i}-wrong`, newPassword: 'a-new-password-2' }, '10.20.9.9')).statusCode);
-    expect(codes.slice(0, 20).every((c) => c === 400)).toBe(true);
-    expect(codes[20]).toBe(429);
+    expect(codes).toEqual([400, 400, 400, 400, 400]);
+    // Held now whatever the password: the right one is not even checked.
+    const refused = await change(auth, { currentPassword: r.password, newPassword: 'a-new-password-2' }, '10.20.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ message: MSG.loginThrottled });
+    expect(Number(refused.headers['retry-after'])).toBe(h.config.LOGIN_WINDOW_S);
+    expect((await login(r.phone, r.password, '10.20.9.9')).statusCode).toBe(429);
     // Another address is not held by this one's guesses.
     expect((await change(auth, { currentPassword: r.password, newPassword: 'a-new-password-2' }, '10.20.9.10')).statusCode).toBe(204);
   });

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { residents } from '../../src/server/db/schema.js';
 import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
@@ -95,6 +97,34 @@ describe('route guards', () => {
     expect(await Promise.all(logout.map(call))).toEqual(['POST /api/resident/logout → 204']);
     const walked = new Set(routes.map((r) => `${r.method} ${r.url}`));
     for (const allowed of WHILE_HELD.keys()) expect(walked.has(allowed), allowed).toBe(true);
+  });
+
+  it('every public route that takes a secret, opens an account or lists societies is limited per address: a flood from one address gets 429', async () => {
+    // Public by design and not limited: what they take is no secret (health, sign-out, a media
+    // file's unguessable name), or a 256-bit challenge whose codes count per account once known.
+    const UNLIMITED = new Set(['GET /api/health', 'POST /api/society/logout', 'GET /media/:file', 'POST /api/society/login/2fa']);
+    // Bad bodies where the limit counts before the body is read; wrong passwords where only failures count.
+    const flood: Record<string, () => InjectOptions> = {
+      'POST /api/society/login': () => ({
+        method: 'POST',
+        url: '/api/society/login',
+        payload: { email: `nobody-${randomUUID()}@nowhere.test`, password: 'wrong-pass-1' },
+      }),
+      'POST /api/resident/login': () => ({ method: 'POST', url: '/api/resident/login', payload: { phone: '9' } }),
+      'POST /api/resident/register': () => ({ method: 'POST', url: '/api/resident/register', payload: {} }),
+      'GET /api/societies': () => ({ method: 'GET', url: '/api/societies?q=green' }),
+      'POST /api/client-errors': () => ({ method: 'POST', url: '/api/client-errors', payload: {} }),
+    };
+    expect([...PUBLIC].filter((r) => !UNLIMITED.has(r) && !(r in flood))).toEqual([]);
+    let n = 0;
+    const firstRefused: string[] = [];
+    for (const [route, request] of Object.entries(flood)) {
+      const remoteAddress = `10.99.${++n}.1`;
+      let i = 0;
+      while (i < 100 && (await h.app.inject({ ...request(), remoteAddress })).statusCode !== 429) i++;
+      firstRefused.push(`${route} → ${i < 100 ? 'limited' : 'never 429 in 100'}`);
+    }
+    expect(firstRefused).toEqual(Object.keys(flood).map((r) => `${r} → limited`));
   });
 
   it('the public list names only routes that exist', () => {

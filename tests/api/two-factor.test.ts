@@ -1,9 +1,9 @@
 /**
  * A staff member's own account beyond the password: two-factor sign-in (enrol, confirm, the
- * sign-in challenge, codes and recovery codes that work once, throttling, turning it off), the
- * society's requirement for its super-admins, and the member's own sessions. Codes are computed
- * from the secret at the test's clock, as an authenticator app would. Each test adds its own
- * members (and society where it needs one).
+ * sign-in challenge, codes and recovery codes that work once, throttling of codes at sign-in and
+ * at enrolment, turning it off), the society's requirement for its super-admins, and the member's
+ * own sessions. Codes are computed from the secret at the test's clock, as an authenticator app
+ * would. Each test adds its own members (and society where it needs one).
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -158,6 +158,32 @@ describe('two-factor sign-in and own sessions', () => {
     }
     expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(answers[5]).toBe(429);
+  });
+
+  it('wrong enrolment codes are throttled like sign-ins: the sixth is 429 even with the right code; a right code clears the pair', async () => {
+    const m = await member();
+    const { secret } = (await send('POST', '/api/society/me/2fa', m.cookie)).json<{ secret: string }>();
+    const right = () => totpCode(secret, h.clock.now().getTime());
+    const wrong = () => (right() === '000000' ? '111111' : '000000');
+    const confirm = (code: string, address: string) =>
+      h.app.inject({ method: 'POST', url: '/api/society/me/2fa/confirm', headers: { cookie: m.cookie }, payload: { code }, remoteAddress: address });
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await confirm(wrong(), '10.9.5.1')).statusCode);
+    expect(answers).toEqual([400, 400, 400, 400, 400]);
+    const held = await confirm(right(), '10.9.5.1');
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({ message: MSG.twoFactorConfirmThrottled });
+    expect(Number(held.headers['retry-after'])).toBe(h.config.LOGIN_WINDOW_S);
+    // The same account's sign-in from that address is held too: the codes count as its failures.
+    expect((await login(m.email, 'wrong-pass-1', '10.9.5.1')).statusCode).toBe(429);
+
+    // From another address: four wrong codes, then the right one turns it on and clears that pair,
+    // so five wrong passwords from there are 401s before the 429.
+    for (let i = 0; i < 4; i++) expect((await confirm(wrong(), '10.9.5.2')).statusCode).toBe(400);
+    expect((await confirm(right(), '10.9.5.2')).statusCode).toBe(200);
+    const signIns: number[] = [];
+    for (let i = 0; i < 6; i++) signIns.push((await login(m.email, 'wrong-pass-1', '10.9.5.2')).statusCode);
+    expect(signIns).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it('turning it off asks for the password; a super-admin’s reset turns it off too', async () => {

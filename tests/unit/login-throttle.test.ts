@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle, type LoginAttempt } from '../../src/server/modules/auth/login-throttle.js';
+import { LoginThrottle, throttleKeys, type LoginAttempt } from '../../src/server/lib/sign-in-throttle/login-throttle.js';
 
 const WINDOW = 60_000;
 const isAttempt = (a: LoginAttempt | { retryAfterS: number }): a is LoginAttempt => !('retryAfterS' in a);
@@ -69,5 +69,36 @@ describe('login throttle: attempts counted before the password is checked', () =
     clock.t += 15_000;
     expect(th.retryAfterS('1.1.1.1', 'a@b.test')).toBe(0);
     expect(isAttempt(th.begin('1.1.1.1', 'a@b.test'))).toBe(true);
+  });
+});
+
+describe('login throttle scopes: staff by email, residents by phone', () => {
+  it('names resident keys apart from staff keys, so neither ever shares a count', () => {
+    const limits = { maxFailures: 3, maxPerAccount: 5 };
+    expect(throttleKeys('staff', '1.1.1.1', 'A@B.test', limits)).toEqual({
+      pair: 'e:1.1.1.1:a@b.test',
+      keys: [
+        ['e:1.1.1.1:a@b.test', 3],
+        ['ip:1.1.1.1', 12],
+        ['a:a@b.test', 5],
+      ],
+    });
+    expect(throttleKeys('resident', '1.1.1.1', '03001234567', limits)).toEqual({
+      pair: 'r:e:1.1.1.1:03001234567',
+      keys: [
+        ['r:e:1.1.1.1:03001234567', 3],
+        ['r:ip:1.1.1.1', 12],
+        ['r:p:03001234567', 5],
+      ],
+    });
+  });
+
+  it('a resident throttle limits a phone across addresses, and not another phone', () => {
+    const clock = { t: 0 };
+    const residents = new LoginThrottle(3, WINDOW, () => clock.t, 5, 'resident');
+    const results = Array.from({ length: 6 }, (_, i) => residents.begin(`10.0.0.${i}`, '03001234567'));
+    expect(results.map(isAttempt)).toEqual([true, true, true, true, true, false]);
+    expect(residents.retryAfterS('10.9.9.9', '03001234567')).toBe(60);
+    expect(residents.retryAfterS('10.9.9.9', '03007654321')).toBe(0);
   });
 });

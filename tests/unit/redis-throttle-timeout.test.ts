@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable.js';
-import { REDIS_COMMAND_TIMEOUT_MS, sharedLimitsFor, type SharedLimits } from '../../src/server/modules/auth/shared-throttle.js';
+import { REDIS_COMMAND_TIMEOUT_MS, sharedLimitsFor, type SharedLimits } from '../../src/server/lib/sign-in-throttle/shared-throttle.js';
 import type { Db } from '../../src/server/db/client.js';
 
 /**

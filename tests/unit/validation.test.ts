@@ -6,7 +6,7 @@ import { NOT_HOME_MSG, ZAssignGuard, ZFileNotHome, addYears, isCalendarDate, not
 import { findUnstorableText } from '../../src/server/lib/input-guard.js';
 import { MSG } from '../../src/shared/messages.js';
 import { likePattern } from '../../src/server/lib/text.js';
-import { LoginThrottle } from '../../src/server/modules/auth/login-throttle.js';
+import { LoginThrottle } from '../../src/server/lib/sign-in-throttle/login-throttle.js';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 

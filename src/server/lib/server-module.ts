@@ -21,6 +21,7 @@ import type { EventBus } from './events.js';
 import type { IntervalJob } from './interval-job.js';
 import type { ExportRunner } from './list-export.js';
 import type { AppLimits } from './rate-limit/app-limits.js';
+import type { SignInThrottle } from './sign-in-throttle/login-throttle.js';
 
 /** What app.ts has before any service: configuration, database, clock, log, bus, metrics, limits. */
 export interface BaseDeps {
@@ -37,6 +38,13 @@ export interface BaseDeps {
   metrics: AppMetrics;
   /** The limits on what one account can trigger (lib/rate-limit/app-limits.ts). */
   limits: AppLimits;
+  /**
+   * The sign-in throttles (lib/sign-in-throttle): wrong secrets counted per (address, account),
+   * per address and per account, in memory on the embedded database and shared by every instance
+   * on PostgreSQL or Redis. `staff` by email (sign-in, its two-factor step, password changes, the
+   * two-factor enrolment confirm), `resident` by phone (sign-in, password changes).
+   */
+  throttles: { staff: SignInThrottle; resident: SignInThrottle };
 }
 
 /** The shared dependencies every module is built from: the base plus the app plugins' services. */

@@ -6,9 +6,11 @@
  * Enrolment runs as the video desk (button-five), whose session no other entry needs to be
  * anything but signed in: a confirm can never turn two-factor on, since a generated code matching
  * the pending secret is a one-in-a-million chance (and would only move that account to two-factor
- * sign-in, which the suite never signs in again). The requirement runs as Green Valley's
- * super-admin, who has no two-factor: requiring it is refused (409), not requiring it changes
- * nothing.
+ * sign-in, which the suite never signs in again). Its wrong codes count as video's failed sign-ins
+ * (the shared throttle), so past LOGIN_MAX_FAILURES_PER_ACCOUNT the confirm and the password
+ * check of turning it off answer 429: a 4xx that writes nothing, as the suite asks. The
+ * requirement runs as Green Valley's super-admin, who has no two-factor: requiring it is refused
+ * (409), not requiring it changes nothing.
  */
 import fc from 'fast-check';
 import { body, text } from '../bad-input.js';

@@ -6,7 +6,9 @@
  *
  * The change never sends the suite's resident's right password, and the reset never names that
  * resident (its row id, looked up by the suite into {@link SUITE_RESIDENT}): either would end the
- * token every later resident entry signs in with.
+ * token every later resident entry signs in with. Its wrong current passwords count as failed
+ * sign-ins of the resident's phone, so past the limit it answers 429 (writing nothing); the token
+ * stays signed in.
  */
 import fc from 'fast-check';
 import { anyJson, body, query, text } from '../bad-input.js';

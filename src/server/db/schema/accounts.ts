@@ -173,10 +173,11 @@ export const residentSessions = pgTable('resident_sessions', {
 });
 
 /**
- * Staff sign-in attempts counted by the shared login throttle
- * (`modules/auth/shared-throttle.ts`, used when DATABASE_URL is set): one row per throttle key of
- * an attempt — (address, email) `e:<ip>:<email>`, address `ip:<ip>`, account `a:<email>` — so
- * every instance counts the same failures. A row lives until its attempt succeeds or is abandoned,
+ * Sign-in attempts counted by the shared login throttle
+ * (`lib/sign-in-throttle/shared-throttle.ts`, used when DATABASE_URL is set): one row per throttle
+ * key of an attempt — staff (address, email) `e:<ip>:<email>`, address `ip:<ip>`, account
+ * `a:<email>`; residents `r:e:<ip>:<phone>`, `r:ip:<ip>`, `r:p:<phone>` — so every instance
+ * counts the same failures. A row lives until its attempt succeeds or is abandoned,
  * or the purge job deletes it once it is older than the window. Not society-owned (no RLS).
  */
 export const loginAttempts = pgTable(

@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
  */
 export const SOS_REDIS_TIMEOUT_MS = 250;
 
-/** The limits on what one account can trigger, each a {@link Limit} (429 beyond it). */
+/** The limits on what one account (or, on the public resident routes, one address) can trigger, each a {@link Limit} (429 beyond it). */
 export interface AppLimits {
   /** Send to All, per society per hour (PANEL_MAX_BROADCASTS_PER_HOUR). Subject: society id. */
   broadcasts: Limit;
@@ -36,7 +36,21 @@ export interface AppLimits {
   sosPresses: Limit;
   /** POST /api/client-errors, per session per minute (CLIENT_ERRORS_PER_MINUTE). Subject: a hash of the session credential, or the address. */
   clientErrors: Limit;
+  /**
+   * Resident sign-ins, registrations and password changes together, per address per minute,
+   * every request counted (RESIDENT_SIGNIN_PER_MINUTE). Subject: the client's address (req.ip).
+   * A coarse flood limit: wrong passwords are counted per phone by the sign-in throttle.
+   */
+  residentRequests: Limit;
+  /** GET /api/societies (the registration picker), per address per minute (SOCIETY_PICKER_PER_MINUTE). Subject: the address. */
+  societyPicker: Limit;
 }
+
+/**
+ * The registration picker's society searches per address and minute: a search as the resident
+ * types (the app waits for a pause) stays well under it; listing names in bulk does not.
+ */
+export const SOCIETY_PICKER_PER_MINUTE = 60;
 
 /** The stores the limits count in: `alarm` for the SOS press (its own connections), `main` for the rest. */
 export interface RateLimitStores {
@@ -88,6 +102,8 @@ export function appLimits(config: Config, stores: RateLimitStores, onStoreError:
     imports: main('import', config.BILL_MAX_IMPORTS_PER_MINUTE, MINUTE_MS, MSG.importsTooMany),
     exports: main('export', config.EXPORT_MAX_PER_MINUTE, MINUTE_MS, EXPORT_MSG.tooMany),
     clientErrors: main('client-error', config.CLIENT_ERRORS_PER_MINUTE, MINUTE_MS, MSG.clientErrorsTooMany),
+    residentRequests: main('resident-ip', config.RESIDENT_SIGNIN_PER_MINUTE, MINUTE_MS, MSG.residentRequestsTooMany),
+    societyPicker: main('picker-ip', SOCIETY_PICKER_PER_MINUTE, MINUTE_MS, MSG.societySearchesTooMany),
     sosPresses: limitOf(
       stores.alarm,
       { name: 'sos', limit: config.SOS_MAX_PRESSES_PER_MINUTE, windowMs: MINUTE_MS, message: MSG.sosTooMany },

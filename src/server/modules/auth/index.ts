@@ -3,7 +3,7 @@ import { authRepo } from './repo.js';
 import { authRoutes } from './routes.js';
 import { twoFactorService } from './two-factor-service.js';
 import { authService, type AuthService } from './service.js';
-import type { SignInThrottle } from './login-throttle.js';
+import type { SignInThrottle } from '../../lib/sign-in-throttle/login-throttle.js';
 
 /**
  * The staff session service, built by app.ts as an app plugin (every staff guard and the socket's
@@ -20,8 +20,8 @@ export function staffAuth({ db, config, clock, bus }: BaseDeps, throttle: SignIn
  */
 export const authModule: ServerModule = {
   name: 'auth',
-  build: ({ auth, config, db, clock }) => {
-    const twoFactor = twoFactorService({ repo: authRepo(db), clock, auth });
+  build: ({ auth, config, db, clock, throttles }) => {
+    const twoFactor = twoFactorService({ repo: authRepo(db), clock, auth, throttle: throttles.staff });
     return { routes: (app) => app.register(authRoutes, { auth, twoFactor, config }) };
   },
 };

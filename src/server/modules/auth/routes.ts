@@ -148,11 +148,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
     config: { sameOriginWrites: true },
     onRequest: ownAccount,
     schema: docs(
-      'Turn two-factor sign-in on with a code of the new secret; answers ten recovery codes, shown once',
+      'Turn two-factor sign-in on with a code of the new secret; answers ten recovery codes, shown once. Wrong codes are counted like wrong sign-in passwords of your email (429)',
       { body: ZTwoFactorConfirm },
-      { 200: ZRecoveryCodes },
+      { 200: ZRecoveryCodes, 400: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody },
     ),
-    handler: (req) => twoFactor.confirm(staffOf(req), req.cookies[SESSION_COOKIE]!, req.body.code),
+    handler: (req) => twoFactor.confirm(staffOf(req), req.cookies[SESSION_COOKIE]!, req.body.code, req.ip),
   });
 
   app.delete('/api/society/me/2fa', {

@@ -5,7 +5,7 @@ import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../../
 import type { EventBus } from '../../lib/events.js';
 import { SessionCache } from '../../lib/session-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import type { LoginAttempt, SignInThrottle } from './login-throttle.js';
+import { abandoned as abandon, succeeded as succeed, type SignInThrottle } from '../../lib/sign-in-throttle/login-throttle.js';
 import { looksLikeRecoveryCode, recoveryHash, totpStep } from './two-factor.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { passwordProblem } from '../../lib/password-policy.js';
@@ -86,16 +86,6 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
   }
 
   type Account = NonNullable<Awaited<ReturnType<AuthRepo['findByEmail']>>>;
-  // Best effort: a shared store that failed too must not hide the first error.
-  const abandon = (attempt: LoginAttempt) =>
-    Promise.resolve()
-      .then(() => attempt.abandoned())
-      .catch(() => undefined);
-  // Best effort too: a shared store that cannot clear the attempt leaves it counted, no worse.
-  const succeed = (attempt: LoginAttempt) =>
-    Promise.resolve()
-      .then(() => attempt.succeeded())
-      .catch(() => undefined);
   const auditSignIn = (staff: Account, action: 'sign-in' | 'sign-in-failed', origin: SignInOrigin, what?: string) =>
     repo.audit({
       societyId: staff.societyId,

@@ -76,8 +76,8 @@ export function residentAuthRepo(db: Db) {
       return rows.length > 0;
     },
     /** The resident's password hash (null: none set), or undefined when the account is gone. */
-    async passwordOf(residentId: number): Promise<{ passwordHash: string | null } | undefined> {
-      const [row] = await db.select({ passwordHash: residents.passwordHash }).from(residents).where(eq(residents.id, residentId));
+    async passwordOf(residentId: number): Promise<{ passwordHash: string | null; phone: string } | undefined> {
+      const [row] = await db.select({ passwordHash: residents.passwordHash, phone: residents.phone }).from(residents).where(eq(residents.id, residentId));
       return row;
     },
     /**

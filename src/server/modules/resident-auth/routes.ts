@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZResidentLoginRequest, ZResidentLoginResponse } from '../../../shared/contracts/auth.js';
@@ -14,12 +15,7 @@ import {
 import { residentAccountScope, residentOf, residentOwnAccountScope } from '../../plugins/auth.js';
 import type { ResidentAuthService } from './service.js';
 import { residentDocs, routeDocs } from '../../lib/route-docs.js';
-
-/**
- * The registration picker's society search, per address and minute: a search as the resident
- * types (the app waits for a pause) stays well under it; listing names in bulk does not.
- */
-const PICKER_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+import type { AppLimits } from '../../lib/rate-limit/app-limits.js';
 
 const docs = routeDocs('resident');
 
@@ -31,15 +27,16 @@ const docs = routeDocs('resident');
  * sign out, nothing else: not even store a push token, as whoever was handed that password would
  * then receive the resident's pushes on their own phone.
  */
-export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentAuthService; signInPerMinute: number }> = async (
-  app,
-  { residentAuth, signInPerMinute },
-) => {
-  // Sign-in, self-registration and a password change (a guess at the current password) share one
-  // limit per address and minute (RESIDENT_SIGNIN_PER_MINUTE).
-  const PUBLIC_RATE_LIMIT = { max: signInPerMinute, timeWindow: '1 minute' };
+export const residentAuthRoutes: FastifyPluginAsyncZod<{
+  residentAuth: ResidentAuthService;
+  limits: Pick<AppLimits, 'residentRequests' | 'societyPicker'>;
+}> = async (app, { residentAuth, limits }) => {
+  // Sign-in, self-registration and a password change share one limit per address and minute
+  // (RESIDENT_SIGNIN_PER_MINUTE), counted in the app's shared store before the body is read, so a
+  // flood of bad bodies counts too. Wrong passwords are counted per phone by the service.
+  const perAddress = async (req: FastifyRequest) => limits.residentRequests.take(req.ip);
   app.post('/api/resident/register', {
-    config: { rateLimit: PUBLIC_RATE_LIMIT },
+    onRequest: perAddress,
     schema: docs(
       "A resident registers (public, rate-limited): 201 with a generated residentID and status 'Pending' until staff approve on /Status; 400 naming the field (societyName: no such society), 409 phone already registered",
       { body: ZRegisterResident },
@@ -49,17 +46,18 @@ export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentA
   });
 
   app.post('/api/resident/login', {
-    config: { rateLimit: PUBLIC_RATE_LIMIT },
+    onRequest: perAddress,
     schema: docs(
-      'Resident sign-in by phone; returns a bearer token (status Approve or Pending; Block → 403)',
+      'Resident sign-in by phone; returns a bearer token (status Approve or Pending; Block → 403). 429 once too many wrong passwords for the phone (from this address, or from any), or too many requests from this address',
       { body: ZResidentLoginRequest },
       { 200: ZResidentLoginResponse, 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody },
     ),
-    handler: (req) => residentAuth.login(req.body.phone, req.body.password),
+    handler: (req) => residentAuth.login(req.body.phone, req.body.password, req.ip),
   });
 
   app.get('/api/societies', {
-    config: { rateLimit: PICKER_RATE_LIMIT },
+    // A search as the resident types (the app waits for a pause) stays well under it; listing names in bulk does not.
+    onRequest: async (req) => limits.societyPicker.take(req.ip),
     schema: docs(
       `Society names for the registration screen's picker (public, rate-limited): A to Z, ${SOCIETY_NAMES_PAGE_SIZE} a page (?page=), ?q= (or ?search=) a part of the name, case-insensitive; names only`,
       { querystring: ZSocietyNamesQuery },
@@ -96,14 +94,14 @@ export const residentAuthRoutes: FastifyPluginAsyncZod<{ residentAuth: ResidentA
     });
 
     scoped.put('/api/resident/password', {
-      config: { rateLimit: PUBLIC_RATE_LIMIT },
+      onRequest: perAddress,
       schema: residentDocs(
-        "Change the resident's own password (the registration's rules: 8–200 characters); 204. Every other token of theirs is revoked, this one stays; a staff reset's must-change mark is cleared. 400 naming currentPassword when it is wrong; rate-limited like sign-in",
+        "Change the resident's own password (the registration's rules: 8–200 characters); 204. Every other token of theirs is revoked, this one stays; a staff reset's must-change mark is cleared. 400 naming currentPassword when it is wrong; wrong ones are counted like wrong sign-in passwords of the phone (429)",
         { body: ZResidentPasswordChange },
         { 204: z.null(), 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody },
       ),
       handler: async (req, reply) => {
-        await residentAuth.changePassword(residentOf(req), req.headers.authorization, req.body.currentPassword, req.body.newPassword);
+        await residentAuth.changePassword(residentOf(req), req.headers.authorization, req.body.currentPassword, req.body.newPassword, req.ip);
         return reply.code(204).send(null);
       },
     });

@@ -7,6 +7,7 @@ import { SessionCache } from '../../lib/session-cache.js';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { abandoned, beginAttempt, succeeded, type SignInThrottle } from '../../lib/sign-in-throttle/login-throttle.js';
 import { toResidentProfile } from '../residents/service.js';
 import type { ResidentAuthRepo, ResidentContext } from './repo.js';
 import { registrationService } from './registration.js';
@@ -19,6 +20,12 @@ export interface ResidentAuthDeps {
   bus: EventBus;
   /** Bearer token lifetime in milliseconds (RESIDENT_TOKEN_TTL_DAYS). */
   tokenTtlMs: number;
+  /**
+   * Counts wrong passwords per (address, phone), per address and per phone (the resident scope of
+   * the sign-in throttle): in memory on the embedded database, shared by every instance on
+   * PostgreSQL or Redis.
+   */
+  throttle: SignInThrottle;
   /**
    * Tokens read lately, by token hash ({@link residentSessionCache}); shared by the main lane's and
    * the alarm lane's guards, so one sign-out or status change drops the token from both.
@@ -81,22 +88,36 @@ export interface ResidentGuardOptions {
  * and their socket is refused. The office hands the temporary password over, so whoever holds it
  * must not act as the resident with it.
  */
-export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: ResidentAuthDeps) {
+export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache, throttle }: ResidentAuthDeps) {
   return {
     ...registrationService({ repo, clock }),
     /**
+     * POST /api/resident/login from `address` (the client's, req.ip). The attempt is counted
+     * before the password is checked, like a staff sign-in: per (address, phone), per address
+     * and per phone across addresses (LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ACCOUNT in
+     * LOGIN_WINDOW_S); a sign-in that gets a token clears the pair, every refusal stays counted.
      * @throws 401 MSG.residentLoginFailed for an unknown phone or wrong password, 401
      * MSG.residentTemporaryPasswordExpired for a right temporary password past its time (said only
-     * once the password matched), 403 if blocked.
+     * once the password matched), 403 if blocked, 429 MSG.loginThrottled (Retry-After) once a
+     * limit is reached, whatever the password.
      */
-    async login(phone: string, password: string): Promise<ResidentLoginResponse> {
-      const r = await repo.findByPhone(phone);
-      const ok = await verifyPassword(r?.passwordHash, password);
+    async login(phone: string, password: string, address: string): Promise<ResidentLoginResponse> {
+      const attempt = await beginAttempt(throttle, address, phone);
+      let r: Awaited<ReturnType<ResidentAuthRepo['findByPhone']>>;
+      let ok: boolean;
+      try {
+        r = await repo.findByPhone(phone);
+        ok = await verifyPassword(r?.passwordHash, password);
+      } catch (err) {
+        await abandoned(attempt);
+        throw err;
+      }
       if (!r || !ok) throw new UnauthorizedError(MSG.residentLoginFailed);
       if (r.mustChangePassword && r.temporaryPasswordUntil && r.temporaryPasswordUntil <= clock.now()) {
         throw new UnauthorizedError(MSG.residentTemporaryPasswordExpired);
       }
       if (r.status === 'Block') throw new ForbiddenError(MSG.residentBlocked);
+      await succeeded(attempt);
       const { token, hash } = newToken();
       await repo.createSession(hash, r.id, new Date(clock.now().getTime() + tokenTtlMs));
       return {
@@ -155,19 +176,36 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
     /**
      * PUT /api/resident/password: the resident sets a password of their own (it is no longer one
      * staff must have them change); every other token of theirs ends (their sockets close on every
-     * instance), the one this request carries stays. Audited as 'change-password'. Guessing the
-     * current password is bounded by the route's rate limit, as sign-in is. A resident held on a
-     * temporary password is let go at once: their cached tokens are dropped here and, through
+     * instance), the one this request carries stays. Audited as 'change-password'. A guess at the
+     * current password from `address` is counted like a sign-in of the resident's phone (the same
+     * throttle and keys): a token holder cannot guess more than a sign-in could. A resident held
+     * on a temporary password is let go at once: their cached tokens are dropped here and, through
      * 'resident.account-changed', on every other instance, so the kept token's next request is
      * read afresh and served.
      * @throws 400 MSG.currentPasswordWrong (field currentPassword), 400 MSG.passwordUnchanged
-     *   (field newPassword) when the new one is the current one.
+     *   (field newPassword) when the new one is the current one, 429 MSG.loginThrottled.
      */
-    async changePassword(resident: ResidentContext, authorization: string | undefined, currentPassword: string, newPassword: string): Promise<void> {
+    async changePassword(
+      resident: ResidentContext,
+      authorization: string | undefined,
+      currentPassword: string,
+      newPassword: string,
+      address: string,
+    ): Promise<void> {
       const kept = sessionOf(authorization);
       if (!kept) throw new UnauthorizedError(NO_TOKEN);
       const account = await repo.passwordOf(resident.id);
-      if (!account || !(await verifyPassword(account.passwordHash, currentPassword))) throw new BadRequestError(MSG.currentPasswordWrong, 'currentPassword');
+      if (!account) throw new BadRequestError(MSG.currentPasswordWrong, 'currentPassword');
+      const attempt = await beginAttempt(throttle, address, account.phone);
+      let ok: boolean;
+      try {
+        ok = await verifyPassword(account.passwordHash, currentPassword);
+      } catch (err) {
+        await abandoned(attempt);
+        throw err;
+      }
+      if (!ok) throw new BadRequestError(MSG.currentPasswordWrong, 'currentPassword');
+      await succeeded(attempt);
       if (newPassword === currentPassword) throw new BadRequestError(MSG.passwordUnchanged, 'newPassword');
       const ended = await repo.changePassword(resident, await hashPassword(newPassword), kept, clock.now());
       for (const tokenHash of ended) {

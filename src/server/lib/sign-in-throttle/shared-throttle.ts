@@ -1,12 +1,13 @@
 /**
- * The staff sign-in throttle shared by every instance: the same limits and guarantee as
- * the in-memory {@link LoginThrottle} — an attempt is counted *before* its password is checked, so
- * a burst of concurrent guesses, spread over any number of instances, checks at most
- * `maxFailures` passwords per (address, email) in the window — with the counts in PostgreSQL
- * (`login_attempts`, when DATABASE_URL is set) or in Redis (when REDIS_URL is set).
+ * The sign-in throttle shared by every instance: the same limits and guarantee as the in-memory
+ * {@link LoginThrottle} — an attempt is counted *before* its secret is checked, so a burst of
+ * concurrent guesses, spread over any number of instances, checks at most `maxFailures` guesses
+ * per (address, account) in the window — with the counts in PostgreSQL (`login_attempts`, when
+ * DATABASE_URL is set) or in Redis (when REDIS_URL is set).
  *
- * Keys and limits (as in memory): `e:<ip>:<email>` maxFailures, `ip:<ip>` maxFailures × 4,
- * `a:<email>` maxPerAccount; emails lower-cased. Windows slide on the app's injected clock.
+ * Keys and limits (as in memory, `throttleKeys`): staff `e:<ip>:<email>` maxFailures, `ip:<ip>`
+ * maxFailures × 4, `a:<email>` maxPerAccount (emails lower-cased); residents the same under `r:`
+ * with `p:<phone>` as the account key. Windows slide on the app's injected clock.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -14,30 +15,17 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/raw-rows.js';
+import { LoginThrottle, throttleKeys, type LoginAttempt, type SignInThrottle, type ThrottleScope } from './login-throttle.js';
 
 /** One key's attempts in the window: how many, and the oldest one's epoch milliseconds. */
 const ZWindowRow = z.object({ key: z.string(), n: z.coerce.number(), oldest_ms: z.coerce.number() });
-import { LoginThrottle, type LoginAttempt, type SignInThrottle } from './login-throttle.js';
 
-/** The limits of a throttle: failures per (address, email) and per account in `windowMs` (ms); `now` is epoch ms. */
+/** The limits of a throttle: failures per (address, account) and per account in `windowMs` (ms); `now` is epoch ms. */
 export interface ThrottleLimits {
   maxFailures: number;
   windowMs: number;
   maxPerAccount: number;
   now: () => number;
-}
-
-function throttleKeys(ip: string, email: string, l: ThrottleLimits): { pair: string; keys: [string, number][] } {
-  const e = email.toLowerCase();
-  const pair = `e:${ip}:${e}`;
-  return {
-    pair,
-    keys: [
-      [pair, l.maxFailures],
-      [`ip:${ip}`, l.maxFailures * 4],
-      [`a:${e}`, l.maxPerAccount],
-    ],
-  };
 }
 
 /** A signed 64-bit advisory-lock number for a key (first 8 bytes of its SHA-256). */
@@ -54,10 +42,10 @@ function lockNumber(key: string): bigint {
  * across instances. Rows older than the window are deleted by the purge job
  * (`maintenanceRepo.deleteLoginAttemptsBefore`).
  */
-export function pgLoginThrottle(db: Db, limits: ThrottleLimits): SignInThrottle {
+export function pgLoginThrottle(db: Db, limits: ThrottleLimits, scope: ThrottleScope = 'staff'): SignInThrottle {
   return {
-    async begin(ip, email) {
-      const { pair, keys } = throttleKeys(ip, email, limits);
+    async begin(ip, account) {
+      const { pair, keys } = throttleKeys(scope, ip, account, limits);
       const t = limits.now();
       const since = new Date(t - limits.windowMs);
       const names = keys.map(([k]) => k);
@@ -141,10 +129,10 @@ return 0
  * Redis needs no purge. The keys of one sign-in may live in different slots: use a single Redis
  * (or one with replicas), not Redis Cluster.
  */
-export function redisLoginThrottle(redis: Redis, limits: ThrottleLimits, prefix = 'sd:login:'): SignInThrottle {
+export function redisLoginThrottle(redis: Redis, limits: ThrottleLimits, scope: ThrottleScope = 'staff', prefix = 'sd:login:'): SignInThrottle {
   return {
-    async begin(ip, email) {
-      const { pair, keys } = throttleKeys(ip, email, limits);
+    async begin(ip, account) {
+      const { pair, keys } = throttleKeys(scope, ip, account, limits);
       const names = keys.map(([k]) => prefix + k);
       const id = randomUUID();
       const wait = Number(await redis.eval(BEGIN_SCRIPT, names.length, ...names, limits.now(), limits.windowMs, id, ...keys.map(([, l]) => l)));
@@ -172,7 +160,10 @@ export const REDIS_COMMAND_TIMEOUT_MS = 2000;
 /** Where the sign-in counts live and what the rate limits share. */
 export interface SharedLimits {
   kind: 'memory' | 'postgres' | 'redis';
+  /** Staff sign-in by email (its two-factor step, password changes, the two-factor enrolment confirm). */
   throttle: SignInThrottle;
+  /** Resident sign-in by phone (and the resident's password change): the same store and limits, its own keys. */
+  residentThrottle: SignInThrottle;
   /** For @fastify/rate-limit's `redis` option (REDIS_URL on PostgreSQL); undefined: per-instance counts in memory. */
   rateLimitRedis: Redis | undefined;
   /** Closes the Redis connection, if any. Idempotent. */
@@ -180,8 +171,8 @@ export interface SharedLimits {
 }
 
 /**
- * Picks the store: embedded PGlite (one process) keeps the in-memory throttle; on
- * PostgreSQL the counts are shared — in Redis when `redisUrl` (REDIS_URL) is set, otherwise in
+ * Picks the store of both sign-in throttles (staff, residents): embedded PGlite (one process)
+ * keeps them in memory; on PostgreSQL the counts are shared — in Redis when `redisUrl` (REDIS_URL) is set, otherwise in
  * PostgreSQL's `login_attempts`. With Redis, @fastify/rate-limit's counters are shared too; on
  * PostgreSQL alone they stay per instance (coarse limits; the sign-in failures are what is shared).
  * Throws when Redis cannot be reached at start-up.
@@ -195,14 +186,18 @@ export async function sharedLimitsFor(opts: {
 }): Promise<SharedLimits> {
   const { limits } = opts;
   if (opts.dbKind === 'pglite') {
+    const memory = (scope: ThrottleScope) => new LoginThrottle(limits.maxFailures, limits.windowMs, limits.now, limits.maxPerAccount, scope);
+    return { kind: 'memory', throttle: memory('staff'), residentThrottle: memory('resident'), rateLimitRedis: undefined, close: async () => undefined };
+  }
+  if (!opts.redisUrl) {
     return {
-      kind: 'memory',
-      throttle: new LoginThrottle(limits.maxFailures, limits.windowMs, limits.now, limits.maxPerAccount),
+      kind: 'postgres',
+      throttle: pgLoginThrottle(opts.db, limits, 'staff'),
+      residentThrottle: pgLoginThrottle(opts.db, limits, 'resident'),
       rateLimitRedis: undefined,
       close: async () => undefined,
     };
   }
-  if (!opts.redisUrl) return { kind: 'postgres', throttle: pgLoginThrottle(opts.db, limits), rateLimitRedis: undefined, close: async () => undefined };
   // One connection for both: the throttle's script and the rate limit's INCR are short commands.
   // Bounded, so a Redis that is away or hangs costs a sign-in at most about REDIS_COMMAND_TIMEOUT_MS
   // and then a 503 (db/unavailable.ts), not the ~20 reconnections ioredis waits through by default.
@@ -224,7 +219,8 @@ export async function sharedLimitsFor(opts: {
   let closed = false;
   return {
     kind: 'redis',
-    throttle: redisLoginThrottle(redis, limits),
+    throttle: redisLoginThrottle(redis, limits, 'staff'),
+    residentThrottle: redisLoginThrottle(redis, limits, 'resident'),
     rateLimitRedis: redis,
     async close() {
       if (closed) return;
