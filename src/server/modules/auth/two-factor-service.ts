@@ -42,7 +42,8 @@ export function twoFactorService({ repo, clock, auth }: TwoFactorDeps) {
     /**
      * POST /api/society/me/2fa/confirm: a right code of the pending secret turns two-factor on; a
      * member held by their society's requirement is released at once.
-     * @returns ten recovery codes, shown once. @throws 400 MSG.twoFactorNotStarted; 400 MSG.twoFactorCodeWrong (field code); 409 when already on.
+     * @returns ten recovery codes, shown once. @throws 400 MSG.twoFactorNotStarted; 400 MSG.twoFactorCodeWrong (field code); 409 when already on
+     *   (also for the second of two confirmations at once: the first one's codes are kept).
      */
     async confirm(staff: StaffContext, token: string, code: string): Promise<RecoveryCodes> {
       const account = await repo.twoFactorOf(staff.id);
@@ -52,7 +53,7 @@ export function twoFactorService({ repo, clock, auth }: TwoFactorDeps) {
       const step = totpStep(account.pendingSecret, code, clock.now().getTime());
       if (step === null) throw new BadRequestError(MSG.twoFactorCodeWrong, 'code');
       const { codes, hashes } = newRecoveryCodes();
-      await repo.enableTwoFactor(staff, account.pendingSecret, step, hashes, clock.now());
+      if (!(await repo.enableTwoFactor(staff, account.pendingSecret, step, hashes, clock.now()))) throw new ConflictError(MSG.twoFactorAlreadyOn);
       if (staff.mustEnrolTwoFactor) auth.releaseSession(staff.id, token);
       return { recoveryCodes: codes };
     },

@@ -66,9 +66,27 @@ const NO_TOKEN = 'Sign in to the resident app first.';
  * sign-out): every service request answers 403 MSG.residentPending.
  */
 export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: ResidentAuthDeps) {
+  /**
+   * Stores the one token of a resident signing in with a temporary password: any other token of
+   * theirs ends (it was opened with the same temporary password, as a reset deletes the older
+   * ones), so whoever signs in with it last holds the account until the resident chooses their
+   * own, and a resident whose app lost its token can sign in with it again.
+   * @throws 401 MSG.residentLoginFailed when the password was replaced since it was checked.
+   */
+  async function oneTemporarySession(tokenHash: string, residentId: number, passwordHash: string, expiresAt: Date): Promise<void> {
+    const ended = await repo.createOnlySession(tokenHash, residentId, passwordHash, expiresAt);
+    if (!ended) throw new UnauthorizedError(MSG.residentLoginFailed);
+    for (const hash of ended) {
+      cache.forget(hash);
+      bus.emit('resident.session-ended', { tokenHash: hash });
+    }
+  }
+
   return {
     ...registrationService({ repo, clock }),
     /**
+     * A temporary password (a staff reset) gives one live token at a time: signing in with it
+     * ends the token it gave before ({@link oneTemporarySession}).
      * @throws 401 MSG.residentLoginFailed for an unknown phone or wrong password, 401
      * MSG.residentTemporaryPasswordExpired for a right temporary password past its time (said only
      * once the password matched), 403 if blocked.
@@ -82,7 +100,9 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
       }
       if (r.status === 'Block') throw new ForbiddenError(MSG.residentBlocked);
       const { token, hash } = newToken();
-      await repo.createSession(hash, r.id, new Date(clock.now().getTime() + tokenTtlMs));
+      const expiresAt = new Date(clock.now().getTime() + tokenTtlMs);
+      if (!r.mustChangePassword) await repo.createSession(hash, r.id, expiresAt);
+      else await oneTemporarySession(hash, r.id, r.passwordHash ?? '', expiresAt);
       return {
         token,
         resident: { residentId: r.residentCode, name: r.name, societyName: r.societyName },
