@@ -21,6 +21,7 @@ import type { EventBus } from './events.js';
 import type { IntervalJob } from './interval-job.js';
 import type { ExportRunner } from './list-export.js';
 import type { AppLimits } from './rate-limit/app-limits.js';
+import type { HostResolver } from '../modules/web-push/endpoint.js';
 
 /** What app.ts has before any service: configuration, database, clock, log, bus, metrics, limits. */
 export interface BaseDeps {
@@ -37,6 +38,8 @@ export interface BaseDeps {
   metrics: AppMetrics;
   /** The limits on what one account can trigger (lib/rate-limit/app-limits.ts). */
   limits: AppLimits;
+  /** Resolves Web Push endpoints' hosts (modules/web-push/endpoint.ts; tests pass a fake, so they need no network). */
+  resolveHost: HostResolver;
 }
 
 /** The shared dependencies every module is built from: the base plus the app plugins' services. */
