@@ -23,6 +23,7 @@ import { registerAdmission, type AdmissionState } from './plugins/admission.js';
 import { sameOriginWrites } from './lib/request-origin.js';
 import { EventBus } from './lib/events.js';
 import type { AppJobs, BaseDeps, ExposedServices, SharedDeps } from './lib/server-module.js';
+import { systemResolver, type HostResolver } from './modules/web-push/endpoint.js';
 import { MODULES } from './modules.js';
 import { staffAuth } from './modules/auth/index.js';
 import type { AuthService } from './modules/auth/service.js';
@@ -80,6 +81,8 @@ export async function buildApp(opts: {
   clock?: Clock;
   /** Where the limits on what one account can trigger count (default: as the sign-in throttle; tests pass failing ones). */
   rateLimitStores?: RateLimitStores;
+  /** Resolves Web Push endpoints' hosts, when stored and when sent to (default the system's; tests pass a fake). */
+  resolveHost?: HostResolver;
 }): Promise<BuiltApp> {
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
@@ -197,6 +200,7 @@ export async function buildApp(opts: {
     metrics,
     limits: rate,
     throttles: { staff: limits.throttle, resident: limits.residentThrottle },
+    resolveHost: opts.resolveHost ?? systemResolver,
   };
   const auth = staffAuth(base, limits.throttle);
   const { outbox, outboxDepth } = pushOutbox(base, opts.pushTransport);

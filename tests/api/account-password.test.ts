@@ -46,17 +46,24 @@ describe('changing your own password', () => {
 
   it('replaces the temporary password, keeps this session, ends the others, and is audited', async () => {
     const m = await member();
-    const here = await m.signIn();
     const elsewhere = await m.signIn();
+    const here = await m.signIn();
     expect(here.res.json()).toMatchObject({ mustChangePassword: true });
     expect((await me(here.cookie)).json()).toMatchObject({ mustChangePassword: true });
+    // A temporary password holds one session: the later sign-in ended the earlier one.
+    expect((await me(elsewhere.cookie)).statusCode).toBe(401);
 
     const res = await change(here.cookie, m.password, STRONG);
     expect(res.statusCode, res.body).toBe(204);
     expect((await me(here.cookie)).json()).toMatchObject({ mustChangePassword: false });
-    expect((await me(elsewhere.cookie)).statusCode).toBe(401);
     expect((await m.signIn()).res.statusCode).toBe(401);
-    expect((await m.signIn(STRONG)).res.json()).toMatchObject({ mustChangePassword: false });
+    const other = await m.signIn(STRONG);
+    expect(other.res.json()).toMatchObject({ mustChangePassword: false });
+    // A password of their own may have many sessions; changing it again ends the others.
+    expect((await me(here.cookie)).statusCode).toBe(200);
+    expect((await change(here.cookie, STRONG, `${STRONG}-again`)).statusCode).toBe(204);
+    expect((await me(here.cookie)).statusCode).toBe(200);
+    expect((await me(other.cookie)).statusCode).toBe(401);
 
     const [row] = await h.database.db
       .select({ id: staffUsers.id, until: staffUsers.temporaryPasswordUntil })

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
+import { fakeResolver, type FakeResolver } from '../support/fake-resolver.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo.js';
@@ -27,6 +28,8 @@ export interface Harness extends Omit<BuiltApp, 'clock'> {
   staffCookie(email: string, password?: string): Promise<string>;
   /** Signs a resident in through the resident API; returns the bearer Authorization value. */
   residentAuth(phone: string, password?: string): Promise<string>;
+  /** How the app resolves Web Push endpoints' hosts: no network; a test sets names in `resolver.hosts`. */
+  resolver: FakeResolver;
 }
 
 async function resetPostgres(database: Database): Promise<void> {
@@ -57,9 +60,17 @@ export function useHarness(env: Record<string, string> = {}): Harness {
     await seedDemo(database.db);
     const pushes: PushPayload[] = [];
     const clock = manualClock();
-    const built = await buildApp({ config, database, clock, serveWeb: false, pushTransport: { send: async (p) => void pushes.push(p) } });
+    const resolver = fakeResolver();
+    const built = await buildApp({
+      config,
+      database,
+      clock,
+      serveWeb: false,
+      pushTransport: { send: async (p) => void pushes.push(p) },
+      resolveHost: resolver.resolve,
+    });
     await built.app.ready();
-    Object.assign(h, built, { database, config, pushes, clock });
+    Object.assign(h, built, { database, config, pushes, clock, resolver });
     h.staffCookie = async (email, password = DEMO_PASSWORD) => {
       const res = await built.app.inject({ method: 'POST', url: '/api/society/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
@@ -86,7 +97,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
  */
 export async function withApp(h: Harness, env: Record<string, string>, fn: (app: BuiltApp['app']) => Promise<void>): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...ADMIT_ALL, ...env });
-  const built = await buildApp({ config, database: h.database, clock: h.clock, serveWeb: false });
+  const built = await buildApp({ config, database: h.database, clock: h.clock, serveWeb: false, resolveHost: h.resolver.resolve });
   try {
     await built.app.ready();
     await fn(built.app);

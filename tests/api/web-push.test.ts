@@ -183,6 +183,30 @@ describe('web push', () => {
     expect(await rowsOf(lc)).toEqual([]);
   });
 
+  it('refuses an endpoint whose host resolves to any address inside (400 naming it), and answers 503 while names cannot be resolved', async () => {
+    const { keys } = service.subscribe();
+    h.resolver.hosts.set('mixed.push.test', ['142.250.185.10', '10.0.0.7']);
+    h.resolver.hosts.set('mapped.push.test', ['::ffff:192.168.1.1']);
+    h.resolver.hosts.set('cgnat.push.test', ['100.64.0.9']);
+    h.resolver.hosts.set('down.push.test', { code: 'EAI_AGAIN' });
+    h.resolver.hosts.set('fine.push.test', ['142.250.185.10', '2a00:1450:4001:80b::200a']);
+    const before = await subscriptionCount();
+    for (const host of ['127.0.0.1.nip.io', '169.254.169.254.nip.io', 'mixed.push.test', 'mapped.push.test', 'cgnat.push.test', 'unknown.push.test']) {
+      const res = await subscribe('03000000001', { endpoint: `https://${host}/send/x`, keys });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json(), host).toMatchObject({ field: 'endpoint', message: WEB_PUSH_MSG.endpoint });
+    }
+    const down = await subscribe('03000000001', { endpoint: 'https://down.push.test/send/x', keys });
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['retry-after']).toBeDefined();
+    expect(await subscriptionCount()).toBe(before);
+    expect(h.resolver.asked).toContain('127.0.0.1.nip.io');
+
+    const fine = await subscribe('03000000001', { endpoint: 'https://fine.push.test/send/x', keys });
+    expect(fine.statusCode, fine.body).toBe(201);
+    await call('DELETE', '/api/resident/web-push', '03000000001', { endpoint: 'https://fine.push.test/send/x' });
+  });
+
   describe('delivery through the outbox', () => {
     const phone = '03000000005';
     let rid = 0;
@@ -291,6 +315,26 @@ describe('web push', () => {
       expect((await db().select({ t: residents.pushToken }).from(residents).where(eq(residents.id, rid)))[0]!.t).toBe(token);
     });
 
+    it('a host that resolves inside at send time is never connected to: the subscription is dropped and the push not retried', async () => {
+      await db().delete(webPushSubscriptions).where(eq(webPushSubscriptions.residentId, rid));
+      const endpoint = 'https://rebind.push.test/send/1';
+      h.resolver.hosts.set('rebind.push.test', ['142.250.185.10']);
+      expect((await subscribe(phone, { endpoint, keys: service.subscribe().keys })).statusCode).toBe(201);
+      // The name now answers with a loopback address (DNS rebinding after the subscription's check).
+      h.resolver.hosts.set('rebind.push.test', ['127.0.0.1']);
+      const asked = h.resolver.asked.length;
+      await push('Rebound', null);
+      expect(h.resolver.asked.slice(asked)).toContain('rebind.push.test');
+      expect(await rowsOf(rid)).toEqual([]);
+      const rows = await pushRows('Rebound');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'failed' });
+      expect(rows[0]!.lastError).toMatch(/non-public address 127\.0\.0\.1/);
+      h.clock.advance(DAY_MS);
+      await h.outbox.poke();
+      expect((await pushRows('Rebound'))[0]).toMatchObject({ status: 'failed', attempts: rows[0]!.attempts });
+    });
+
     it('a push queued for a subscription removed before sending is dropped, never sent to whoever registers the endpoint next', async () => {
       const s = service.subscribe();
       expect((await subscribe(phone, s)).statusCode).toBe(201);
@@ -343,14 +387,20 @@ describe('web push', () => {
     const keys = service.subscribe().keys;
     const port = new URL(service.origin).port;
     const before = service.requests.length;
-    for (const endpoint of [`${service.origin}/push/x`, `https://localhost:${port}/push/x`, `https://127.0.0.1:${port}/push/x`]) {
+    // http and an address literal are refused by their text; a name resolving inside at connect
+    // time drops the subscription (unregistered), as a 410 would.
+    for (const [endpoint, status] of [
+      [`${service.origin}/push/x`, 'rejected'],
+      [`https://localhost:${port}/push/x`, 'unregistered'],
+      [`https://127.0.0.1:${port}/push/x`, 'rejected'],
+    ] as const) {
       // Written directly: the route would refuse each of these.
       const [row] = await db()
         .insert(webPushSubscriptions)
         .values({ societyId: gv!.id, residentId: rid, endpoint, ...keys, createdAt: h.clock.now() })
         .returning();
       const outcome = await transport.send({ to: null, residentId: rid, title: 'x', body: 'y', webPush: row!.id });
-      expect(outcome, endpoint).toMatchObject({ status: 'rejected' });
+      expect(outcome, endpoint).toMatchObject({ status });
       await db()
         .delete(webPushSubscriptions)
         .where(and(eq(webPushSubscriptions.id, row!.id)));

@@ -2,7 +2,9 @@ import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import { webPushOutcome } from '../../src/server/modules/outbox/web-push-transport.js';
-import { checkEndpoint, isPublicAddress } from '../../src/server/modules/web-push/endpoint.js';
+import type { LookupAddress } from 'node:dns';
+import { checkEndpoint, checkEndpointHost, isPublicAddress, publicOnlyLookup } from '../../src/server/modules/web-push/endpoint.js';
+import { fakeResolver } from '../support/fake-resolver.js';
 
 const NOW = new Date('2026-06-01T10:00:00Z');
 const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/sd-unit' };
@@ -72,6 +74,52 @@ describe('web push: endpoints the server may fetch', () => {
     ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
+  });
+});
+
+describe('web push: the addresses an endpoint resolves to', () => {
+  const resolver = fakeResolver();
+  resolver.hosts.set('fcm.googleapis.com', ['142.250.185.10', '2a00:1450:4001:80b::200a']);
+  resolver.hosts.set('half.push.test', ['142.250.185.10', '192.168.0.4']);
+  resolver.hosts.set('none.push.test', []);
+  resolver.hosts.set('slow-dns.push.test', { code: 'ETIMEOUT' });
+  const address = (hostname: string) =>
+    new Promise<{ err: NodeJS.ErrnoException | null; all?: LookupAddress[] }>((resolve) =>
+      publicOnlyLookup(resolver.resolve)(hostname, { all: true }, (err, all) => resolve({ err, all: all as unknown as LookupAddress[] })),
+    );
+
+  it('subscription time: every address must be public; an unknown name is a 400, a failing resolver a 503', async () => {
+    await expect(checkEndpointHost('https://fcm.googleapis.com/fcm/send/x', [], resolver.resolve)).resolves.toBeUndefined();
+    for (const host of [
+      '127.0.0.1.nip.io',
+      '10.0.0.1.nip.io',
+      '100.64.3.4.nip.io',
+      '169.254.169.254.nip.io',
+      '224.0.0.1.nip.io',
+      '0.0.0.0.nip.io',
+      'half.push.test',
+      'none.push.test',
+      'no-such.push.test',
+    ]) {
+      await expect(checkEndpointHost(`https://${host}/x`, [], resolver.resolve), host).rejects.toMatchObject({ statusCode: 400, field: 'endpoint' });
+    }
+    await expect(checkEndpointHost('https://slow-dns.push.test/x', [], resolver.resolve)).rejects.toMatchObject({ statusCode: 503 });
+    // A configured test host is not resolved.
+    const asked = resolver.asked.length;
+    await expect(checkEndpointHost('http://127.0.0.1:4000/push/1', ['127.0.0.1'], resolver.resolve)).resolves.toBeUndefined();
+    expect(resolver.asked.length).toBe(asked);
+  });
+
+  it('send time: the socket is given only the addresses checked, and a name with any inside address fails ENOTPUBLIC', async () => {
+    expect(await address('fcm.googleapis.com')).toEqual({
+      err: null,
+      all: [
+        { address: '142.250.185.10', family: 4 },
+        { address: '2a00:1450:4001:80b::200a', family: 6 },
+      ],
+    });
+    for (const host of ['127.0.0.1.nip.io', 'half.push.test', 'none.push.test']) expect((await address(host)).err?.code, host).toBe('ENOTPUBLIC');
+    expect((await address('no-such.push.test')).err?.code).toBe('ENOTFOUND');
   });
 });
 

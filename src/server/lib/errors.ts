@@ -49,6 +49,15 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+/** Something the answer needs is down for now (a name server): 503 with Retry-After, the client retries. */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(503, message);
+  }
+}
 /** The body is too large for what it is (an upload over its kind's limit). */
 export class PayloadTooLargeError extends AppError {
   constructor(message: string, field?: string) {

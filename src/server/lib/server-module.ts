@@ -22,6 +22,7 @@ import type { IntervalJob } from './interval-job.js';
 import type { ExportRunner } from './list-export.js';
 import type { AppLimits } from './rate-limit/app-limits.js';
 import type { SignInThrottle } from './sign-in-throttle/login-throttle.js';
+import type { HostResolver } from '../modules/web-push/endpoint.js';
 
 /** What app.ts has before any service: configuration, database, clock, log, bus, metrics, limits. */
 export interface BaseDeps {
@@ -45,6 +46,8 @@ export interface BaseDeps {
    * two-factor enrolment confirm), `resident` by phone (sign-in, password changes).
    */
   throttles: { staff: SignInThrottle; resident: SignInThrottle };
+  /** Resolves Web Push endpoints' hosts (modules/web-push/endpoint.ts; tests pass a fake, so they need no network). */
+  resolveHost: HostResolver;
 }
 
 /** The shared dependencies every module is built from: the base plus the app plugins' services. */

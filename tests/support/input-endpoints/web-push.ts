@@ -1,8 +1,10 @@
 /**
  * Generated-input entries of the resident's Web Push subscriptions; see ../input-endpoints.ts.
- * Endpoints mix a push service's shape (on .invalid, so a push to one never leaves the machine) with http, addresses, local names, other schemes and
- * huge URLs; keys mix a real browser key (so some requests are stored, up to the limit of 10,
- * then 409) with wrong lengths, points off the curve and bad base64url.
+ * Endpoints mix a push service's shape (on .invalid, which the harness's resolver does not resolve:
+ * 400) with http, addresses, names that resolve inside, local names, other schemes and
+ * huge URLs (none is stored: each is refused by its text or by the addresses it resolves to); keys
+ * mix a real browser key with wrong lengths, points off the curve and bad base64url (checked before
+ * the name is resolved).
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
@@ -22,6 +24,9 @@ const endpoint = fc.oneof(
     'https://[::1]/x',
     'https://localhost/x',
     'https://169.254.169.254/latest/meta-data',
+    // Names that resolve inside (the harness's resolver answers <address>.nip.io as nip.io does).
+    'https://127.0.0.1.nip.io/x',
+    'https://10.0.0.1.nip.io/send/x',
     'https://push.invalid:8443/x',
     'https://u:p@push.invalid/x',
     'javascript:alert(1)',

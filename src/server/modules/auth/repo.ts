@@ -51,6 +51,27 @@ export function authRepo(db: Db) {
     async createSession(tokenHash: string, staffId: number, expiresAt: Date, origin: SignInOrigin, at: Date): Promise<void> {
       await db.insert(staffSessions).values({ tokenHash, staffId, expiresAt, createdAt: at, ...origin });
     },
+    /**
+     * The one session of an account on a temporary password: in one transaction, locks the account
+     * while its password is still the temporary one whose hash (`passwordHash`) the sign-in
+     * verified, ends every other session of it and stores this one. Two sign-ins at once queue on
+     * the lock, so the later one ends the earlier one's session and one stays live.
+     * @returns the token hashes of the sessions ended, or undefined (nothing stored) when the
+     *   password is no longer that temporary one (changed or reset since it was checked).
+     */
+    async createOnlySession(tokenHash: string, staffId: number, passwordHash: string, expiresAt: Date, origin: SignInOrigin, at: Date) {
+      return db.transaction(async (tx) => {
+        const [held] = await tx
+          .select({ id: staffUsers.id })
+          .from(staffUsers)
+          .where(and(eq(staffUsers.id, staffId), eq(staffUsers.passwordHash, passwordHash), isNotNull(staffUsers.temporaryPasswordUntil)))
+          .for('update');
+        if (!held) return undefined;
+        const ended = await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId)).returning({ tokenHash: staffSessions.tokenHash });
+        await tx.insert(staffSessions).values({ tokenHash, staffId, expiresAt, createdAt: at, ...origin });
+        return ended.map((e) => e.tokenHash);
+      });
+    },
     /** The member's live sessions, newest first. */
     sessionsOf(staffId: number, now: Date) {
       return db
@@ -76,32 +97,35 @@ export function authRepo(db: Db) {
     async createChallenge(tokenHash: string, staffId: number, expiresAt: Date, origin: SignInOrigin): Promise<void> {
       await db.insert(staffSignInChallenges).values({ tokenHash, staffId, expiresAt, ...origin });
     },
-    /** The unexpired challenge of a token hash with its account's email, secret and the origin it began from, or undefined. */
-    async findChallenge(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({
-          staffId: staffSignInChallenges.staffId,
-          email: staffUsers.email,
-          secret: staffUsers.twoFactorSecret,
-          address: staffSignInChallenges.address,
-          userAgent: staffSignInChallenges.userAgent,
-        })
-        .from(staffSignInChallenges)
-        .innerJoin(staffUsers, eq(staffUsers.id, staffSignInChallenges.staffId))
-        .where(and(eq(staffSignInChallenges.tokenHash, tokenHash), gt(staffSignInChallenges.expiresAt, now), isNull(staffUsers.disabledAt)));
-      return row;
+    /**
+     * Claims an unexpired challenge: deletes it and returns what completing it needs (its account's
+     * email and TOTP secret, the origin it began from, its wrong codes so far), in one statement, so
+     * two requests with the same challenge never both hold it. The caller checks the code, then
+     * opens the session (a right code) or gives the challenge back ({@link releaseChallenge}).
+     * @returns undefined when it is unknown, expired, held by another request or of a disabled account.
+     */
+    async claimChallenge(tokenHash: string, now: Date) {
+      const [claimed] = await db
+        .delete(staffSignInChallenges)
+        .where(and(eq(staffSignInChallenges.tokenHash, tokenHash), gt(staffSignInChallenges.expiresAt, now)))
+        .returning();
+      if (!claimed) return undefined;
+      const [account] = await db
+        .select({ email: staffUsers.email, secret: staffUsers.twoFactorSecret })
+        .from(staffUsers)
+        .where(and(eq(staffUsers.id, claimed.staffId), isNull(staffUsers.disabledAt)));
+      return account && { ...claimed, ...account };
     },
-    /** Counts a wrong code against the challenge; the challenge ends at MAX_CHALLENGE_ATTEMPTS. */
-    async countWrongCode(tokenHash: string): Promise<void> {
-      const [row] = await db
-        .update(staffSignInChallenges)
-        .set({ attempts: sql`${staffSignInChallenges.attempts} + 1` })
-        .where(eq(staffSignInChallenges.tokenHash, tokenHash))
-        .returning({ attempts: staffSignInChallenges.attempts });
-      if (row && row.attempts >= MAX_CHALLENGE_ATTEMPTS) await db.delete(staffSignInChallenges).where(eq(staffSignInChallenges.tokenHash, tokenHash));
-    },
-    async deleteChallenge(tokenHash: string): Promise<void> {
-      await db.delete(staffSignInChallenges).where(eq(staffSignInChallenges.tokenHash, tokenHash));
+    /**
+     * Gives a claimed challenge back, as it was (`wrongCode` false: the code was never checked, a
+     * throttled or failed attempt) or with one more wrong code; at MAX_CHALLENGE_ATTEMPTS wrong
+     * codes it is not given back, and the member signs in again with the password.
+     */
+    async releaseChallenge(claimed: typeof staffSignInChallenges.$inferSelect, wrongCode: boolean): Promise<void> {
+      const attempts = claimed.attempts + (wrongCode ? 1 : 0);
+      if (attempts >= MAX_CHALLENGE_ATTEMPTS) return;
+      const { tokenHash, staffId, expiresAt, address, userAgent } = claimed;
+      await db.insert(staffSignInChallenges).values({ tokenHash, staffId, expiresAt, address, userAgent, attempts }).onConflictDoNothing();
     },
     /**
      * Accepts a TOTP step once: records it when it is later than the last accepted one.
@@ -142,10 +166,15 @@ export function authRepo(db: Db) {
     async setPendingSecret(staffId: number, secret: string): Promise<void> {
       await db.update(staffUsers).set({ twoFactorPendingSecret: secret }).where(eq(staffUsers.id, staffId));
     },
-    /** Turns two-factor on with the pending secret (its first code's step recorded) and the recovery codes' hashes, audited, in one transaction. */
-    async enableTwoFactor(staff: StaffContext, secret: string, step: number, recoveryHashes: string[], at: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
+    /**
+     * Turns two-factor on with the pending secret (its first code's step recorded) and the recovery
+     * codes' hashes, audited, in one transaction — only while that secret is still pending and
+     * two-factor off, so of two confirmations at once one turns it on and its codes are the ones kept.
+     * @returns false (nothing changed) when another confirmation or enrolment came first.
+     */
+    async enableTwoFactor(staff: StaffContext, secret: string, step: number, recoveryHashes: string[], at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const on = await tx
           .update(staffUsers)
           .set({
             twoFactorSecret: secret,
@@ -154,8 +183,11 @@ export function authRepo(db: Db) {
             twoFactorLastStep: step,
             twoFactorRecoveryHashes: recoveryHashes,
           })
-          .where(eq(staffUsers.id, staff.id));
+          .where(and(eq(staffUsers.id, staff.id), eq(staffUsers.twoFactorPendingSecret, secret), isNull(staffUsers.twoFactorEnabledAt)))
+          .returning({ id: staffUsers.id });
+        if (on.length === 0) return false;
         await recordAudit(tx, { ...staffActor(staff), entity: 'staff', entityId: staff.id, action: 'two-factor-on', at });
+        return true;
       });
     },
     /** Turns two-factor off (secret, recovery codes and pending secret gone), audited, in one transaction. */

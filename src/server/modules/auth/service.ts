@@ -121,12 +121,27 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
     return { email: account.email };
   }
 
-  /** A new session of an account whose sign-in is complete: stored with its origin, the sign-in recorded and audited. */
+  /**
+   * A new session of an account whose sign-in is complete: stored with its origin, the sign-in
+   * recorded and audited. On a temporary password the account has one live session: this one
+   * ends any other (opened with the same temporary password: a reset ended the older ones), so
+   * whoever signs in with it last holds the account, and a member whose browser lost the first
+   * session can sign in with it again until they choose their own.
+   * @throws 401 MSG.loginFailed when the temporary password was replaced since it was checked.
+   */
   async function openSession(staff: Account, origin: SignInOrigin): Promise<SignedIn> {
     const now = clock.now();
     const { token, hash } = newToken();
     const expiresAt = new Date(now.getTime() + sessionTtlMs);
-    await repo.createSession(hash, staff.id, expiresAt, origin, now);
+    if (staff.temporaryPasswordUntil === null) await repo.createSession(hash, staff.id, expiresAt, origin, now);
+    else {
+      const ended = await repo.createOnlySession(hash, staff.id, staff.passwordHash, expiresAt, origin, now);
+      if (!ended) throw new UnauthorizedError(MSG.loginFailed);
+      for (const tokenHash of ended) {
+        cache.forget(tokenHash);
+        bus.emit('staff.session-ended', { tokenHash });
+      }
+    }
     await repo.recordSignIn(staff.id, now);
     await auditSignIn(staff, 'sign-in', origin);
     return {
@@ -184,37 +199,51 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
     },
     /**
      * POST /api/society/login/2fa: completes a challenged sign-in with a TOTP code (each code works
-     * once) or a recovery code (each works once). A wrong code counts against the challenge (it
-     * ends after MAX_CHALLENGE_ATTEMPTS) and against the sign-in throttle, like a wrong password.
+     * once) or a recovery code (each works once). One challenge gives one session: it is claimed
+     * (deleted) before the code is checked, so a second request with it, even at the same moment
+     * on another instance, is told it is gone and uses no code. A wrong code gives it back with one
+     * more wrong code counted (it ends after MAX_CHALLENGE_ATTEMPTS), so a mistyped code can be
+     * typed again; wrong codes count against the sign-in throttle too, like wrong passwords.
      * @returns what a sign-in without two-factor returns.
-     * @throws 401 MSG.twoFactorChallengeGone (unknown, expired or used up), 401 MSG.twoFactorCodeWrong (field code), 429.
+     * @throws 401 MSG.twoFactorChallengeGone (unknown, expired, used up, or being completed by
+     *   another request), 401 MSG.twoFactorCodeWrong (field code), 429.
      */
     async completeTwoFactor(challenge: string, code: string, address: string): Promise<SignedIn> {
-      const challengeHash = hashToken(challenge);
-      const found = await repo.findChallenge(challengeHash, clock.now());
-      if (!found?.secret) throw new UnauthorizedError(MSG.twoFactorChallengeGone);
-      const attempt = await throttle.begin(address, found.email);
-      if ('retryAfterS' in attempt) throw new TooManyRequestsError(MSG.loginThrottled, attempt.retryAfterS);
+      const claimed = await repo.claimChallenge(hashToken(challenge), clock.now());
+      if (!claimed?.secret) throw new UnauthorizedError(MSG.twoFactorChallengeGone);
+      // Best effort: a challenge that cannot be given back leaves a sign-in again with the password.
+      const giveBack = (wrongCode: boolean) => repo.releaseChallenge(claimed, wrongCode).catch(() => undefined);
+      const attempt = await Promise.resolve()
+        .then(() => throttle.begin(address, claimed.email))
+        .catch(async (err: unknown) => {
+          await giveBack(false);
+          throw err;
+        });
+      if ('retryAfterS' in attempt) {
+        await giveBack(false);
+        throw new TooManyRequestsError(MSG.loginThrottled, attempt.retryAfterS);
+      }
       let right: boolean;
+      let staff: Account | undefined;
       try {
-        if (looksLikeRecoveryCode(code)) right = await repo.consumeRecoveryCode(found.staffId, recoveryHash(code));
+        if (looksLikeRecoveryCode(code)) right = await repo.consumeRecoveryCode(claimed.staffId, recoveryHash(code));
         else {
-          const step = totpStep(found.secret, code, clock.now().getTime());
-          right = step !== null && (await repo.acceptStep(found.staffId, step));
+          const step = totpStep(claimed.secret, code, clock.now().getTime());
+          right = step !== null && (await repo.acceptStep(claimed.staffId, step));
         }
+        staff = await repo.findByEmail(claimed.email);
       } catch (err) {
         await abandon(attempt);
+        await giveBack(false);
         throw err;
       }
-      const staff = await repo.findByEmail(found.email);
       if (!right || !staff) {
-        await repo.countWrongCode(challengeHash);
-        if (staff) await auditSignIn(staff, 'sign-in-failed', { address, userAgent: found.userAgent }, 'two-factor code');
+        await giveBack(true);
+        if (staff) await auditSignIn(staff, 'sign-in-failed', { address, userAgent: claimed.userAgent }, 'two-factor code');
         throw new UnauthorizedError(MSG.twoFactorCodeWrong, 'code');
       }
       await succeed(attempt);
-      await repo.deleteChallenge(challengeHash);
-      return openSession(staff, { address: found.address, userAgent: found.userAgent });
+      return openSession(staff, { address: claimed.address, userAgent: claimed.userAgent });
     },
     /**
      * PUT /api/society/me/password: the member sets a password of their own (no longer temporary);

@@ -49,7 +49,9 @@ export function twoFactorService({ repo, clock, auth, throttle }: TwoFactorDeps)
      * email, per account: LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ACCOUNT in LOGIN_WINDOW_S); a
      * wrong one stays counted, a right one clears the pair.
      * @returns ten recovery codes, shown once. @throws 400 MSG.twoFactorNotStarted; 400
-     *   MSG.twoFactorCodeWrong (field code); 409 when already on; 429 MSG.twoFactorConfirmThrottled.
+     *   MSG.twoFactorCodeWrong (field code); 409 when already on
+     *   (also for the second of two confirmations at once: the first one's codes are kept); 429
+     *   MSG.twoFactorConfirmThrottled.
      */
     async confirm(staff: StaffContext, token: string, code: string, address: string): Promise<RecoveryCodes> {
       const account = await repo.twoFactorOf(staff.id);
@@ -61,7 +63,7 @@ export function twoFactorService({ repo, clock, auth, throttle }: TwoFactorDeps)
       if (step === null) throw new BadRequestError(MSG.twoFactorCodeWrong, 'code');
       const { codes, hashes } = newRecoveryCodes();
       try {
-        await repo.enableTwoFactor(staff, account.pendingSecret, step, hashes, clock.now());
+        if (!(await repo.enableTwoFactor(staff, account.pendingSecret, step, hashes, clock.now()))) throw new ConflictError(MSG.twoFactorAlreadyOn);
       } catch (err) {
         await abandoned(attempt);
         throw err;

@@ -12,10 +12,13 @@ import { outboxWorker, type OutboxWorker, type PushTransport } from './worker.js
  * variables or the database), any other to `transport`, which defaults to the configured one (FCM
  * with FCM_SERVICE_ACCOUNT_FILE, else a logging one); tests pass their own.
  */
-export function pushOutbox({ db, config, clock, log, metrics }: BaseDeps, transport?: PushTransport): { outbox: OutboxWorker; outboxDepth(): Promise<number> } {
+export function pushOutbox(
+  { db, config, clock, log, metrics, resolveHost }: BaseDeps,
+  transport?: PushTransport,
+): { outbox: OutboxWorker; outboxDepth(): Promise<number> } {
   const repo = outboxRepo(db, clock);
   const delivery = webPushDelivery(db, config);
-  const routed = routeByTarget(transport ?? pushTransportFor(config, log, clock), webPushTransport({ delivery, clock }));
+  const routed = routeByTarget(transport ?? pushTransportFor(config, log, clock), webPushTransport({ delivery, clock, resolveHost }));
   const outbox = outboxWorker({ repo, transport: routed, log, clock, pollMs: config.OUTBOX_POLL_MS, metrics, forgetWebPush: delivery.forget });
   return { outbox, outboxDepth: () => repo.pendingCount() };
 }

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import webpush from 'web-push';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import { isTestHost, publicOnlyLookup, type WebPushDelivery } from '../web-push/service.js';
+import { isNotPublicError, isTestHost, publicOnlyLookup, type HostResolver, type WebPushDelivery } from '../web-push/service.js';
 import { parseRetryAfter } from './fcm-response.js';
 import type { PushOutcome, PushTransport } from './push-contract.js';
 import type { PushPayload } from './repo.js';
@@ -85,17 +85,19 @@ function post(url: URL, details: webpush.RequestDetails, agent: https.Agent | un
  * the fan-out made for a subscription (`payload.webPush`): reads the subscription (a removed one:
  * rejected, nothing sent), encrypts {@link webPushMessage} for its keys and signs with the VAPID
  * pair (`web-push`'s `generateRequestDetails`), and POSTs it. Only https endpoints are fetched,
- * through an agent whose DNS lookup refuses non-public addresses (`publicOnlyLookup`); a
- * configured test host (WEB_PUSH_TEST_HOSTS) may be http and local. A network error, a timeout
- * (`timeoutMs`, default 10 s) or keys that cannot be loaded is a retry; a success stamps the
- * subscription's `last_success_at`. Only reading the subscription may throw (the database), which
- * the outbox treats as any failed attempt.
+ * through an agent whose DNS lookup (`resolveHost`, default the system's) refuses a name with any
+ * non-public address and connects only to the addresses it checked (`publicOnlyLookup`); such a
+ * subscription is `unregistered` (the worker deletes it, as a gone one, and the push is not
+ * retried). A configured test host (WEB_PUSH_TEST_HOSTS) may be http and local. A network error,
+ * a timeout (`timeoutMs`, default 10 s) or keys that cannot be loaded is a retry; a success stamps
+ * the subscription's `last_success_at`. Only reading the subscription may throw (the database),
+ * which the outbox treats as any failed attempt.
  */
-export function webPushTransport(opts: { delivery: WebPushDelivery; clock?: Clock; timeoutMs?: number }): PushTransport {
+export function webPushTransport(opts: { delivery: WebPushDelivery; clock?: Clock; timeoutMs?: number; resolveHost?: HostResolver }): PushTransport {
   const { delivery } = opts;
   const clock = opts.clock ?? systemClock;
   const timeoutMs = opts.timeoutMs ?? WEB_PUSH_HTTP_TIMEOUT_MS;
-  const agent = new https.Agent({ keepAlive: true, lookup: publicOnlyLookup });
+  const agent = new https.Agent({ keepAlive: true, lookup: publicOnlyLookup(opts.resolveHost) });
 
   return {
     async send(p): Promise<PushOutcome> {
@@ -125,8 +127,8 @@ export function webPushTransport(opts: { delivery: WebPushDelivery; clock?: Cloc
         if (outcome.status === 'sent') await delivery.delivered(sub.id, clock.now()).catch(() => undefined);
         return outcome;
       } catch (err) {
-        const code = (err as { code?: unknown }).code;
-        if (code === 'ENOTPUBLIC') return { status: 'rejected', error: err instanceof Error ? err.message : String(err) };
+        // An address inside: never sent there, now or later, so the subscription goes.
+        if (isNotPublicError(err)) return { status: 'unregistered', error: err instanceof Error ? err.message : String(err) };
         return { status: 'retry', error: `Web Push request failed: ${err instanceof Error ? err.message : String(err)}` };
       }
     },

@@ -55,7 +55,7 @@ export function outboxWorker(deps: {
         const { to, residentId, webPush } = row.payload as PushPayload;
         if (webPush !== undefined) {
           await deps.forgetWebPush?.(webPush);
-          log.info({ outboxId: row.id, residentId, webPush }, 'web push subscription gone; removed, push not retried');
+          log.info({ outboxId: row.id, residentId, webPush, error: outcome.error }, 'web push subscription gone or refused; removed, push not retried');
         } else {
           if (to !== null) await repo.clearPushToken(residentId, to);
           log.info({ outboxId: row.id, residentId }, 'device token unregistered; cleared, push not retried');

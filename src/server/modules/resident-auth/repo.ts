@@ -57,6 +57,27 @@ export function residentAuthRepo(db: Db) {
     async createSession(tokenHash: string, residentId: number, expiresAt: Date): Promise<void> {
       await db.insert(residentSessions).values({ tokenHash, residentId, expiresAt });
     },
+    /**
+     * The one token of a resident on a temporary password: in one transaction, locks the resident
+     * while their password is still the temporary one whose hash (`passwordHash`) the sign-in
+     * verified, deletes every other token of theirs and stores this one. Two sign-ins at once
+     * queue on the lock, so the later one ends the earlier one's token and one stays live.
+     * @returns the hashes of the tokens deleted, or undefined (nothing stored) when the password
+     *   is no longer that temporary one (chosen or reset again since it was checked).
+     */
+    async createOnlySession(tokenHash: string, residentId: number, passwordHash: string, expiresAt: Date): Promise<string[] | undefined> {
+      return db.transaction(async (tx) => {
+        const [held] = await tx
+          .select({ id: residents.id })
+          .from(residents)
+          .where(and(eq(residents.id, residentId), eq(residents.passwordHash, passwordHash), eq(residents.mustChangePassword, true)))
+          .for('update');
+        if (!held) return undefined;
+        const ended = await tx.delete(residentSessions).where(eq(residentSessions.residentId, residentId)).returning({ tokenHash: residentSessions.tokenHash });
+        await tx.insert(residentSessions).values({ tokenHash, residentId, expiresAt });
+        return ended.map((e) => e.tokenHash);
+      });
+    },
     /** The resident of a token unexpired at `now` and the token's expiry, or undefined. */
     async findSession(tokenHash: string, now: Date): Promise<(ResidentContext & { expiresAt: Date }) | undefined> {
       const [row] = await db

@@ -89,6 +89,22 @@ export interface ResidentGuardOptions {
  * must not act as the resident with it.
  */
 export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache, throttle }: ResidentAuthDeps) {
+  /**
+   * Stores the one token of a resident signing in with a temporary password: any other token of
+   * theirs ends (it was opened with the same temporary password, as a reset deletes the older
+   * ones), so whoever signs in with it last holds the account until the resident chooses their
+   * own, and a resident whose app lost its token can sign in with it again.
+   * @throws 401 MSG.residentLoginFailed when the password was replaced since it was checked.
+   */
+  async function oneTemporarySession(tokenHash: string, residentId: number, passwordHash: string, expiresAt: Date): Promise<void> {
+    const ended = await repo.createOnlySession(tokenHash, residentId, passwordHash, expiresAt);
+    if (!ended) throw new UnauthorizedError(MSG.residentLoginFailed);
+    for (const hash of ended) {
+      cache.forget(hash);
+      bus.emit('resident.session-ended', { tokenHash: hash });
+    }
+  }
+
   return {
     ...registrationService({ repo, clock }),
     /**
@@ -96,6 +112,8 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache, throt
      * before the password is checked, like a staff sign-in: per (address, phone), per address
      * and per phone across addresses (LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ACCOUNT in
      * LOGIN_WINDOW_S); a sign-in that gets a token clears the pair, every refusal stays counted.
+     * A temporary password (a staff reset) gives one live token at a time: signing in with it
+     * ends the token it gave before ({@link oneTemporarySession}).
      * @throws 401 MSG.residentLoginFailed for an unknown phone or wrong password, 401
      * MSG.residentTemporaryPasswordExpired for a right temporary password past its time (said only
      * once the password matched), 403 if blocked, 429 MSG.loginThrottled (Retry-After) once a
@@ -119,7 +137,9 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache, throt
       if (r.status === 'Block') throw new ForbiddenError(MSG.residentBlocked);
       await succeeded(attempt);
       const { token, hash } = newToken();
-      await repo.createSession(hash, r.id, new Date(clock.now().getTime() + tokenTtlMs));
+      const expiresAt = new Date(clock.now().getTime() + tokenTtlMs);
+      if (!r.mustChangePassword) await repo.createSession(hash, r.id, expiresAt);
+      else await oneTemporarySession(hash, r.id, r.passwordHash ?? '', expiresAt);
       return {
         token,
         resident: { residentId: r.residentCode, name: r.name, societyName: r.societyName },

@@ -1,13 +1,17 @@
 /**
  * Which Web Push endpoints the server may fetch (server-side request forgery guard): a resident
- * chooses the URL, so it is checked when stored (`checkEndpoint`) and again when connecting
- * (`publicOnlyLookup`: a name that resolves to an internal address is refused at connect time,
- * so a DNS answer changed after registration cannot turn a push into a request to the inside).
+ * chooses the URL, so it is checked when stored (`checkEndpoint`, its text; `checkEndpointHost`,
+ * every address its name resolves to now) and again when connecting (`publicOnlyLookup`: the
+ * socket connects only to addresses just checked, so a DNS answer changed after registration, or
+ * between the check and the connect, cannot turn a push into a request to the inside).
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { promises as dns, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { MAX_WEB_PUSH_ENDPOINT, WEB_PUSH_MSG } from '../../../shared/contracts/web-push.js';
-import { BadRequestError } from '../../lib/errors.js';
+import { MSG } from '../../../shared/messages.js';
+import { BadRequestError, ServiceUnavailableError } from '../../lib/errors.js';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../../lib/error-handler.js';
+import { withTimeout } from '../../lib/with-timeout.js';
 
 /** Addresses no push service has: loopback, private, link-local, shared, multicast, reserved, documentation, NAT64. */
 const NOT_PUBLIC = new BlockList();
@@ -86,24 +90,77 @@ export function checkEndpoint(raw: string, testHosts: readonly string[]): string
 }
 
 /**
- * A `lookup` for sockets to push services (an `https.Agent` option): resolves as `dns.lookup`
- * does, but fails with `ENOTPUBLIC` when any address of the name is not public, so no push is
- * sent to an internal address whatever the name resolves to now.
+ * Every address a host name resolves to (`dns.lookup(host, {all: true})`), or a rejection with
+ * the resolver's `code` (ENOTFOUND: no such name). Injected so that tests need no network.
  */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, '', 0);
-    const refused = addresses.find((a) => !isPublicAddress(a.address));
-    if (addresses.length === 0 || refused) {
-      const e = Object.assign(new Error(`push endpoint host ${hostname} resolves to a non-public address ${refused?.address ?? '(none)'}`), {
-        code: 'ENOTPUBLIC',
-      });
-      return callback(e, '', 0);
-    }
-    // Node's sockets ask with `all: true` (happy eyeballs) and then expect the list, a call shape
-    // @types/node's LookupFunction does not describe: the one cast says so.
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    const first = addresses[0] as LookupAddress;
-    return callback(null, first.address, first.family);
-  });
-};
+export type HostResolver = (hostname: string) => Promise<LookupAddress[]>;
+
+/** The system's resolver (getaddrinfo, as every other connection of the process resolves). */
+export const systemResolver: HostResolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
+
+/** The longest a name may take to resolve at subscription time, ms: a push service's name is answered at once. */
+export const RESOLVE_TIMEOUT_MS = 5_000;
+/** What a refused resolution's error carries as `code`. */
+const NOT_PUBLIC_CODE = 'ENOTPUBLIC';
+/** Resolver codes that mean the name does not exist (or has no address): the endpoint is wrong, not the resolver. */
+const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);
+
+/** `hostname`'s addresses when every one is public; else an error whose `code` is ENOTPUBLIC (or the resolver's). */
+async function publicAddresses(hostname: string, resolve: HostResolver): Promise<LookupAddress[]> {
+  const addresses = await resolve(hostname.replace(/^\[|\]$/g, ''));
+  const refused = addresses.find((a) => !isPublicAddress(a.address));
+  if (addresses.length === 0 || refused) {
+    throw Object.assign(new Error(`push endpoint host ${hostname} resolves to a non-public address ${refused?.address ?? '(none)'}`), {
+      code: NOT_PUBLIC_CODE,
+    });
+  }
+  return addresses;
+}
+
+/** True for the error of a host refused because it resolves to an address that is not public. */
+export function isNotPublicError(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === NOT_PUBLIC_CODE;
+}
+
+/**
+ * The subscription-time address check of an endpoint `checkEndpoint` accepted (`href`): its host
+ * must resolve, within RESOLVE_TIMEOUT_MS, to public addresses only ({@link isPublicAddress}: any
+ * private, loopback, link-local, unique-local, shared (CGNAT), multicast, unspecified or
+ * IPv4-mapped form of those refuses it). A configured test host is not resolved.
+ * @throws BadRequestError field `endpoint` (a non-public address, or no such name);
+ *   ServiceUnavailableError (503) when the resolver fails or is slow (the client retries).
+ */
+export async function checkEndpointHost(href: string, testHosts: readonly string[], resolve: HostResolver): Promise<void> {
+  const url = new URL(href);
+  if (isTestHost(url, testHosts)) return;
+  try {
+    await withTimeout(publicAddresses(url.hostname, resolve), RESOLVE_TIMEOUT_MS, 'push endpoint host lookup timed out');
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (isNotPublicError(err) || (typeof code === 'string' && NO_SUCH_NAME.has(code))) throw new BadRequestError(WEB_PUSH_MSG.endpoint, 'endpoint');
+    throw new ServiceUnavailableError(MSG.serviceUnavailable, UNAVAILABLE_RETRY_AFTER_S);
+  }
+}
+
+/**
+ * A `lookup` for sockets to push services (an `https.Agent` option): resolves through `resolve`,
+ * and fails with `ENOTPUBLIC` ({@link isNotPublicError}) when any address of the name is not
+ * public; otherwise the socket connects to the addresses checked here, and to no other.
+ */
+export function publicOnlyLookup(resolve: HostResolver = systemResolver): LookupFunction {
+  return (hostname, options, callback) => {
+    publicAddresses(hostname, resolve).then(
+      (all) => {
+        const family = options.family === 4 || options.family === 6 ? options.family : undefined;
+        const addresses = family ? all.filter((a) => a.family === family) : all;
+        const first = addresses[0];
+        if (!first) return callback(Object.assign(new Error(`push endpoint host ${hostname} has no IPv${family} address`), { code: 'ENOTFOUND' }), '', 0);
+        // Node's sockets ask with `all: true` (happy eyeballs) and then expect the list, a call shape
+        // @types/node's LookupFunction does not describe: the one cast says so.
+        if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+        return callback(null, first.address, first.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
+}

@@ -10,8 +10,8 @@ import { webPushService } from './service.js';
  */
 export const webPushModule: ServerModule = {
   name: 'web-push',
-  build: ({ db, config, clock, auth, residentAuth }) => {
-    const webPush = webPushService({ db, config, clock });
+  build: ({ db, config, clock, auth, residentAuth, resolveHost }) => {
+    const webPush = webPushService({ db, config, clock, resolveHost });
     return { routes: (app) => app.register(webPushRoutes, { auth, residentAuth, webPush }) };
   },
 };

@@ -13,11 +13,11 @@ import { inSociety } from '../../db/society-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { BadRequestError, ConflictError } from '../../lib/errors.js';
 import type { ResidentContext } from '../resident-auth/service.js';
-import { checkEndpoint } from './endpoint.js';
+import { checkEndpoint, checkEndpointHost, systemResolver, type HostResolver } from './endpoint.js';
 import { webPushOwnerRepo, webPushRepo, webPushTargetsSql as targetsSql, type WebPushSubscriptionRow } from './repo.js';
 import { vapidKeySource, type VapidKeySource } from './vapid.js';
 
-export { isTestHost, publicOnlyLookup } from './endpoint.js';
+export { isNotPublicError, isTestHost, publicOnlyLookup, systemResolver, type HostResolver } from './endpoint.js';
 export type { VapidKeys, VapidKeySource } from './vapid.js';
 export type { WebPushSubscriptionRow } from './repo.js';
 
@@ -34,8 +34,9 @@ const unpadded = (b64: string) => b64.replace(/=+$/, '');
  *   theirs no more: one browser profile has one subscription per site, so whoever registers it
  *   last is the one signed in there; their row is deleted (a push already queued for them names
  *   that row and is dropped, never delivered to the newcomer). At most 10 per resident.
- *   @throws BadRequestError (400 naming `endpoint` or `keys.p256dh`), ConflictError (409: the
- *   limit, `WEB_PUSH_MSG.tooMany`; or a registration of the same endpoint racing this one)
+ *   @throws BadRequestError (400 naming `endpoint` or `keys.p256dh`; an endpoint whose host
+ *   resolves to any non-public address too), ConflictError (409: the limit, `WEB_PUSH_MSG.tooMany`;
+ *   or a registration of the same endpoint racing this one), 503 when the name cannot be resolved now
  * - `unsubscribe(resident, endpoint)`: deletes the resident's own subscription of that endpoint;
  *   an endpoint that is not theirs (another resident's, or none) changes nothing and answers the
  *   same, so the answer tells nothing about other residents' endpoints.
@@ -44,8 +45,11 @@ export function webPushService(deps: {
   db: Db;
   config: Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'WEB_PUSH_TEST_HOSTS'>;
   clock: Clock;
+  /** Resolves an endpoint's host at subscription time (default the system's resolver; tests pass a fake). */
+  resolveHost?: HostResolver;
 }) {
   const { db, config, clock } = deps;
+  const resolveHost = deps.resolveHost ?? systemResolver;
   const keys = vapidKeySource(db, config);
   const owner = webPushOwnerRepo(db);
 
@@ -63,8 +67,10 @@ export function webPushService(deps: {
     },
     /**
      * POST /api/resident/web-push: stores this browser's subscription for `resident`, tied to the
-     * sign-in `session` (its token hash; the subscription ends with it).
-     * @throws BadRequestError naming the field (endpoint, keys.p256dh), ConflictError at the limit or for an endpoint held elsewhere
+     * sign-in `session` (its token hash; the subscription ends with it). The endpoint's host must
+     * resolve to public addresses only (`checkEndpointHost`).
+     * @throws BadRequestError naming the field (endpoint, keys.p256dh), ConflictError at the limit or
+     *   for an endpoint held elsewhere, ServiceUnavailableError (503) when the host cannot be resolved now
      */
     async subscribe(resident: ResidentContext, session: string | undefined, body: WebPushSubscription): Promise<WebPushSubscribed> {
       const endpoint = checkEndpoint(body.endpoint, config.WEB_PUSH_TEST_HOSTS);
@@ -77,6 +83,8 @@ export function webPushService(deps: {
       } catch {
         throw new BadRequestError(WEB_PUSH_MSG.p256dh, 'keys.p256dh');
       }
+      // Last, as the one check that asks the network: the host's addresses now (sending checks again).
+      await checkEndpointHost(endpoint, config.WEB_PUSH_TEST_HOSTS, resolveHost);
       const s = { endpoint, p256dh, auth: unpadded(body.keys.auth), sessionTokenHash: session ?? null };
       let result = await register(resident, s);
       if (result.status === 'elsewhere') {
