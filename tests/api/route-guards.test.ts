@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../../src/server/db/schema.js';
 import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
 import { useHarness } from './harness.js';
 
@@ -24,6 +26,8 @@ const PUBLIC = new Set([
   'POST /api/client-errors',
 ]);
 
+const WALK_KEY = `route-guard-walk-${crypto.randomUUID()}`;
+
 describe('route guards', () => {
   const h = useHarness();
 
@@ -33,11 +37,14 @@ describe('route guards', () => {
     const answers = await Promise.all(
       guarded.map(async (r) => {
         const url = r.url.replace(/:(\w+)/g, '1');
-        const res = await h.app.inject({ method: r.method as 'GET', url, ...(r.method === 'GET' ? {} : { payload: {} }) });
+        // Writes carry an Idempotency-Key: the guard still answers first, and no key is kept.
+        const write = r.method === 'GET' ? {} : { payload: {}, headers: { 'idempotency-key': WALK_KEY } };
+        const res = await h.app.inject({ method: r.method as 'GET', url, ...write });
         return `${r.method} ${r.url} → ${res.statusCode}`;
       }),
     );
     expect(answers).toEqual(guarded.map((r) => `${r.method} ${r.url} → 401`));
+    expect(await h.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, WALK_KEY))).toEqual([]);
   });
 
   it('every resident API route refuses the staff cookie of every sub-role with 401', async () => {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError, TooManyRequestsError } from './errors.js';
+import { AppError, ServiceUnavailableError, TooManyRequestsError } from './errors.js';
 
 /** Seconds a client is asked to wait before retrying while the database is away. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
@@ -15,6 +15,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
   429: 'Too Many Requests',
   499: 'Client Closed Request',
   500: 'Internal Server Error',
@@ -55,7 +56,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // A typed error may arrive wrapped (Drizzle wraps what a pool's checkout threw in its cause).
     const typed = appErrorIn(err);
     if (typed) {
-      if (typed instanceof TooManyRequestsError) reply.header('retry-after', String(typed.retryAfterS));
+      if (typed instanceof TooManyRequestsError || typed instanceof ServiceUnavailableError) reply.header('retry-after', String(typed.retryAfterS));
       return reply.code(typed.statusCode).send({
         statusCode: typed.statusCode,
         error: STATUS_TEXT[typed.statusCode] ?? 'Error',

@@ -49,6 +49,15 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+/** A dependency the request needs cannot answer now (the idempotency key store): 503, `Retry-After` seconds. */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(503, message);
+  }
+}
 /** The body is too large for what it is (an upload over its kind's limit). */
 export class PayloadTooLargeError extends AppError {
   constructor(message: string, field?: string) {
