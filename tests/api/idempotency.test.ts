@@ -120,6 +120,19 @@ describe('Idempotency-Key', () => {
     expect([await audits(), await pushes()]).toEqual([a, p]);
   });
 
+  it('an empty answer (204) is replayed as one', async () => {
+    const authorization = await h.residentAuth(resident(14));
+    const k = key();
+    const token = `device-${k}`;
+    const store = () => h.app.inject({ method: 'PUT', url: '/api/resident/push-token', headers: { authorization, 'idempotency-key': k }, payload: { token } });
+    const first = await store();
+    expect(first.statusCode, first.body).toBe(204);
+    const again = await store();
+    expect(again.statusCode).toBe(204);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe('');
+  });
+
   it('a multipart upload sent again with its key stores one file', async () => {
     const cookie = await h.staffCookie('logo@greenvalley.test');
     const image = await png(40, 30);

@@ -77,7 +77,7 @@ describe.each(clients)('$name api client', (client) => {
 describe('newIdempotencyKey', () => {
   it('makes a key where crypto.randomUUID is missing (not a secure context)', () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) });
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array<ArrayBuffer>) => real.getRandomValues(a) });
     const key = newIdempotencyKey();
     vi.unstubAllGlobals();
     expect(key).toMatch(/^[0-9a-f]{32}$/);

@@ -128,6 +128,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
   const { store, clock } = deps;
 
   const check: preHandlerAsyncHookHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!WRITES.has(req.method)) return;
     const key = idempotencyKeyOf(req);
     if (key === undefined) return;
     const route = `${req.method} ${req.routeOptions.url}`;
@@ -174,9 +175,11 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
     req.idempotency = undefined;
     const status = reply.statusCode;
     try {
-      if (keeps(status) && typeof payload === 'string') {
+      // An empty answer (204) is kept as ''; a stream or buffer is not kept (no write route sends one).
+      const body = payload === undefined || payload === null ? '' : payload;
+      if (keeps(status) && typeof body === 'string') {
         const type = reply.getHeader('content-type');
-        await store.answer(ref, { status, contentType: typeof type === 'string' ? type : null, body: payload });
+        await store.answer(ref, { status, contentType: typeof type === 'string' ? type : null, body });
       } else {
         await store.release(ref);
       }
