@@ -20,6 +20,8 @@ import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { inputGuard } from './lib/input-guard.js';
 import { registerAdmission, type AdmissionState } from './plugins/admission.js';
+import { registerIdempotency } from './plugins/idempotency.js';
+import { idempotencyStore } from './plugins/idempotency-store.js';
 import { sameOriginWrites } from './lib/request-origin.js';
 import { EventBus } from './lib/events.js';
 import type { AppJobs, BaseDeps, ExposedServices, SharedDeps } from './lib/server-module.js';
@@ -135,6 +137,14 @@ export async function buildApp(opts: {
     database.mainLaneLoad,
     (reason) => metrics.requestRefused(reason),
   );
+
+  // Idempotency-Key on every write under /api (plugins/idempotency.ts): its hooks wrap each route
+  // registered from here on. A claim holds for the route's time limit plus a minute.
+  registerIdempotency(app, {
+    store: idempotencyStore(database.db),
+    clock,
+    lockMs: (routeTimeoutMs) => (routeTimeoutMs || config.REQUEST_TIMEOUT_MS) + 60_000,
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

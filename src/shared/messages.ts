@@ -63,6 +63,12 @@ export const MSG = {
   crossSiteRequest: 'This request came from a page outside Society Desk and was refused. Open the dashboard at its own address and try again.',
   /** The database is away (a restart, a failover): the client retries. */
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
+  /** An Idempotency-Key header that is empty, too long or has characters outside visible ASCII. */
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  /** The same Idempotency-Key sent again with a different request (method, address or body). */
+  idempotencyKeyReused: 'This Idempotency-Key was used for a different request. Use a new key for a new request.',
+  /** A retry that arrived while the first request with its Idempotency-Key is still running. */
+  idempotencyKeyInProgress: 'This request is still being handled. Please try again in a moment.',
   /** Admission control refused the request (the instance is saturated; alarms still go through). */
   busy: 'The server is busy. Please try again in a moment.',
   wrongStage: 'This request has already moved on. Refresh to see its current stage.',

@@ -66,6 +66,21 @@ describe('statements and round trips of an SOS press', () => {
     ]);
   });
 
+  it('a press with an Idempotency-Key costs the same: no statement of its own, nothing before the press', async () => {
+    const authorization = await h.residentAuth('03000000045');
+    expect((await h.app.inject({ method: 'GET', url: '/api/resident/alarms', headers: { authorization } })).statusCode).toBe(200);
+    const watched = await watchRoundTrips(async () => {
+      const res = await h.app.inject({ method: 'POST', url: '/api/security', headers: { authorization, 'idempotency-key': crypto.randomUUID() }, payload: {} });
+      expect(res.statusCode, res.body).toBe(201);
+    });
+    const shown = watched.statements.join('\n');
+    expect(firstTransaction(watched).statements, shown).toEqual(['begin', "select set_config('a", 'with "stored" as (in', 'commit']);
+    expect(
+      watched.statements.filter((s) => /idempotency/.test(s)),
+      'no idempotency statement',
+    ).toEqual([]);
+  });
+
   it.skipIf(!onPostgres)('the press statement is built once per connection, not once per press', async () => {
     const authorization = await h.residentAuth('03000000043');
     expect((await h.app.inject({ method: 'GET', url: '/api/resident/alarms', headers: { authorization } })).statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { residents } from '../../src/server/db/schema.js';
+import { idempotencyKeys, residents } from '../../src/server/db/schema.js';
 import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
 import { societyWithResident } from '../support/rows.js';
 import { useHarness } from './harness.js';
@@ -41,6 +41,8 @@ const WHILE_HELD = new Map([
   ['POST /api/resident/logout', 204],
 ]);
 
+const WALK_KEY = `route-guard-walk-${randomUUID()}`;
+
 describe('route guards', () => {
   const h = useHarness();
   /** The resident API: the routes documented with the resident bearer token (`residentDocs`). */
@@ -59,11 +61,14 @@ describe('route guards', () => {
     const answers = await Promise.all(
       guarded.map(async (r) => {
         const url = r.url.replace(/:(\w+)/g, '1');
-        const res = await h.app.inject({ method: r.method as 'GET', url, ...(r.method === 'GET' ? {} : { payload: {} }) });
+        // Writes carry an Idempotency-Key: the guard still answers first, and no key is kept.
+        const write = r.method === 'GET' ? {} : { payload: {}, headers: { 'idempotency-key': WALK_KEY } };
+        const res = await h.app.inject({ method: r.method as 'GET', url, ...write });
         return `${r.method} ${r.url} → ${res.statusCode}`;
       }),
     );
     expect(answers).toEqual(guarded.map((r) => `${r.method} ${r.url} → 401`));
+    expect(await h.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, WALK_KEY))).toEqual([]);
   });
 
   it('every resident API route refuses the staff cookie of every sub-role with 401', async () => {

@@ -125,7 +125,9 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
     notice: Notice,
     inTx?: InTransition,
   ): Promise<T> {
-    await inSociety(db, staff.societyId, async (t) => {
+    // The answer is read in the transaction that moved the item: a committed move is never
+    // answered with an error because a second read failed.
+    const owned = await inSociety(db, staff.societyId, async (t) => {
       const row = await deskRepo(t, def.desk).get(staff.societyId, id);
       if (!row) throw new NotFoundError();
       if (row.stage !== from) throw new ConflictError(MSG.wrongStage);
@@ -166,10 +168,11 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
         toStage: to,
         at: clock.now(),
       });
+      return loadOwnedIn(t, staff.societyId, id);
     });
-    const item = await announceLoaded('updated', staff.societyId, id);
+    announce('updated', staff.societyId, owned.item, owned.residentId);
     void deps.outbox.poke();
-    return item;
+    return owned.item;
   }
 
   return {
@@ -228,9 +231,13 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
         return { ...item!, history: await auditHistory(tx, staff.societyId, def.entity, id) };
       });
     },
-    /** A resident files a request: stored (with its audit row) first, then announced. */
+    /**
+     * A resident files a request: stored (with its audit row) first, then announced. The answer is
+     * read inside the same transaction: once it commits, nothing can turn it into an error (and a
+     * retry into a second request).
+     */
     async file(resident: ResidentContext, body: string): Promise<T> {
-      const id = await inSociety(db, resident.societyId, async (t) => {
+      const item = await inSociety(db, resident.societyId, async (t) => {
         const at = clock.now();
         const newId = await deskRepo(t, def.desk).insert(resident.societyId, resident.id, body, at);
         await recordAudit(t, {
@@ -245,9 +252,8 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
           toStage: 'new',
           at,
         });
-        return newId;
+        return loadIn(t, resident.societyId, newId);
       });
-      const item = await load(resident.societyId, id);
       announce('created', resident.societyId, item, resident.id);
       return item;
     },

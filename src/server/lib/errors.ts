@@ -49,7 +49,7 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
-/** Something the answer needs is down for now (a name server): 503 with Retry-After, the client retries. */
+/** A dependency the request needs cannot answer now (a name server, the idempotency key store): 503, `Retry-After` seconds. */
 export class ServiceUnavailableError extends AppError {
   constructor(
     message: string,

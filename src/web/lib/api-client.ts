@@ -2,7 +2,10 @@
  * Fetch wrapper for the Society Desk API (same origin; the session lives in an httpOnly cookie).
  *
  * Every call sends and receives JSON, throws {@link ApiError} on non-2xx answers and on network
- * failure, and validates the answer with the shared zod schema when one is given. A 401 from any
+ * failure, and validates the answer with the shared zod schema when one is given. Every write
+ * carries an `Idempotency-Key` (shared/idempotency-key.ts), and is sent once more with the same key
+ * when the network failed or the server answered 503: the server then replays the first answer
+ * rather than doing the write twice. A 401 from any
  * call except sign-in means the server session is gone: the local session is ended (storage
  * cleared, socket closed), 'Please sign in.' (or why: a disabled account) is shown and the protected routes send the user to
  * /Login.
@@ -13,6 +16,7 @@
  * and the shell's own calls that want a check pass `loadSchema`.
  */
 import type { ErrorBody } from '../../shared/contracts/common';
+import { IDEMPOTENCY_HEADER, isWrite, newIdempotencyKey } from '../../shared/idempotency-key';
 import { SHELL_MSG } from '../../shared/shell-messages';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { getCurrentUser } from './current-user';
@@ -38,6 +42,14 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** False for sign-in, whose 401 means "wrong credentials", not "session gone". */
   endSessionOn401?: boolean;
+  /** A write's key, for a caller that retries a write itself (default: a new one per call). */
+  idempotencyKey?: string;
+}
+
+/** Ms before a write's one retry: the server's Retry-After (at most 5 s), else 1 s. */
+function retryDelayMs(response: Response | undefined): number {
+  const asked = Number(response?.headers.get('retry-after'));
+  return Number.isFinite(asked) && asked > 0 ? Math.min(asked, 5) * 1000 : 1000;
 }
 
 /** `path?query`, leaving out empty strings and undefined values; `path` alone when nothing is left. */
@@ -104,19 +116,30 @@ export function apiErrorOf(response: Response, data: unknown, endSessionOn401 = 
 /** Sends one request; resolves to the parsed body (undefined for 204). */
 export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { body, query, signal, endSessionOn401 = true } = options;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const write = isWrite(method);
+  if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
+  let response: Response | undefined;
+  // A write is sent at most twice, both times with its key; a read once.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        credentials: 'same-origin',
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      response = undefined;
+    }
+    if (!write || attempt > 0 || (response && response.status !== 503)) break;
+    await new Promise((resolve) => setTimeout(resolve, retryDelayMs(response)));
+    if (signal?.aborted) break;
   }
+  if (!response) throw new ApiError(0, NETWORK_ERROR_MESSAGE);
 
   const data = await readJson(response);
   if (!response.ok) throw apiErrorOf(response, data, endSessionOn401);

@@ -2,7 +2,7 @@
  * Multipart uploads with progress (XMLHttpRequest: fetch reports no upload progress). Used by the
  * spreadsheet import and media uploads.
  *
- * `uploadForm(path, form, schema, onProgress)` POSTs `form`; `onProgress` gets 0–100 as the bytes go
+ * `uploadForm(path, form, schema, onProgress)` POSTs `form` with an `Idempotency-Key`; `onProgress` gets 0–100 as the bytes go
  * out. Resolves to the 2xx answer validated by `schema`; rejects with {@link ApiError} carrying the
  * server's message and field (a 401 ends the session like every other call), status 0 on network
  * failure, or status 0 with 'Upload cancelled.' when `signal` aborts it.
@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import { ZErrorBody } from '../../shared/contracts/common';
 import { ZMedia, type Media } from '../../shared/contracts/media';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../shared/idempotency-key';
 import { MSG } from '../../shared/messages';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { endSession } from './session';
@@ -22,11 +23,23 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function uploadForm<T>(path: string, form: FormData, schema: z.ZodType<T>, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<T> {
+/**
+ * `idempotencyKey`: the upload's `Idempotency-Key` (default a new one); a caller that sends the
+ * same form again passes the first one's, and the server answers with the first upload's result.
+ */
+export function uploadForm<T>(
+  path: string,
+  form: FormData,
+  schema: z.ZodType<T>,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+  idempotencyKey: string = newIdempotencyKey(),
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader(IDEMPOTENCY_HEADER, idempotencyKey);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };

@@ -56,6 +56,14 @@ describe('row-level security: the society scope', () => {
     expect(row!.society).toBeNull();
   });
 
+  it('a society scope cannot read the tables kept on the owner connection (idempotency keys, rate limits)', async () => {
+    const gv = await societyId('Green Valley');
+    for (const table of ['idempotency_keys', 'rate_limits']) {
+      const read = inSociety(h.database.db, gv, (tx) => tx.execute(sql.raw(`select count(*) from "${table}"`)));
+      expect(await outcomeOf(read), table).toMatch(/permission denied/);
+    }
+  });
+
   it('every table with a society_id column has row-level security and a policy', async () => {
     const rows = await rowsOf<{ table: string; rls: boolean; policies: number }>(
       h.database.db.execute(sql`

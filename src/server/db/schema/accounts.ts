@@ -1,5 +1,5 @@
 /**
- * Societies, staff and resident accounts, their sessions, the shared sign-in throttle and rate limits.
+ * Societies, staff and resident accounts, their sessions, the shared sign-in throttle, rate limits and idempotency keys.
  * Part of the one database schema (../schema.ts).
  */
 import { sql } from 'drizzle-orm';
@@ -210,3 +210,29 @@ export const rateLimits = pgTable('rate_limits', {
    */
   counted: boolean('counted').notNull(),
 });
+
+/**
+ * Idempotency keys (plugins/idempotency.ts, the IETF httpapi Idempotency-Key header): one row per
+ * caller (`s:<staffId>`, `r:<residentId>`, or `p:<route>:<address>` for a public write) and key.
+ * While the first request runs, `status` is null and `locked_until` says when the claim lapses (a
+ * process that died mid-request); once answered, the stored answer (status, content type, body)
+ * is replayed to a retry with the same `fingerprint` (sha256 of method, URL and body). Kept 24 h
+ * from `created_at`; the purge job deletes older rows. Not society-owned (no RLS).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    caller: text('caller').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** When the key was first claimed, by the app's clock: its 24 h start then. */
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** While unanswered: when another request with the key may take it over. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The stored answer's HTTP status; null while the first request runs. */
+    status: smallint('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+  },
+  (t) => [primaryKey({ columns: [t.caller, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
+import { KEY_TTL_MS } from '../../plugins/idempotency.js';
 import type { MaintenanceRepo } from './repo.js';
 
 /** How many rows of each kind one purge run deleted. */
@@ -11,6 +12,8 @@ export interface PurgeCounts {
   loginAttempts: number;
   /** Rate-limit rows whose window has ended (none on the embedded database, which counts in memory). */
   rateLimits: number;
+  /** Idempotency keys and their stored answers older than 24 h (plugins/idempotency.ts). */
+  idempotencyKeys: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -21,7 +24,7 @@ const DAY_MS = 86_400_000;
  * in batches of `batchSize` rows (default 500) until none is left. Times come from `clock`.
  * Failed outbox rows are kept for inspection. With `loginWindowMs` (the sign-in throttle's window,
  * LOGIN_WINDOW_S) it also deletes shared throttle rows older than that window. Rate-limit
- * rows whose window has ended go too.
+ * rows whose window has ended go too, and idempotency keys older than 24 h (KEY_TTL_MS).
  */
 export function purgeService(deps: {
   repo: MaintenanceRepo;
@@ -55,9 +58,9 @@ export function purgeService(deps: {
         loginAttempts:
           deps.loginWindowMs === undefined ? 0 : await drain((limit) => repo.deleteLoginAttemptsBefore(new Date(now.getTime() - deps.loginWindowMs!), limit)),
         rateLimits: await drain((limit) => repo.deleteEndedRateLimits(now, limit)),
+        idempotencyKeys: await drain((limit) => repo.deleteIdempotencyKeysBefore(new Date(now.getTime() - KEY_TTL_MS), limit)),
       };
-      if (counts.outbox + counts.staffSessions + counts.residentSessions + counts.loginAttempts + counts.rateLimits > 0)
-        log.info({ purged: counts }, 'purged old rows');
+      if (Object.values(counts).some((n) => n > 0)) log.info({ purged: counts }, 'purged old rows');
       return counts;
     },
   };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { loginAttempts, outbox, rateLimits, residentSessions, staffSessions } from '../../db/schema.js';
+import { idempotencyKeys, loginAttempts, outbox, rateLimits, residentSessions, staffSessions } from '../../db/schema.js';
 
 /**
  * Deletes for the purge job, each at most `limit` rows per call (one short statement, so a large
@@ -65,6 +65,19 @@ export function maintenanceRepo(db: Db) {
         .delete(rateLimits)
         .where(and(sql`ctid in (${batch})`, lte(rateLimits.windowEnd, now)))
         .returning({ k: rateLimits.key });
+      return gone.length;
+    },
+    /**
+     * Idempotency keys (plugins/idempotency.ts) first claimed at or before `cutoff` (24 h ago):
+     * a retry with such a key runs as a new request anyway. A key claimed again meanwhile has a new
+     * `created_at`, which the second condition rechecks.
+     */
+    async deleteIdempotencyKeysBefore(cutoff: Date, limit: number): Promise<number> {
+      const batch = sql`select ctid from ${idempotencyKeys} where ${lte(idempotencyKeys.createdAt, cutoff)} limit ${limit}`;
+      const gone = await db
+        .delete(idempotencyKeys)
+        .where(and(sql`ctid in (${batch})`, lte(idempotencyKeys.createdAt, cutoff)))
+        .returning({ k: idempotencyKeys.key });
       return gone.length;
     },
   };

@@ -33,11 +33,15 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
   const { db, bus, clock } = deps;
   const arrivalBatch = deps.arrivalBatch ?? ARRIVAL_BATCH;
 
-  /** The request as its DTO with its resident's row id (404 outside the society). */
-  async function loadOwned(societyId: number, id: number): Promise<{ item: NotHome; residentId: number }> {
-    const row = await inSociety(db, societyId, (tx) => notHomeRepo(tx).get(societyId, id));
+  /** The request as its DTO with its resident's row id, read in the society-scoped `tx` (404 outside the society). */
+  async function loadOwnedIn(tx: Db, societyId: number, id: number): Promise<{ item: NotHome; residentId: number }> {
+    const row = await notHomeRepo(tx).get(societyId, id);
     if (!row) throw new NotFoundError();
     return { item: toNotHome(row), residentId: row.residentId };
+  }
+  /** The request as its DTO with its resident's row id (404 outside the society). */
+  async function loadOwned(societyId: number, id: number): Promise<{ item: NotHome; residentId: number }> {
+    return inSociety(db, societyId, (tx) => loadOwnedIn(tx, societyId, id));
   }
   async function load(societyId: number, id: number): Promise<NotHome> {
     return (await loadOwned(societyId, id)).item;
@@ -87,7 +91,9 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
      * most a year away, and `to` at most a year after `from` (notHomeWindowProblem).
      */
     async file(resident: ResidentContext, from: string, to: string): Promise<NotHome> {
-      const id = await inSociety(db, resident.societyId, async (t) => {
+      // Each write below answers from what its transaction read, never from a second one that
+      // could fail after the commit.
+      const { item } = await inSociety(db, resident.societyId, async (t) => {
         // "Today" is the society's calendar day, wherever the server runs.
         const problem = notHomeWindowProblem(from, to, calendarDay(clock.now(), await societyTimeZone(t, resident.societyId)));
         if (problem) throw new BadRequestError(problem.message, problem.field);
@@ -95,15 +101,14 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
         const at = clock.now();
         const newId = await notHomeRepo(t).insert(resident.societyId, resident.id, from, to, at);
         await audit(t, resident.societyId, { kind: 'resident', id: resident.id, name: resident.name }, newId, 'create', null, 'active', at);
-        return newId;
+        return loadOwnedIn(t, resident.societyId, newId);
       });
-      const item = await load(resident.societyId, id);
       bus.emit('notHome.created', { societyId: resident.societyId, residentId: resident.id, item });
       return item;
     },
     /** The resident cancels or reports arrival of their own active request. */
     async end(resident: ResidentContext, id: number, to: 'cancelled' | 'arrived'): Promise<NotHome> {
-      await inSociety(db, resident.societyId, async (t) => {
+      const { item } = await inSociety(db, resident.societyId, async (t) => {
         if ((await notHomeRepo(t).ownerOf(id)) !== resident.id) throw new NotFoundError(MSG.notHomeNotYours);
         if (!(await notHomeRepo(t).end(resident.id, id, to, clock.now()))) throw new ConflictError(MSG.notHomeOver);
         await audit(
@@ -115,8 +120,8 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
           'active',
           to,
         );
+        return loadOwnedIn(t, resident.societyId, id);
       });
-      const item = await load(resident.societyId, id);
       bus.emit('notHome.updated', { societyId: resident.societyId, residentId: resident.id, item });
       return item;
     },
@@ -124,7 +129,7 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
     async assignGuard(staff: StaffContext, id: number, g: AssignGuard): Promise<NotHome> {
       const current = await load(staff.societyId, id);
       if (current.state !== 'active') throw new ConflictError(MSG.notHomeOver);
-      await inSociety(db, staff.societyId, async (t) => {
+      const { item, residentId } = await inSociety(db, staff.societyId, async (t) => {
         const ok = await notHomeRepo(t).assignGuard(staff.societyId, id, {
           guardName: g.guardName,
           guardPhone: g.guardPhone,
@@ -143,8 +148,8 @@ export function notHomeService(deps: { db: Db; bus: EventBus; outbox: OutboxWork
           data: pushData('nothome', id),
         });
         await audit(t, staff.societyId, { kind: 'staff', id: staff.id, name: staff.name }, id, `assign guard ${g.guardName}`, 'active', 'active');
+        return { item: toNotHome(row!), residentId: row!.resident.id };
       });
-      const { item, residentId } = await loadOwned(staff.societyId, id);
       bus.emit('notHome.updated', { societyId: staff.societyId, residentId, item });
       void deps.outbox.poke();
       return item;
