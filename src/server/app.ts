@@ -20,6 +20,7 @@ import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { inputGuard } from './lib/input-guard.js';
 import { registerAdmission, type AdmissionState } from './plugins/admission.js';
+import { confirmCachedSessions } from './plugins/auth.js';
 import { sameOriginWrites } from './lib/request-origin.js';
 import { EventBus } from './lib/events.js';
 import type { AppJobs, BaseDeps, ExposedServices, SharedDeps } from './lib/server-module.js';
@@ -132,6 +133,8 @@ export async function buildApp(opts: {
     database.mainLaneLoad,
     (reason) => metrics.requestRefused(reason),
   );
+  // A session let in from the cache whose request sent no query is confirmed before the answer.
+  confirmCachedSessions(app, database.db);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -3,12 +3,13 @@ import type { ResidentProfile, ResidentSociety } from '../../../shared/contracts
 import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EventBus } from '../../lib/events.js';
+import { claimSession } from '../../lib/request-context.js';
 import { SessionCache } from '../../lib/session-cache.js';
-import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { toResidentProfile } from '../residents/service.js';
-import type { ResidentAuthRepo, ResidentContext } from './repo.js';
+import { residentSessionHolds, type ResidentAuthRepo, type ResidentContext } from './repo.js';
 import { registrationService } from './registration.js';
 
 export type { ResidentContext } from './repo.js';
@@ -60,9 +61,10 @@ const NO_TOKEN = 'Sign in to the resident app first.';
  * self-registration staff have not decided yet) get a token; 'Block' → 403, and a blocked
  * resident's existing tokens stop working at once (authenticate re-reads the status; blocking also
  * deletes them). Tokens are served from a short cache (SESSION_CACHE_MS); a sign-out and a status
- * change drop them from it on every instance at once ('resident.session-ended',
- * 'resident.account-changed', relayed by realtime/socket.ts), and a lost relay is bounded by that
- * time. A Pending resident's token opens only the account routes (profile, push token,
+ * change drop them from it on every instance ('resident.session-ended',
+ * 'resident.account-changed', relayed by realtime/socket.ts), and until that relay arrives the
+ * request's first query confirms a cached token (lib/request-context.ts `claimSession`), so a
+ * blocked or signed-out token is refused from the moment that commits. A Pending resident's token opens only the account routes (profile, push token,
  * sign-out): every service request answers 403 MSG.residentPending.
  */
 export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: ResidentAuthDeps) {
@@ -97,19 +99,37 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
      */
     async authenticate(authorization: string | undefined, opts: { allowPending?: boolean } = {}): Promise<ResidentContext> {
       const tokenHash = sessionOf(authorization);
-      const r = tokenHash
-        ? await cache.get(tokenHash, async () => {
-            const found = await repo.findSession(tokenHash, clock.now());
-            if (!found) return undefined;
-            const { expiresAt, ...value } = found;
-            return { value, expiresAt };
-          })
-        : undefined;
-      if (!r) throw new UnauthorizedError(NO_TOKEN);
-      if (r.status === 'Pending' && opts.allowPending) return r;
-      if (r.status === 'Pending') throw new ForbiddenError(MSG.residentPending);
-      if (r.status !== 'Approve') throw new ForbiddenError(MSG.residentBlocked);
-      return r;
+      const load = async () => {
+        const found = tokenHash ? await repo.findSession(tokenHash, clock.now()) : undefined;
+        if (!found) return undefined;
+        const { expiresAt, ...value } = found;
+        return { value, expiresAt };
+      };
+      const admit = (r: ResidentContext | undefined): ResidentContext => {
+        if (!r) throw new UnauthorizedError(NO_TOKEN);
+        if (r.status === 'Pending' && opts.allowPending) return r;
+        if (r.status === 'Pending') throw new ForbiddenError(MSG.residentPending);
+        if (r.status !== 'Approve') throw new ForbiddenError(MSG.residentBlocked);
+        return r;
+      };
+      if (!tokenHash) return admit(undefined);
+      const found = await cache.read(tokenHash, load);
+      const r = admit(found?.value);
+      if (!found?.cached) return r;
+      // From memory: the request's first query confirms the token (or refuses it, as a fresh read would).
+      const claimed = claimSession({
+        check: residentSessionHolds(tokenHash, r.status),
+        refusal: async () => {
+          cache.forget(tokenHash);
+          try {
+            admit((await cache.read(tokenHash, load, { fresh: true }))?.value);
+          } catch (err) {
+            return err as Error;
+          }
+          return new ConflictError(MSG.sessionChanged);
+        },
+      });
+      return claimed ? r : admit((await cache.read(tokenHash, load, { fresh: true }))?.value);
     },
     /**
      * The resident socket's handshake (realtime/socket.ts, `auth: {token}`): the approved resident
