@@ -113,10 +113,7 @@ async function pipelinedTransaction<T>(lane: PipelinedLane, societyId: number, w
   // first error (this one) is what is thrown.
   // `.then` now, not inside Promise.all: Drizzle sends a query when its `then` is called, and
   // Promise.all calls it a microtask later — after `work` has sent its first statement.
-  const head = Promise.all([
-    tx.execute(sql`begin`).then(() => undefined),
-    tx.execute(scopeSettings(societyId, claim?.check)).then(() => claim?.confirmed()),
-  ]);
+  const head = Promise.all([tx.execute(sql`begin`).then(() => undefined), tx.execute(scopeSettings(societyId, claim?.check)).then(() => claim?.confirmed())]);
   head.catch(() => undefined);
   let broken: Error | undefined;
   try {
@@ -152,7 +149,12 @@ export function inSocietyOneStatement<T>(db: Db, societyId: number, statement: (
   return withClaim((claim) => oneStatementTransaction(lane, societyId, statement, claim));
 }
 
-async function oneStatementTransaction<T>(lane: PipelinedLane, societyId: number, statement: (tx: Db) => Promise<T>, claim: PendingClaim | undefined): Promise<T> {
+async function oneStatementTransaction<T>(
+  lane: PipelinedLane,
+  societyId: number,
+  statement: (tx: Db) => Promise<T>,
+  claim: PendingClaim | undefined,
+): Promise<T> {
   const client = await lane.pool.connect();
   const tx = lane.transaction(client);
   pipelinedHandles.add(tx);
