@@ -76,6 +76,22 @@ describe('a cached session is confirmed by the database', () => {
     }
   });
 
+  it('a sub-role changed behind the cache to one that may use the module too: 409, nothing done, and the retry is served', async () => {
+    const email = 'status@greenvalley.test';
+    const cookie = await h.staffCookie(email);
+    const pending = () => h.app.inject({ method: 'GET', url: '/api/residents/pending', headers: { cookie } });
+    expect((await pending()).statusCode).toBe(200);
+    await setStaff(email, { subRole: 'super-admin' });
+    try {
+      const changed = await pending();
+      expect(changed.statusCode, changed.body).toBe(409);
+      expect(changed.json()).toMatchObject({ message: MSG.sessionChanged });
+      expect((await pending()).statusCode).toBe(200);
+    } finally {
+      await setStaff(email, { subRole: 'status' });
+    }
+  });
+
   it('a resident blocked behind the cache is refused a read, a complaint and an SOS press, and nothing is stored', async () => {
     const phone = '03000000052';
     const authorization = await h.residentAuth(phone);

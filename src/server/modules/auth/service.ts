@@ -57,9 +57,10 @@ export interface AuthServiceDeps {
   /** Hears 'staff.session-ended' and 'staff.account-changed' (the socket module closes sockets). */
   bus: EventBus;
   /**
-   * How long a session read from the database is served from memory, ms (SESSION_CACHE_MS; 0:
-   * every request reads it). Logout and account changes drop it here at once and on the other
-   * instances when the socket module relays the end ({@link AuthService.forgetSession}).
+   * How long a session read from the database is remembered, ms (SESSION_CACHE_MS; 0: every
+   * request reads it); a remembered one is still confirmed by the request's first query
+   * ({@link AuthService.authenticate}). Logout and account changes drop it here at once and on the
+   * other instances when the socket module relays the end ({@link AuthService.forgetSession}).
    */
   sessionCacheMs?: number;
 }

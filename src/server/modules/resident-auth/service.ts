@@ -94,6 +94,10 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache }: Res
     /**
      * The resident of a bearer token.
      * @param opts.allowPending accept a Pending resident (the account routes only; default false)
+     * A token served from the cache is claimed for the current request (lib/request-context.ts):
+     * the request's first query confirms it, and a token signed out or a resident blocked since is
+     * refused there with what a fresh read says (409 MSG.sessionChanged if that lets it in).
+     * Outside a request the token is read afresh.
      * @throws 401 for a missing or unknown token, 403 MSG.residentBlocked for a blocked resident,
      * 403 MSG.residentPending for a Pending one unless `allowPending`.
      */
