@@ -22,6 +22,7 @@ import { inputGuard } from './lib/input-guard.js';
 import { registerAdmission, type AdmissionState } from './plugins/admission.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { idempotencyStore } from './plugins/idempotency-store.js';
+import { confirmCachedSessions } from './plugins/auth.js';
 import { sameOriginWrites } from './lib/request-origin.js';
 import { EventBus } from './lib/events.js';
 import type { AppJobs, BaseDeps, ExposedServices, SharedDeps } from './lib/server-module.js';
@@ -137,6 +138,8 @@ export async function buildApp(opts: {
     database.mainLaneLoad,
     (reason) => metrics.requestRefused(reason),
   );
+  // A session let in from the cache whose request sent no query is confirmed before the answer.
+  confirmCachedSessions(app, database.db);
 
   // Idempotency-Key on every write under /api (plugins/idempotency.ts): its hooks wrap each route
   // registered from here on. A claim holds for the route's time limit plus a minute.

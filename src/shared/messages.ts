@@ -72,6 +72,11 @@ export const MSG = {
   /** Admission control refused the request (the instance is saturated; alarms still go through). */
   busy: 'The server is busy. Please try again in a moment.',
   wrongStage: 'This request has already moved on. Refresh to see its current stage.',
+  /**
+   * A request let in with a cached session whose account changed since (a new sub-role) in a way
+   * that still lets it in: nothing was done, and the retry is read with the new access.
+   */
+  sessionChanged: 'Your access has just changed. Nothing was saved. Please try again.',
   residentBlocked: 'Your account is blocked. Please contact your society office.',
   residentLoginFailed: 'Invalid phone or password.',
   successUpdated: 'Successfully updated!',

@@ -50,6 +50,11 @@ describe('statements and round trips of an SOS press', () => {
       watched.statements.filter((s) => /audit_log/.test(s)),
       'no audit statement of its own',
     ).toEqual([]);
+    // The cached token is confirmed by the scope's statement itself (no statement of its own).
+    expect(
+      watched.sent.filter((s) => s.text.includes('session_holds')).map((s) => s.text.slice(0, 20)),
+      'the token check rides in the scope statement',
+    ).toEqual(["select set_config('a"]);
     // BEGIN, the scope, the press and COMMIT leave together and are answered together.
     if (onPostgres) {
       expect(press.roundTrips, shown).toBe(1);

@@ -31,6 +31,8 @@ describe('statements and round trips of a list request', () => {
     const data = statements.filter((s) => !/^(begin|commit|select set_config)/.test(s));
     expect(data, statements.join('\n')).toHaveLength(2);
     expect(statements.filter((s) => s.includes('staff_sessions'))).toEqual([]);
+    // The cached session is confirmed by the scope's statement itself, in the same round trip.
+    expect(watched.sent.filter((s) => s.text.includes('app_staff_session_holds')).map((s) => s.text.slice(0, 20))).toEqual(["select set_config('a"]);
     if (onPostgres) {
       expect(roundTrips, statements.join('\n')).toBe(2);
       // The statements of a round trip leave in one system call (db/lane-client.ts), not one each.

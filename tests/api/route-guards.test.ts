@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { idempotencyKeys, residents } from '../../src/server/db/schema.js';
+import { MSG } from '../../src/shared/messages.js';
+import { idempotencyKeys, residents, staffUsers } from '../../src/server/db/schema.js';
 import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
 import { societyWithResident } from '../support/rows.js';
 import { useHarness } from './harness.js';
@@ -10,8 +11,9 @@ import { useHarness } from './harness.js';
 /**
  * One guard per module: every /api route answers 401 to a request with no credentials,
  * except this short list of routes that are public by design; no staff session, of any
- * sub-role, opens a resident API route (those take a resident's bearer token only); and a
- * resident on a temporary password opens only the routes that let them choose their own.
+ * sub-role, opens a resident API route (those take a resident's bearer token only); a
+ * resident on a temporary password opens only the routes that let them choose their own; and no
+ * route serves a session from the cache once its account changed (lib/request-context.ts `claimSession`).
  */
 const PUBLIC = new Set([
   'GET /api/health',
@@ -46,14 +48,14 @@ const WALK_KEY = `route-guard-walk-${randomUUID()}`;
 describe('route guards', () => {
   const h = useHarness();
   /** The resident API: the routes documented with the resident bearer token (`residentDocs`). */
-  const residentRoutes = () => {
+  function residentRoutes(): { method: string; url: string }[] {
     const doc = h.app.swagger() as { paths?: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
     return Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => (op.security ?? []).some((s) => 'resident' in s))
-        .map(([method]) => ({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, '1') })),
+        .map(([method]) => ({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') })),
     );
-  };
+  }
 
   it('every /api route outside the public list refuses an anonymous request with 401', async () => {
     const guarded = h.routes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !PUBLIC.has(`${r.method} ${r.url}`));
@@ -130,6 +132,42 @@ describe('route guards', () => {
       firstRefused.push(`${route} → ${i < 100 ? 'limited' : 'never 429 in 100'}`);
     }
     expect(firstRefused).toEqual(Object.keys(flood).map((r) => `${r} → limited`));
+  });
+
+  it('every guarded route refuses a cached session changed behind the cache: a disabled member 401, a blocked resident 403', async () => {
+    // Both read once, so both are cached; then changed through the owner connection, which tells
+    // no cache: only the database's check in each request can refuse them.
+    const email = 'super-admin@lakecity.test';
+    const cookie = await h.staffCookie(email);
+    expect((await h.app.inject({ method: 'GET', url: '/api/society/me', headers: { cookie } })).statusCode).toBe(200);
+    const phone = '03100000003';
+    const authorization = await h.residentAuth(phone);
+    expect((await h.app.inject({ method: 'GET', url: '/api/resident/me', headers: { authorization } })).statusCode).toBe(200);
+    await h.database.db.update(staffUsers).set({ disabledAt: h.clock.now() }).where(eq(staffUsers.email, email));
+    await h.database.db
+      .update(residents)
+      .set({ status: 'Block' })
+      .where(and(eq(residents.phone, phone), eq(residents.isDrill, false)));
+
+    const resident = new Set(residentRoutes().map((r) => `${r.method} ${r.url}`));
+    // Signing out is what a blocked resident may still do with their token.
+    resident.delete('POST /api/resident/logout');
+    const guarded = h.routes.filter(
+      (r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !PUBLIC.has(`${r.method} ${r.url}`) && r.url !== '/api/resident/logout',
+    );
+    const answers = await Promise.all(
+      guarded.map(async (r) => {
+        const url = r.url.replace(/:(\w+)/g, '1');
+        const headers = resident.has(`${r.method} ${r.url}`) ? { authorization } : { cookie };
+        const res = await h.app.inject({ method: r.method as 'GET', url, headers, ...(r.method === 'GET' ? {} : { payload: {} }) });
+        return `${r.method} ${r.url} → ${res.statusCode} ${res.json<{ message?: string }>().message}`;
+      }),
+    );
+    expect(answers).toEqual(
+      guarded.map((r) =>
+        resident.has(`${r.method} ${r.url}`) ? `${r.method} ${r.url} → 403 ${MSG.residentBlocked}` : `${r.method} ${r.url} → 401 ${MSG.accountDisabled}`,
+      ),
+    );
   });
 
   it('the public list names only routes that exist', () => {

@@ -63,8 +63,10 @@ async function resetPostgres(database: Database): Promise<void> {
  * DATABASE_URL of the file's own instead of the environment's) and closes them
  * after its tests. The push transport yields to the event loop once per send, so two draining
  * workers really interleave.
+ * @param opts.relay false: no Socket.IO adapter between them (each instance's sockets and cache
+ *   hear only their own events), as when the relay's messages are lost or late
  */
-export function useTwoInstances(env: Record<string, string> = {}): TwoInstances {
+export function useTwoInstances(env: Record<string, string> = {}, opts: { relay?: boolean } = {}): TwoInstances {
   const t = { sent: [] as SentPush[] } as TwoInstances;
   const sockets: Socket[] = [];
   beforeAll(async () => {
@@ -85,7 +87,14 @@ export function useTwoInstances(env: Record<string, string> = {}): TwoInstances 
       const pushTransport = {
         send: async (payload: PushPayload) => void (await new Promise<void>((r) => setImmediate(r)), t.sent.push({ by: name, payload })),
       };
-      const built = await buildApp({ config, database, clock, serveWeb: false, pushTransport });
+      // Without DATABASE_URL in its config an app on an open database picks the in-memory adapter.
+      const built = await buildApp({
+        config: opts.relay === false ? { ...config, DATABASE_URL: undefined } : config,
+        database,
+        clock,
+        serveWeb: false,
+        pushTransport,
+      });
       const url = await built.app.listen({ port: 0, host: '127.0.0.1' });
       return { ...built, name, database, url };
     };

@@ -145,6 +145,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const alarmPool = embedded
     ? new GatedPool(embedded.poolConfig, gate, true, onError)
     : new ResilientPool({ ...server(ALARM_POOL_MAX), pipeline: true }, onError, names);
+  // Both lanes confirm a request's cached session before its first query (db/resilient-pool.ts).
+  pool.checksSessions = alarmPool.checksSessions = true;
   const db = laneDb(pool, !embedded);
   return {
     db,

@@ -85,6 +85,7 @@ export class GatedPool extends ResilientPool {
     onError: PoolErrorReporter,
   ) {
     super(config, onError);
+    this.checksInConnect = false;
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -104,7 +105,8 @@ export class GatedPool extends ResilientPool {
               this.gate.release(this.urgent);
             }
           };
-          return client;
+          // Now that a release gives the gate back: a refused check reads the session afresh.
+          return this.confirmed(client);
         },
         (err: unknown) => {
           this.gate.release(this.urgent);

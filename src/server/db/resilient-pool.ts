@@ -15,9 +15,17 @@
  * The next checkout opens a new connection: lanes reconnect by themselves once the database
  * answers again. A checkout for a request whose client has gone is refused, before it waits for
  * a connection and again once it has one (lib/request-context.ts `mayStartQuery`).
+ *
+ * A lane's pool ({@link ResilientPool.checksSessions}) also confirms the cached session of the
+ * request it serves before that request's first query, when no society-scoped transaction has
+ * done so (db/society-scope.ts carries the check in its scope statement): one statement of its
+ * own, on the checked-out connection, before the caller's. A session that no longer holds is
+ * refused there (the guard's 401/403), so no query of the request runs.
  */
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { mayStartQuery } from '../lib/request-context.js';
+import { isSessionGone, mayStartQuery, pendingClaim, type PendingClaim } from '../lib/request-context.js';
 import { laneClient } from './lane-client.js';
 import type { StatementNames } from './statement-names.js';
 
@@ -36,6 +44,18 @@ export class ResilientPool extends pg.Pool {
    * connections are free, growing as requests queue for them (admission control reads it).
    */
   waitMs = 0;
+  /**
+   * True on the app's lanes (db/client.ts): a checkout for a request whose cached session is not
+   * confirmed yet sends the check first (see the module comment). Off elsewhere (the Socket.IO
+   * adapter's pool, whose NOTIFYs carry nobody's data).
+   */
+  checksSessions = false;
+  /**
+   * Whether {@link connect} itself sends the check; false where a subclass sends it once its own
+   * hold on the checkout is ready to be given back (db/lanes.ts GatedPool: the gate must be open
+   * before a refused check's fresh read of the session asks for it).
+   */
+  protected checksInConnect = true;
 
   /**
    * @param config the usual pool settings
@@ -48,6 +68,16 @@ export class ResilientPool extends pg.Pool {
     super(statementNames ? { ...config, Client: laneClient(statementNames) } : config);
     this.on('error', (err) => onError(err));
     this.on('connect', (client) => client.on('error', (err: Error) => onError(err)));
+  }
+
+  /**
+   * `client` once the current request's cached session is confirmed on it, when this pool checks
+   * sessions and the request has one to confirm that the current work does not carry itself
+   * (lib/request-context.ts `pendingClaim`); else `client` at once.
+   */
+  protected confirmed(client: pg.PoolClient): pg.PoolClient | Promise<pg.PoolClient> {
+    const claim = this.checksSessions ? pendingClaim() : undefined;
+    return claim ? confirmedOn(client, claim) : client;
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -68,7 +98,8 @@ export class ResilientPool extends pg.Pool {
           client.release();
           throw err;
         }
-        return releasedOnEnd(client);
+        const held = releasedOnEnd(client);
+        return this.checksInConnect ? this.confirmed(held) : held;
       });
     if (!callback) return checkout;
     checkout.then(
@@ -76,6 +107,25 @@ export class ResilientPool extends pg.Pool {
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), undefined, () => undefined),
     );
   }
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Sends the request's session check on `client` before handing it out. @returns `client`.
+ * @throws the guard's refusal when the session no longer holds (the connection goes back to the
+ *   pool first, unharmed: the check ran outside any transaction), or the check's own error.
+ */
+async function confirmedOn(client: pg.PoolClient, claim: PendingClaim): Promise<pg.PoolClient> {
+  const { sql: text, params } = dialect.sqlToQuery(sql`select ${claim.check}`);
+  try {
+    await client.query(text, params);
+  } catch (err) {
+    client.release(isSessionGone(err) ? undefined : (err as Error));
+    throw await claim.failed(err);
+  }
+  claim.confirmed();
+  return client;
 }
 
 /**

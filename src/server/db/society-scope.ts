@@ -6,8 +6,9 @@
  * another society's id fails. The connection's own role (the tables' owner) is not subject to the
  * policies: jobs that span societies, sign-in and migrations use it directly.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
+import { carryingClaim, pendingClaim, type PendingClaim } from '../lib/request-context.js';
 import type { Db } from './client.js';
 
 /** The non-owner role society-scoped work runs as (created by the migration). */
@@ -20,7 +21,16 @@ export const SOCIETY_ROLE = 'society_app';
  */
 export const OWNER_ONLY_TABLES = ['login_attempts', 'rate_limits', 'vapid_keys'] as const;
 
-const scopeSettings = (societyId: number) => sql`select set_config('app.society_id', ${String(societyId)}, true), set_config('role', ${SOCIETY_ROLE}, true)`;
+/**
+ * The scope's one statement: the two settings, and the check of the request's cached session when
+ * it has one to confirm (lib/request-context.ts `pendingClaim`), so that check costs no round trip
+ * of its own. A session that no longer holds raises SD401 there, which aborts the transaction
+ * before the work's first statement runs.
+ */
+const scopeSettings = (societyId: number, check?: SQL) =>
+  check
+    ? sql`select set_config('app.society_id', ${String(societyId)}, true), set_config('role', ${SOCIETY_ROLE}, true), ${check}`
+    : sql`select set_config('app.society_id', ${String(societyId)}, true), set_config('role', ${SOCIETY_ROLE}, true)`;
 
 /**
  * What {@link inSociety} needs to run a pipelined transaction on a lane: the lane's pool (in
@@ -61,20 +71,41 @@ function checkSocietyId(societyId: number): void {
  * for one answer's handling instead of four. Statements `work` sends without awaiting in between
  * (Promise.all) share a round trip too. Elsewhere (the embedded database's gated pools) it is
  * Drizzle's transaction: BEGIN, settings, work, COMMIT one after another.
+ *
+ * A request let in with a cached session (lib/request-context.ts `claimSession`) has it checked in
+ * the scope's statement of its first such transaction (and of any started before that one's
+ * answer): a session signed out, revoked or changed since aborts the transaction, nothing is
+ * written, and the guard's refusal (401/403) is thrown instead.
  * @param societyId the signed-in staff member's or resident's society (positive integer)
  * @returns what `work` returns; rolls back and rethrows if it throws.
  */
 export function inSociety<T>(db: Db, societyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
   checkSocietyId(societyId);
   const lane = pipelinedLanes.get(db);
-  if (lane) return pipelinedTransaction(lane, societyId, work);
-  return db.transaction(async (tx) => {
-    await tx.execute(scopeSettings(societyId));
-    return work(tx);
+  return withClaim((claim) => {
+    if (lane) return pipelinedTransaction(lane, societyId, work, claim);
+    return db.transaction(async (tx) => {
+      await tx.execute(scopeSettings(societyId, claim?.check));
+      claim?.confirmed();
+      return work(tx);
+    });
   });
 }
 
-async function pipelinedTransaction<T>(lane: PipelinedLane, societyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+/**
+ * Runs a transaction that carries the request's pending session check (if any) in its scope
+ * statement; the pools then send no check of their own for it (db/resilient-pool.ts). A refused
+ * check becomes the guard's error.
+ */
+function withClaim<T>(run: (claim: PendingClaim | undefined) => Promise<T>): Promise<T> {
+  const claim = pendingClaim();
+  if (!claim) return run(undefined);
+  return carryingClaim(() => run(claim)).catch(async (err: unknown) => {
+    throw await claim.failed(err);
+  });
+}
+
+async function pipelinedTransaction<T>(lane: PipelinedLane, societyId: number, work: (tx: Db) => Promise<T>, claim: PendingClaim | undefined): Promise<T> {
   const client = await lane.pool.connect();
   const tx = lane.transaction(client);
   pipelinedHandles.add(tx);
@@ -82,7 +113,7 @@ async function pipelinedTransaction<T>(lane: PipelinedLane, societyId: number, w
   // first error (this one) is what is thrown.
   // `.then` now, not inside Promise.all: Drizzle sends a query when its `then` is called, and
   // Promise.all calls it a microtask later — after `work` has sent its first statement.
-  const head = Promise.all([tx.execute(sql`begin`).then(() => undefined), tx.execute(scopeSettings(societyId)).then(() => undefined)]);
+  const head = Promise.all([tx.execute(sql`begin`).then(() => undefined), tx.execute(scopeSettings(societyId, claim?.check)).then(() => claim?.confirmed())]);
   head.catch(() => undefined);
   let broken: Error | undefined;
   try {
@@ -115,15 +146,25 @@ export function inSocietyOneStatement<T>(db: Db, societyId: number, statement: (
   checkSocietyId(societyId);
   const lane = pipelinedLanes.get(db);
   if (!lane) return inSociety(db, societyId, statement);
-  return oneStatementTransaction(lane, societyId, statement);
+  return withClaim((claim) => oneStatementTransaction(lane, societyId, statement, claim));
 }
 
-async function oneStatementTransaction<T>(lane: PipelinedLane, societyId: number, statement: (tx: Db) => Promise<T>): Promise<T> {
+async function oneStatementTransaction<T>(
+  lane: PipelinedLane,
+  societyId: number,
+  statement: (tx: Db) => Promise<T>,
+  claim: PendingClaim | undefined,
+): Promise<T> {
   const client = await lane.pool.connect();
   const tx = lane.transaction(client);
   pipelinedHandles.add(tx);
   // Each is sent as it is called (see pipelinedTransaction), in this order, and answered in it.
-  const sent: Promise<unknown>[] = [tx.execute(sql`begin`).then(() => undefined), tx.execute(scopeSettings(societyId)).then(() => undefined)];
+  // The session check rides in the scope's statement: a refused one aborts the transaction, so
+  // the statement behind it fails and the COMMIT is answered with a rollback.
+  const sent: Promise<unknown>[] = [
+    tx.execute(sql`begin`).then(() => undefined),
+    tx.execute(scopeSettings(societyId, claim?.check)).then(() => claim?.confirmed()),
+  ];
   // The statements `statement` sends while it runs are counted: COMMIT may follow only one that
   // has been sent, or a late one would run after it, outside the transaction and its scope.
   let count = 0;

@@ -3,8 +3,13 @@
  * round trip on its cookie or token when the same session was read a moment ago. An entry lives
  * for at most `ttlMs` (SESSION_CACHE_MS) and never past the session's own expiry (both on the
  * injected clock). Revocation drops entries at once on this instance; other instances are told
- * through the Socket.IO adapter (realtime/socket.ts 'room-ended'), so a revoked session is
- * refused everywhere within `ttlMs` at most even if that message is lost.
+ * through the Socket.IO adapter (realtime/socket.ts 'room-ended').
+ *
+ * The cache says who the caller is, never on its own that the session is still live: a request let
+ * in from a cached entry ({@link SessionCache.read} `cached`) has its session confirmed by the
+ * database in its first query (lib/request-context.ts `claimSession`), so a session revoked on
+ * another instance is refused from the moment the revocation commits, whether the relay's message
+ * has arrived yet or not.
  */
 import type { Clock } from './clock.js';
 
@@ -42,13 +47,15 @@ export class SessionCache<V> {
   constructor(private readonly opts: SessionCacheOptions<V>) {}
 
   /**
-   * The cached value of `key` if still valid now; else `load()`'s value, cached when found.
+   * The cached value of `key` if still valid now (`cached` true: the database has not been asked);
+   * else `load()`'s value (`cached` false), cached when found.
+   * @param opts.fresh ask `load` even when an entry is cached (the entry is replaced)
    * @returns undefined when `load` finds nothing (nothing is cached for it).
    */
-  async get(key: string, load: () => Promise<Loaded<V> | undefined>): Promise<V | undefined> {
+  async read(key: string, load: () => Promise<Loaded<V> | undefined>, opts: { fresh?: boolean } = {}): Promise<{ value: V; cached: boolean } | undefined> {
     const now = this.opts.clock.now().getTime();
     const hit = this.entries.get(key);
-    if (hit && now < hit.until) return hit.value;
+    if (hit && now < hit.until && !opts.fresh) return { value: hit.value, cached: true };
     if (hit) this.entries.delete(key);
     const started = this.generation;
     const found = await load();
@@ -57,7 +64,12 @@ export class SessionCache<V> {
       if (this.entries.size >= (this.opts.maxEntries ?? 10_000)) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, { value: found.value, until: Math.min(now + this.opts.ttlMs, found.expiresAt.getTime()) });
     }
-    return found.value;
+    return { value: found.value, cached: false };
+  }
+
+  /** {@link read}'s value alone. */
+  async get(key: string, load: () => Promise<Loaded<V> | undefined>): Promise<V | undefined> {
+    return (await this.read(key, load))?.value;
   }
 
   /** Drops one session (logout). */

@@ -1,8 +1,8 @@
 /**
  * `npm run admin -- <command>`: the operator's commands (operator/commands.ts) on the database the
  * server would use (DATABASE_URL, or the embedded one in DATA_DIR), with the server running or not:
- * - PostgreSQL: straight to the database (a running server's session cache then serves a disabled
- *   member's sessions for SESSION_CACHE_MS at most);
+ * - PostgreSQL: straight to the database (a running server refuses a disabled member's cached
+ *   sessions at their next request: each request's first query confirms a cached session);
  * - embedded, no server running: this process takes the data folder's lock, applies pending
  *   migrations, runs the command and lets go;
  * - embedded, a server running: the command goes to its operator socket (operator/socket.ts).

@@ -13,7 +13,9 @@
  *   loop's delay (p99 over the last {@link LOOP_SAMPLE_MS}) is over
  *   {@link AdmissionLimits.maxLoopDelayMs}.
  *
- * An admitted request runs inside a request context (lib/request-context.ts) whose signal aborts
+ * Every request runs inside a request context (lib/request-context.ts; where a guard records a
+ * session it let in from the cache, for the request's first query to confirm). An admitted
+ * request's context has a signal that aborts
  * when its response is closed: its client went away, or it was answered (also by the handler
  * timeout, REQUEST_TIMEOUT_MS) while work went on; the database pools then refuse it a
  * connection (a read at any query, a write before its first), so work nobody waits for is
@@ -103,7 +105,8 @@ export function registerAdmission(
   app.addHook('onRequest', (req, reply, done) => {
     // The web app's files (and the docs) read no database: refusing them would stop a security
     // screen from loading, or a lazy chunk such as the sign-in form, while the API sheds load.
-    if (req.routeOptions.config?.admission === 'always' || !req.url.startsWith('/api/')) return done();
+    // Their context has no signal: their work is never dropped.
+    if (req.routeOptions.config?.admission === 'always' || !req.url.startsWith('/api/')) return runInRequest(undefined, false, done);
     const load = lane();
     const queued = load.waiting >= limits.maxQueue || (load.waiting > 0 && load.waitMs > limits.maxQueueWaitMs);
     const reason = inFlight >= limits.maxInFlight ? 'inFlight' : queued ? 'queue' : loopDelayed ? 'loop' : undefined;

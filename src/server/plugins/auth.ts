@@ -3,11 +3,14 @@
  * The sub-role check uses the shared table (src/shared/subroles.ts): a module the caller's
  * sub-role is not for → 403, whatever the client shows.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canUse, type Module } from '../../shared/subroles.js';
 import { MSG } from '../../shared/messages.js';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
+import type { Db } from '../db/client.js';
+import { ConflictError, ForbiddenError, UnauthorizedError } from '../lib/errors.js';
+import { carryingClaim, pendingClaim } from '../lib/request-context.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { StaffContext } from '../lib/caller-context.js';
 import type { ResidentAuthService, ResidentContext, ResidentGuardOptions } from '../modules/resident-auth/service.js';
@@ -43,16 +46,28 @@ declare module 'fastify' {
  * super-admin whose society requires two-factor sign-in, not turned on yet), unless
  * `opts.ownAccount` (who-am-I and the member's own account: password, two-factor, sessions);
  * 403 when the sub-role may use none of `module` (one module or a list: any of them).
+ * A session let in from the cache is confirmed by the request's first query (modules/auth
+ * `authenticate`); if it no longer holds, the request is answered what this guard says on a fresh
+ * read — or 409 MSG.sessionChanged when the fresh read lets it in after all (a new sub-role that
+ * may use `module` too): nothing was done either way.
  */
 export function staffGuard(auth: AuthService, module?: Module | readonly Module[], opts: { ownAccount?: boolean } = {}) {
-  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const staff = await auth.authenticate(req.cookies[SESSION_COOKIE]);
-    if (!staff) throw new UnauthorizedError(await auth.signedOutMessage(req.cookies[SESSION_COOKIE]));
+  const modules = module === undefined ? [] : typeof module === 'string' ? [module] : module;
+  const admit = async (token: string | undefined): Promise<StaffContext> => {
+    const refusal = () =>
+      admit(token).then(
+        () => new ConflictError(MSG.sessionChanged),
+        (err: Error) => err,
+      );
+    const staff = await auth.authenticate(token, refusal);
+    if (!staff) throw new UnauthorizedError(await auth.signedOutMessage(token));
     if (!opts.ownAccount && staff.mustChangePassword) throw new ForbiddenError(MSG.changeTemporaryPassword);
     if (!opts.ownAccount && staff.mustEnrolTwoFactor) throw new ForbiddenError(MSG.twoFactorRequired);
-    const modules = module === undefined ? [] : typeof module === 'string' ? [module] : module;
     if (modules.length > 0 && !modules.some((m) => canUse(staff.subRole, m))) throw new ForbiddenError(MSG.notAvailable);
-    req.staff = staff;
+    return staff;
+  };
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    req.staff = await admit(req.cookies[SESSION_COOKIE]);
   };
 }
 
@@ -62,11 +77,33 @@ export function staffGuard(auth: AuthService, module?: Module | readonly Module[
  * push token), and, like {@link staffGuard}, 403 MSG.residentChangeTemporaryPassword while the
  * resident is on a staff reset's temporary password unless `allowHeld` (the profile, the society
  * read and the password change).
+ * A token let in from the cache is confirmed by the request's first query, as for staff
+ * (modules/resident-auth `authenticate`).
  */
 export function residentGuard(auth: ResidentAuthService, opts: ResidentGuardOptions = {}) {
   return async (req: FastifyRequest): Promise<void> => {
     req.resident = await auth.authenticate(req.headers.authorization, opts);
   };
+}
+
+/**
+ * Registers (on the root instance) the last confirmation of a cached session: a request let in
+ * from the cache whose work sent no query at all — so nothing confirmed its session (see
+ * lib/request-context.ts `claimSession`) — has it checked before its answer leaves, one statement
+ * on `db` (the main lane). A session that no longer holds gets the guard's refusal (401/403)
+ * instead of the answer.
+ */
+export function confirmCachedSessions(app: FastifyInstance, db: Db): void {
+  app.addHook('onSend', async (_req, _reply, payload) => {
+    const claim = pendingClaim();
+    if (!claim) return payload;
+    // `.then` inside carryingClaim: Drizzle sends a query when its `then` is called.
+    await carryingClaim(() => db.execute(sql`select ${claim.check}`).then(() => undefined)).catch(async (err: unknown) => {
+      throw await claim.failed(err);
+    });
+    claim.confirmed();
+    return payload;
+  });
 }
 
 /** The guarded caller; throws if a route forgot its guard (a programming error → 500). */

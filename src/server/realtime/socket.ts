@@ -144,6 +144,7 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
         return next();
       }
       const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
+      // From the database, not the session cache: nothing checks the socket's session again.
       const session = await auth.session(cookies[SESSION_COOKIE]);
       if (!session) return next(new Error('unauthorized'));
       Object.assign(socket.data, session, { kind: 'staff', authAt });
@@ -202,8 +203,9 @@ export function attachSocket(app: FastifyInstance, { auth, residentAuth, bus, cl
     endHere(room);
     if (adapter?.clustered) io.serverSideEmit('room-ended', room);
   }
-  // Another instance ended a session or an account: its cached sessions go here too, so this
-  // instance refuses them before SESSION_CACHE_MS would have. By room prefix (rooms.ts).
+  // Another instance ended a session or an account: its cached sessions go here too (a request
+  // on one is refused anyway, by the database's check in its first query, but would pay a fresh
+  // read to learn why), and its sockets here close. By room prefix (rooms.ts).
   const forgetters: [prefix: string, forget: (key: string) => void][] = [
     ['session:', (hash) => auth.forgetSession(hash)],
     ['staff:', (id) => auth.forgetAccount(Number(id))],

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '../../../shared/constants.js';
 import { recordAudit, staffActor } from '../audit/service.js';
 import type { Db } from '../../db/client.js';
@@ -28,6 +28,17 @@ export interface SignInOrigin {
 
 /** Wrong codes a sign-in challenge takes before it ends (the sign-in throttle counts them too). */
 export const MAX_CHALLENGE_ATTEMPTS = 5;
+
+/**
+ * The database's check that a session served from the cache still holds as the cache has it
+ * (drizzle/0026_session_holds.sql): the session exists, the account is enabled, has the same
+ * sub-role, and is not held (temporary password, two-factor to enrol) unless `staff` already was.
+ * A SQL expression for a claim (lib/request-context.ts); raises SQLSTATE SD401 otherwise.
+ * @param tokenHash the session token's SHA-256 hex
+ */
+export function staffSessionHolds(tokenHash: string, staff: Pick<StaffContext, 'subRole' | 'mustChangePassword' | 'mustEnrolTwoFactor'>): SQL {
+  return sql`app_staff_session_holds(${tokenHash}, ${staff.subRole}, ${staff.mustChangePassword || staff.mustEnrolTwoFactor})`;
+}
 
 /** Staff queries: accounts and server-side sessions. */
 export function authRepo(db: Db) {

@@ -1,8 +1,9 @@
 import type { CurrentUser, OwnSession } from '../../../shared/contracts/auth.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
-import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
+import { BadRequestError, ConflictError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
 import type { EventBus } from '../../lib/events.js';
+import { claimSession } from '../../lib/request-context.js';
 import { SessionCache } from '../../lib/session-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { abandoned as abandon, succeeded as succeed, type SignInThrottle } from '../../lib/sign-in-throttle/login-throttle.js';
@@ -12,7 +13,7 @@ import { passwordProblem } from '../../lib/password-policy.js';
 import { mediaPaths } from '../media/service.js';
 import { staffActor } from '../audit/service.js';
 import type { StaffContext } from '../../lib/caller-context.js';
-import type { AuthRepo, SignInOrigin } from './repo.js';
+import { staffSessionHolds, type AuthRepo, type SignInOrigin } from './repo.js';
 
 export type { StaffContext } from '../../lib/caller-context.js';
 
@@ -56,9 +57,10 @@ export interface AuthServiceDeps {
   /** Hears 'staff.session-ended' and 'staff.account-changed' (the socket module closes sockets). */
   bus: EventBus;
   /**
-   * How long a session read from the database is served from memory, ms (SESSION_CACHE_MS; 0:
-   * every request reads it). Logout and account changes drop it here at once and on the other
-   * instances when the socket module relays the end ({@link AuthService.forgetSession}).
+   * How long a session read from the database is remembered, ms (SESSION_CACHE_MS; 0: every
+   * request reads it); a remembered one is still confirmed by the request's first query
+   * ({@link AuthService.authenticate}). Logout and account changes drop it here at once and on the
+   * other instances when the socket module relays the end ({@link AuthService.forgetSession}).
    */
   sessionCacheMs?: number;
 }
@@ -71,13 +73,23 @@ export interface AuthServiceDeps {
  */
 export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionCacheMs = 0 }: AuthServiceDeps) {
   const cache = new SessionCache<StaffSession>({ ttlMs: sessionCacheMs, clock, ownerOf: (s) => s.staff.id });
-  async function session(token: string | undefined): Promise<StaffSession | undefined> {
+  /**
+   * The live session of a token, from the cache or the database (`fresh`: the database).
+   * @returns `cached` true when the database was not asked.
+   */
+  async function read(token: string | undefined, fresh = false): Promise<{ value: StaffSession; cached: boolean } | undefined> {
     if (!token) return undefined;
     const tokenHash = hashToken(token);
-    return cache.get(tokenHash, async () => {
+    const load = async () => {
       const found = await repo.findSession(tokenHash, clock.now());
       return found && { value: { ...found, tokenHash }, expiresAt: found.expiresAt };
-    });
+    };
+    return cache.read(tokenHash, load, { fresh });
+  }
+
+  async function signedOutMessage(token: string | undefined): Promise<string> {
+    if (token && (await repo.isSessionOfDisabled(hashToken(token), clock.now()))) return MSG.accountDisabled;
+    return MSG.notSignedIn;
   }
 
   async function societyLook(societyId: number): Promise<{ logoUrl: string | null; timeZone: string }> {
@@ -313,16 +325,38 @@ export function authService({ repo, throttle, sessionTtlMs, clock, bus, sessionC
      * What a 401 says to a request without a live session: MSG.accountDisabled when its token is a
      * session of an account disabled since (the member is told why), else MSG.notSignedIn.
      */
-    async signedOutMessage(token: string | undefined): Promise<string> {
-      if (token && (await repo.isSessionOfDisabled(hashToken(token), clock.now()))) return MSG.accountDisabled;
-      return MSG.notSignedIn;
+    signedOutMessage,
+    /**
+     * The staff member of a session token, or undefined (expired, logged out, unknown). A session
+     * served from the cache is claimed for the current request (lib/request-context.ts): the
+     * request's first query confirms it in the database, and a session signed out, disabled or
+     * changed since (sub-role, held) is refused there with `refusal()`'s error, after the cache
+     * entry is dropped. Outside a request (nothing would confirm it) the session is read afresh.
+     * @param refusal what the guard answers on a fresh read of the session (401/403); default: 401
+     *   {@link signedOutMessage} when it is gone, else 409 MSG.sessionChanged
+     */
+    async authenticate(token: string | undefined, refusal?: () => Promise<Error>): Promise<StaffContext | undefined> {
+      const found = await read(token);
+      if (!found?.cached) return found?.value.staff;
+      const { staff, tokenHash } = found.value;
+      const claimed = claimSession({
+        check: staffSessionHolds(tokenHash, staff),
+        refusal: async () => {
+          cache.forget(tokenHash);
+          if (refusal) return refusal();
+          const fresh = await read(token, true);
+          return fresh ? new ConflictError(MSG.sessionChanged) : new UnauthorizedError(await signedOutMessage(token));
+        },
+      });
+      return claimed ? staff : (await read(token, true))?.value.staff;
     },
-    /** The staff member of a session token, or undefined (expired, logged out, unknown). */
-    async authenticate(token: string | undefined): Promise<StaffContext | undefined> {
-      return (await session(token))?.staff;
+    /**
+     * The live session of a token with its expiry, or undefined: the socket module's handshake,
+     * read from the database (a socket lives on, unchecked, after its handshake).
+     */
+    async session(token: string | undefined): Promise<StaffSession | undefined> {
+      return (await read(token, true))?.value;
     },
-    /** The live session of a token with its expiry, or undefined (for the socket module). */
-    session,
     /** Ends the session on the server; its open sockets are disconnected ('staff.session-ended'). */
     async logout(token: string | undefined): Promise<void> {
       if (!token) return;

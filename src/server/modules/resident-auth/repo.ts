@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { residentSessions, residents, societies } from '../../db/schema.js';
 import type { ResidentSociety } from '../../../shared/contracts/resident.js';
@@ -28,6 +28,17 @@ const residentColumns = {
   status: residents.status,
   mustChangePassword: residents.mustChangePassword,
 };
+
+/**
+ * The database's check that a token served from the cache still holds as the cache has it
+ * (drizzle/0026_session_holds.sql): the token exists and the resident's status is `status` (or
+ * Approve where it was Pending). A SQL expression for a claim (lib/request-context.ts); raises
+ * SQLSTATE SD401 otherwise.
+ * @param tokenHash the bearer token's SHA-256 hex
+ */
+export function residentSessionHolds(tokenHash: string, status: ResidentContext['status']): SQL {
+  return sql`app_resident_session_holds(${tokenHash}, ${status})`;
+}
 
 /**
  * Resident queries: accounts by phone and bearer-token sessions (the owner connection: sign-in

@@ -3,13 +3,14 @@ import type { ResidentProfile, ResidentSociety } from '../../../shared/contracts
 import { MSG } from '../../../shared/messages.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EventBus } from '../../lib/events.js';
+import { claimSession } from '../../lib/request-context.js';
 import { SessionCache } from '../../lib/session-cache.js';
-import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { abandoned, beginAttempt, succeeded, type SignInThrottle } from '../../lib/sign-in-throttle/login-throttle.js';
 import { toResidentProfile } from '../residents/service.js';
-import type { ResidentAuthRepo, ResidentContext } from './repo.js';
+import { residentSessionHolds, type ResidentAuthRepo, type ResidentContext } from './repo.js';
 import { registrationService } from './registration.js';
 
 export type { ResidentContext } from './repo.js';
@@ -78,10 +79,12 @@ export interface ResidentGuardOptions {
  * self-registration staff have not decided yet) get a token; 'Block' → 403, and a blocked
  * resident's existing tokens stop working at once (authenticate re-reads the status; blocking also
  * deletes them). Tokens are served from a short cache (SESSION_CACHE_MS); a sign-out and a status
- * change drop them from it on every instance at once ('resident.session-ended',
- * 'resident.account-changed', relayed by realtime/socket.ts), and a lost relay is bounded by that
- * time. A Pending resident's token opens only the account routes (profile, push token,
- * sign-out): every service request answers 403 MSG.residentPending. A resident signed in with a
+ * change drop them from it on every instance ('resident.session-ended',
+ * 'resident.account-changed', relayed by realtime/socket.ts), and until that relay arrives the
+ * request's first query confirms a cached token (lib/request-context.ts `claimSession`), so a
+ * blocked or signed-out token is refused from the moment that commits. A Pending resident's token
+ * opens only the account routes (profile, push token, sign-out): every service request answers
+ * 403 MSG.residentPending. A resident signed in with a
  * staff reset's temporary password is held the same way (staff are too, plugins/auth.ts): only the
  * profile, the society read, the password change and sign-out answer them until they chose their
  * own password; everything else, the SOS press included, is 403 MSG.residentChangeTemporaryPassword,
@@ -149,25 +152,47 @@ export function residentAuthService({ repo, clock, bus, tokenTtlMs, cache, throt
     /**
      * The resident of a bearer token.
      * @param opts who else is let in ({@link ResidentGuardOptions}; default: approved and not held)
+     * A token served from the cache is claimed for the current request (lib/request-context.ts):
+     * the request's first query confirms it, and a token signed out or a resident blocked since is
+     * refused there with what a fresh read says (409 MSG.sessionChanged if that lets it in).
+     * Outside a request the token is read afresh.
      * @throws 401 for a missing or unknown token, 403 MSG.residentBlocked for a blocked resident,
      * 403 MSG.residentPending for a Pending one unless `allowPending`, 403
      * MSG.residentChangeTemporaryPassword for one on a temporary password unless `allowHeld`.
      */
     async authenticate(authorization: string | undefined, opts: ResidentGuardOptions = {}): Promise<ResidentContext> {
       const tokenHash = sessionOf(authorization);
-      const r = tokenHash
-        ? await cache.get(tokenHash, async () => {
-            const found = await repo.findSession(tokenHash, clock.now());
-            if (!found) return undefined;
-            const { expiresAt, ...value } = found;
-            return { value, expiresAt };
-          })
-        : undefined;
-      if (!r) throw new UnauthorizedError(NO_TOKEN);
-      if (r.status === 'Block') throw new ForbiddenError(MSG.residentBlocked);
-      if (r.status === 'Pending' && !opts.allowPending) throw new ForbiddenError(MSG.residentPending);
-      if (r.mustChangePassword && !opts.allowHeld) throw new ForbiddenError(MSG.residentChangeTemporaryPassword);
-      return r;
+      const load = async () => {
+        const found = tokenHash ? await repo.findSession(tokenHash, clock.now()) : undefined;
+        if (!found) return undefined;
+        const { expiresAt, ...value } = found;
+        return { value, expiresAt };
+      };
+      const admit = (r: ResidentContext | undefined): ResidentContext => {
+        if (!r) throw new UnauthorizedError(NO_TOKEN);
+        if (r.status === 'Block') throw new ForbiddenError(MSG.residentBlocked);
+        if (r.status === 'Pending' && !opts.allowPending) throw new ForbiddenError(MSG.residentPending);
+        if (r.mustChangePassword && !opts.allowHeld) throw new ForbiddenError(MSG.residentChangeTemporaryPassword);
+        return r;
+      };
+      if (!tokenHash) return admit(undefined);
+      const found = await cache.read(tokenHash, load);
+      const r = admit(found?.value);
+      if (!found?.cached) return r;
+      // From memory: the request's first query confirms the token (or refuses it, as a fresh read would).
+      const claimed = claimSession({
+        check: residentSessionHolds(tokenHash, r.status),
+        refusal: async () => {
+          cache.forget(tokenHash);
+          try {
+            admit((await cache.read(tokenHash, load, { fresh: true }))?.value);
+          } catch (err) {
+            return err as Error;
+          }
+          return new ConflictError(MSG.sessionChanged);
+        },
+      });
+      return claimed ? r : admit((await cache.read(tokenHash, load, { fresh: true }))?.value);
     },
     /**
      * The resident socket's handshake (realtime/socket.ts, `auth: {token}`): the approved resident

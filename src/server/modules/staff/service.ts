@@ -26,7 +26,7 @@ export interface StaffAccountsDeps {
   /**
    * Ends every session of an account. In the server: `auth.revokeAccount` (cache and sockets too,
    * on every instance); in a command run without the server: the rows only (a running server's
-   * cache then serves them for SESSION_CACHE_MS at most).
+   * next request on such a cached session finds it gone: lib/request-context.ts `claimSession`).
    */
   revokeSessions(staffId: number, opts?: { disabled?: boolean }): Promise<void>;
 }
