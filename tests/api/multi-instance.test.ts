@@ -197,9 +197,9 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
   });
 
   it('a resident held on a temporary password on B is served there at once after changing it through A', async () => {
-    const [resident] = await t.a.database.db.select({ id: residents.id }).from(residents).where(eq(residents.phone, '03000000018'));
+    const [resident] = await t.a.database.db.select({ id: residents.id }).from(residents).where(eq(residents.phone, '03000000022'));
     await t.a.database.db.update(residents).set({ mustChangePassword: true }).where(eq(residents.id, resident!.id));
-    const authorization = await t.residentAuth(t.b, '03000000018');
+    const authorization = await t.residentAuth(t.b, '03000000022');
     const bills = () => t.b.app.inject({ method: 'GET', url: '/api/resident/bills', headers: { authorization } }).then((r) => r.statusCode);
     // Read, and so cached, as held on B.
     expect(await bills()).toBe(403);
@@ -207,7 +207,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL (PostgreSQL adapte
       method: 'PUT',
       url: '/api/resident/password',
       headers: { authorization },
-      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'my-own-password-18' },
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'my-own-password-22' },
     });
     expect(changed.statusCode, changed.body).toBe(204);
     // The clock does not move: only the relayed change, not the cache's time, lets B serve it.

@@ -15,11 +15,11 @@ import type { Db } from './client.js';
 export const SOCIETY_ROLE = 'society_app';
 
 /**
- * Tables {@link SOCIETY_ROLE} may not touch at all (their migrations revoke it): sign-in failures
- * and rate-limit counters, which span societies, and the VAPID private key. A restore that grants
+ * Tables {@link SOCIETY_ROLE} may not touch at all (their migrations revoke it): sign-in failures,
+ * rate-limit counters and stored idempotent answers, which span societies, and the VAPID private key. A restore that grants
  * the role every table (operator/backup.ts) revokes these again.
  */
-export const OWNER_ONLY_TABLES = ['login_attempts', 'rate_limits', 'vapid_keys'] as const;
+export const OWNER_ONLY_TABLES = ['idempotency_keys', 'login_attempts', 'rate_limits', 'vapid_keys'] as const;
 
 /**
  * The scope's one statement: the two settings, and the check of the request's cached session when
