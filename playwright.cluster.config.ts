@@ -23,7 +23,7 @@ export const INSTANCE_URLS = [PORT + 1, PORT + 2].map((p) => `http://127.0.0.1:$
 
 export default defineConfig({
   testDir: './e2e-cluster',
-  ...browserTestSettings(PORT),
+  ...browserTestSettings(PORT, 'cluster'),
   webServer: {
     command: `npx tsx scripts/cluster.ts --instances 2 --port ${PORT} --base-port ${PORT + 1}`,
     env: { DATABASE_URL, NODE_ENV: 'test', LOG_LEVEL: 'warn', OUTBOX_POLL_MS: '200' },

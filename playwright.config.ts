@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -14,15 +15,20 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? 'data-e2e';
 /**
  * What every browser-test configuration shares (this one and playwright.cluster.config.ts): one
  * worker, no retries, Debian's Chromium, the app at http://127.0.0.1:`port`.
+ * @param reportLabel names the JSON report written when TEST_REPORT_DIR is set (playwright-<label>.json)
  */
-export function browserTestSettings(port: number) {
+export function browserTestSettings(port: number, reportLabel: 'browser' | 'cluster' = 'browser') {
   return {
     fullyParallel: false,
     workers: 1,
     retries: 0,
     timeout: 30_000,
     expect: { timeout: 5_000 },
-    reporter: [['list']],
+    // With TEST_REPORT_DIR (`.ci/run`), also Playwright's JSON report, for scripts/ci-report.ts.
+    reporter: [
+      ['list'],
+      ...(process.env.TEST_REPORT_DIR ? [['json', { outputFile: path.resolve(process.env.TEST_REPORT_DIR, `playwright-${reportLabel}.json`) }] as const] : []),
+    ],
     use: {
       baseURL: `http://127.0.0.1:${port}`,
       viewport: { width: 1280, height: 800 },

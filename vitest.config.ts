@@ -1,4 +1,13 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * With TEST_REPORT_DIR set (`.ci/run` does), the run also writes Vitest's JSON report there, as
+ * vitest-pglite.json or, with DATABASE_URL, vitest-postgres.json: scripts/ci-report.ts reads it
+ * for the counts and the slowest files.
+ */
+const reportDir = process.env.TEST_REPORT_DIR;
+const reportLabel = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
  * Two projects: `unit` (pure rules, no database) and `api` (Fastify through app.inject on a real
@@ -6,6 +15,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    ...(reportDir && {
+      reporters: ['default', 'json'],
+      outputFile: { json: path.resolve(reportDir, `vitest-${reportLabel}.json`) },
+    }),
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
