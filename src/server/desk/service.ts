@@ -66,6 +66,9 @@ export function mapRows<T>(toDto: (row: DeskRow) => T): (tx: Db, rows: readonly 
 /** Extra work of a desk inside a transition's transaction (e.g. security: acknowledge on Proceed). */
 export type InTransition = (tx: Db, row: DeskRow) => Promise<void>;
 
+/** Work inside a transition's transaction after the stage change and its audit row (another view reading its answer). */
+export type AfterMove = (tx: Db) => Promise<void>;
+
 /**
  * The desk mechanism: list by stage, detail with history, file (resident), proceed and submit
  * (staff). Each transition is one transaction (stage change + in-app record + outbox push +
@@ -108,6 +111,23 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
     return (await loadOwned(societyId, id, via)).item;
   }
 
+  /**
+   * Answers a move made through another view of the same desk (grocery's request → order,
+   * doctor's request → consultation) with this view's item, read in the moving transaction
+   * (`move` passes the hook on as its `afterMove`) and announced as `kind` after the commit: a
+   * committed move is never answered with an error because a second read failed.
+   * @returns this view's item for `id` as the move left it
+   */
+  async function answerMove(kind: DeskChangeKind, societyId: number, id: number, move: (afterMove: AfterMove) => Promise<unknown>): Promise<T> {
+    let owned: Owned<T> | undefined;
+    await move(async (tx) => {
+      owned = await loadOwnedIn(tx, societyId, id);
+    });
+    if (!owned) throw new Error(`The move of ${def.desk} ${id} did not read its answer`);
+    announce(kind, societyId, owned.item, owned.residentId);
+    return owned.item;
+  }
+
   /** Loads the item afresh and announces it as `kind`. @returns the item. */
   async function announceLoaded(kind: DeskChangeKind, societyId: number, id: number, opts: { overdue?: true } = {}): Promise<T> {
     const { item, residentId } = await loadOwned(societyId, id);
@@ -124,6 +144,7 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
     patch: Parameters<ReturnType<typeof deskRepo>['transition']>[3],
     notice: Notice,
     inTx?: InTransition,
+    afterMove?: AfterMove,
   ): Promise<T> {
     // The answer is read in the transaction that moved the item: a committed move is never
     // answered with an error because a second read failed.
@@ -168,6 +189,7 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
         toStage: to,
         at: clock.now(),
       });
+      if (afterMove) await afterMove(t);
       return loadOwnedIn(t, staff.societyId, id);
     });
     announce('updated', staff.societyId, owned.item, owned.residentId);
@@ -178,6 +200,7 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
   return {
     announce,
     announceLoaded,
+    answerMove,
     /** One request as its desk's DTO, without history (404 outside the society); `via` picks the lane. */
     load,
     loadIn,
@@ -259,23 +282,25 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
     },
     /**
      * new → processing. `extra.staffNote` stores the staff's note (security); `extra.inTx` runs in
-     * the same transaction, after the stage check and before the stage change.
+     * the same transaction, after the stage check and before the stage change; `extra.afterMove`
+     * after the change and its audit row.
      */
-    proceed(staff: StaffContext, id: number, extra: { staffNote?: string | null; inTx?: InTransition } = {}): Promise<T> {
+    proceed(staff: StaffContext, id: number, extra: { staffNote?: string | null; inTx?: InTransition; afterMove?: AfterMove } = {}): Promise<T> {
       const patch = {
         stage: 'processing' as const,
         proceededAt: clock.now(),
         proceededBy: staff.id,
         ...(extra.staffNote !== undefined ? { staffNote: extra.staffNote } : {}),
       };
-      return transition(staff, id, 'new', 'processing', 'proceed', patch, def.onProceed, extra.inTx);
+      return transition(staff, id, 'new', 'processing', 'proceed', patch, def.onProceed, extra.inTx, extra.afterMove);
     },
     /**
      * processing → completed with the staff's response (null: the desk records none, e.g. grocery
      * delivery). `extra.inTx` runs in the same transaction, after the stage check and before the
-     * stage change (grocery: replace the order's lines).
+     * stage change (grocery: replace the order's lines); `extra.afterMove` after the change and its
+     * audit row.
      */
-    submit(staff: StaffContext, id: number, response: string | null, extra: { inTx?: InTransition } = {}): Promise<T> {
+    submit(staff: StaffContext, id: number, response: string | null, extra: { inTx?: InTransition; afterMove?: AfterMove } = {}): Promise<T> {
       return transition(
         staff,
         id,
@@ -285,6 +310,7 @@ export function deskService<T extends { _id: number }>(def: DeskDefinition<T>, d
         { stage: 'completed', response, completedAt: clock.now(), completedBy: staff.id },
         def.onSubmit,
         extra.inTx,
+        extra.afterMove,
       );
     },
   };

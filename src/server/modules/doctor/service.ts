@@ -62,14 +62,6 @@ export function doctorService(deps: DoctorDeps) {
   const consultations = deskService(consultationView(meet), { ...deps, clock });
 
   /**
-   * The consultation after a change, announced as 'consultation-updated' (after commit); `kind`
-   * 'created' when the change made it (the link), which tells the resident listener which change.
-   */
-  function announced(societyId: number, id: number, kind: 'created' | 'updated' = 'updated'): Promise<Consultation> {
-    return consultations.announceLoaded(kind, societyId, id);
-  }
-
-  /**
    * The resident's requests `requests` with their consultations and prescriptions; every
    * prescription returned is audited as read by the resident, in the transaction that read it.
    */
@@ -115,20 +107,24 @@ export function doctorService(deps: DoctorDeps) {
      */
     async generateLink(staff: StaffContext, id: number, body: GenerateLink): Promise<Consultation> {
       if (looksLikeLink(body.meetingId) && !meetingLinkAllowed(body.meetingId, meet)) throw new BadRequestError(MSG.meetingLinkHost, 'meetingId');
-      await desk.proceed(staff, id, {
-        inTx: async (tx) => {
-          const made = await consultationRepo(tx).insert({
-            requestId: id,
-            societyId: staff.societyId,
-            meetingId: body.meetingId,
-            description: body.description,
-            at: clock.now(),
-            by: staff.id,
-          });
-          if (!made) throw new ConflictError(MSG.wrongStage);
-        },
-      });
-      return announced(staff.societyId, id, 'created');
+      // Announced as 'consultation-updated' with kind 'created' (the resident listener tells the
+      // link from later changes), read in the transaction that made it.
+      return consultations.answerMove('created', staff.societyId, id, (afterMove) =>
+        desk.proceed(staff, id, {
+          inTx: async (tx) => {
+            const made = await consultationRepo(tx).insert({
+              requestId: id,
+              societyId: staff.societyId,
+              meetingId: body.meetingId,
+              description: body.description,
+              at: clock.now(),
+              by: staff.id,
+            });
+            if (!made) throw new ConflictError(MSG.wrongStage);
+          },
+          afterMove,
+        }),
+      );
     },
 
     /** GET /api/consultations: open (/Prescription) or done (/CompletedDoctor), no prescription content. */
@@ -143,6 +139,7 @@ export function doctorService(deps: DoctorDeps) {
      */
     async ready(staff: StaffContext, id: number): Promise<Consultation> {
       const sid = staff.societyId;
+      // The answer is read in the marking transaction; the event goes out after its commit.
       const marked = await inSociety(db, sid, async (tx) => {
         const row = await deskRepo(tx, 'doctor').get(sid, id);
         const repo = consultationRepo(tx);
@@ -151,7 +148,7 @@ export function doctorService(deps: DoctorDeps) {
         if (!(await repo.markReady(sid, id, at))) {
           // Already sent (200, nothing more), or the meeting is over: read again after the update.
           if ((await repo.get(sid, id))?.prescribedAt) throw new ConflictError(MSG.wrongStage);
-          return false;
+          return { sent: false, ...(await consultations.loadOwnedIn(tx, sid, id)) };
         }
         await queuePush(tx, sid, { to: row.resident.pushToken, residentId: row.resident.id, ...PUSH.doctorReady, data: pushData(doctorDesk.pushItem, id) });
         await recordAudit(tx, {
@@ -166,11 +163,13 @@ export function doctorService(deps: DoctorDeps) {
           toStage: row.stage,
           at,
         });
-        return true;
+        return { sent: true, ...(await consultations.loadOwnedIn(tx, sid, id)) };
       });
-      if (!marked) return consultations.load(sid, id);
-      void deps.outbox.poke();
-      return announced(sid, id);
+      if (marked.sent) {
+        void deps.outbox.poke();
+        consultations.announce('updated', sid, marked.item, marked.residentId);
+      }
+      return marked.item;
     },
 
     /**
@@ -179,12 +178,14 @@ export function doctorService(deps: DoctorDeps) {
      * created. Tap to view', push 'Prescription Generated' and audit. Again → 409.
      */
     async prescribe(staff: StaffContext, id: number, p: PrescriptionInput): Promise<Consultation> {
-      await desk.submit(staff, id, null, {
-        inTx: async (tx) => {
-          if (!(await consultationRepo(tx).prescribe(staff.societyId, id, p, clock.now(), staff.id))) throw new ConflictError(MSG.wrongStage);
-        },
-      });
-      return announced(staff.societyId, id);
+      return consultations.answerMove('updated', staff.societyId, id, (afterMove) =>
+        desk.submit(staff, id, null, {
+          inTx: async (tx) => {
+            if (!(await consultationRepo(tx).prescribe(staff.societyId, id, p, clock.now(), staff.id))) throw new ConflictError(MSG.wrongStage);
+          },
+          afterMove,
+        }),
+      );
     },
 
     /**

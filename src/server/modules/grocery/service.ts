@@ -56,14 +56,6 @@ export function groceryService(deps: GroceryDeps) {
   const orders = deskService(orderDesk, deps);
   const residentView = deskService(residentOrderDesk, deps);
 
-  /**
-   * The order as it now is, told to the grocery room as 'order-updated' (after commit); `kind`
-   * 'created' when the order was just placed (the resident listener tells placed from updated).
-   */
-  function announceOrder(societyId: number, id: number, kind: 'created' | 'updated' = 'updated'): Promise<Order> {
-    return orders.announceLoaded(kind, societyId, id);
-  }
-
   return {
     /** `POST /api/grocery` (resident): stored, then announced as 'receive-grocery'. */
     file(resident: ResidentContext, list: string): Promise<GroceryRequest> {
@@ -98,14 +90,18 @@ export function groceryService(deps: GroceryDeps) {
      */
     async place(staff: StaffContext, body: PlaceOrder): Promise<Order> {
       const at = clock.now();
-      await requests.proceed(staff, body.requestId, {
-        inTx: async (tx) => {
-          const repo = groceryRepo(tx);
-          expectStage(await repo.lockRequest(staff.societyId, body.requestId), 'new');
-          await repo.insertOrder(staff.societyId, body.requestId, body.items, at, staff.id);
-        },
-      });
-      return announceOrder(staff.societyId, body.requestId, 'created');
+      // The order is told to the grocery room as 'order-updated' with kind 'created' (the
+      // resident listener tells placed from updated), read in the placing transaction.
+      return orders.answerMove('created', staff.societyId, body.requestId, (afterMove) =>
+        requests.proceed(staff, body.requestId, {
+          inTx: async (tx) => {
+            const repo = groceryRepo(tx);
+            expectStage(await repo.lockRequest(staff.societyId, body.requestId), 'new');
+            await repo.insertOrder(staff.societyId, body.requestId, body.items, at, staff.id);
+          },
+          afterMove,
+        }),
+      );
     },
     /**
      * `PUT /api/orders/:id`. `update`: replaces the lines of an open order, recomputes the total,
@@ -116,16 +112,19 @@ export function groceryService(deps: GroceryDeps) {
     async change(staff: StaffContext, id: number, body: OrderUpdate): Promise<Order> {
       if (body.action === 'deliver') {
         const items = body.items;
-        await requests.submit(staff, id, null, {
-          inTx: async (tx) => {
-            const repo = groceryRepo(tx);
-            expectStage(await repo.lockRequest(staff.societyId, id), 'processing');
-            if (items) await repo.replaceLines(staff.societyId, id, items, clock.now());
-          },
-        });
-        return announceOrder(staff.societyId, id);
+        return orders.answerMove('updated', staff.societyId, id, (afterMove) =>
+          requests.submit(staff, id, null, {
+            inTx: async (tx) => {
+              const repo = groceryRepo(tx);
+              expectStage(await repo.lockRequest(staff.societyId, id), 'processing');
+              if (items) await repo.replaceLines(staff.societyId, id, items, clock.now());
+            },
+            afterMove,
+          }),
+        );
       }
-      await inSociety(db, staff.societyId, async (tx) => {
+      // The answer is read in the updating transaction, the event sent after its commit.
+      const updated = await inSociety(db, staff.societyId, async (tx) => {
         const repo = groceryRepo(tx);
         const locked = expectStage(await repo.lockRequest(staff.societyId, id), 'processing');
         const at = clock.now();
@@ -152,9 +151,11 @@ export function groceryService(deps: GroceryDeps) {
           toStage: 'processing',
           at,
         });
+        return orders.loadOwnedIn(tx, staff.societyId, id);
       });
       void deps.outbox.poke();
-      return announceOrder(staff.societyId, id);
+      orders.announce('updated', staff.societyId, updated.item, updated.residentId);
+      return updated.item;
     },
     /** `GET /api/resident/orders`: the resident's own grocery requests, newest first, each with its order or null. */
     mine(resident: ResidentContext, req: PageRequest): Promise<ListResponse<ResidentOrder>> {

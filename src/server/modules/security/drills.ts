@@ -79,10 +79,12 @@ export function drillService(deps: DrillDeps) {
       // Presence is asked before the transaction: it may wait on other instances' answers.
       const screensAtStart = await deps.presence(staff.societyId).catch(() => 0);
       let alarm: SecurityAlert;
-      let drillId: number;
+      let drill: Drill;
       let drillResident: number;
       try {
-        ({ alarm, drillId, drillResident } = await inSociety(alarmDb, staff.societyId, async (tx) => {
+        // The answer (the drill as stored) is read in the starting transaction: a started drill is
+        // never answered with an error because a second read failed.
+        ({ alarm, drill, drillResident } = await inSociety(alarmDb, staff.societyId, async (tx) => {
           const repo = drillRepo(tx);
           await repo.endAcknowledged(staff.societyId);
           if ((await repo.running(staff.societyId)) !== undefined) throw new ConflictError(MSG.drillRunning);
@@ -96,7 +98,11 @@ export function drillService(deps: DrillDeps) {
           await repo.attachAlarm(staff.societyId, id, pressed.row.id);
           await recordAudit(tx, { ...staffActor(staff), entity: 'security_drill', entityId: id, action: 'start', fromStage: null, toStage: null, at });
           await recordAudit(tx, { ...staffActor(staff), entity: 'security', entityId: pressed.row.id, action: 'drill', fromStage: null, toStage: 'new', at });
-          return { alarm: toSecurityAlert(pressed.row, { ...pressed.details, drillId: id }), drillId: id, drillResident: residentId };
+          return {
+            alarm: toSecurityAlert(pressed.row, { ...pressed.details, drillId: id }),
+            drill: toDrill(await load(tx, staff.societyId, id)),
+            drillResident: residentId,
+          };
         }));
       } catch (err) {
         // Two starts at once (two instances): the running-drill index lets one through.
@@ -104,7 +110,7 @@ export function drillService(deps: DrillDeps) {
         throw err;
       }
       security.announce('created', staff.societyId, alarm, drillResident);
-      return inSociety(db, staff.societyId, async (tx) => toDrill(await load(tx, staff.societyId, drillId)));
+      return drill;
     },
 
     /** Records a screen's ring; `device` names its browser and system ('Chrome on Windows', from the User-Agent). */
@@ -134,17 +140,21 @@ export function drillService(deps: DrillDeps) {
 
     async end(staff: StaffContext, id: number): Promise<Drill> {
       allowed(staff);
-      const ack = await inSociety(alarmDb, staff.societyId, async (tx) => {
+      // The answer is read in the ending transaction, as for the start.
+      const ended = await inSociety(alarmDb, staff.societyId, async (tx) => {
         const drill = await load(tx, staff.societyId, id);
-        if (drill.endedAt || drill.alarmId === null) return undefined;
+        if (drill.endedAt || drill.alarmId === null) return { ack: undefined, drill: toDrill(drill) };
         const recorded = await security.alarmAck.inTx(tx, staff, drill.alarmId);
         await drillRepo(tx).end(staff.societyId, id, staff.id, clock.now());
         await recordAudit(tx, { ...staffActor(staff), entity: 'security_drill', entityId: id, action: 'end', fromStage: null, toStage: null, at: clock.now() });
-        return recorded ? await security.loadOwnedIn(tx, staff.societyId, drill.alarmId) : undefined;
+        return {
+          ack: recorded ? await security.loadOwnedIn(tx, staff.societyId, drill.alarmId) : undefined,
+          drill: toDrill(await load(tx, staff.societyId, id)),
+        };
       });
       // Other screens stop ringing as for any acknowledgement.
-      if (ack) security.alarmAck.announce(staff.societyId, ack, staff);
-      return inSociety(db, staff.societyId, async (tx) => toDrill(await load(tx, staff.societyId, id)));
+      if (ended.ack) security.alarmAck.announce(staff.societyId, ended.ack, staff);
+      return ended.drill;
     },
 
     /** Ends the society's running drill if its alarm was acknowledged. @returns true if it ended one. */
