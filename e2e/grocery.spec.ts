@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { LC_GROCERY, addLine, fileGrocery, itemRow, lineTotal, signInGrocery, storedOrder } from './grocery-helpers';
 
 // Residents of their own in this file (other specs use other phones).
