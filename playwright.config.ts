@@ -3,14 +3,13 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests drive Debian's Chromium (/usr/bin/chromium; no browser download is possible
- * here). The server runs on a fresh embedded database with demo data under ./data-e2e; it may
- * send Web Push to a test push service on 127.0.0.1 (WEB_PUSH_TEST_HOSTS, e2e/resident-push.spec.ts).
- * Every test resident signs in from 127.0.0.1, so the per-address resident sign-in limit is raised
- * (RESIDENT_SIGNIN_PER_MINUTE); its default is tested in tests/api/resident-password.test.ts.
+ * here). Each worker runs its own server (`node dist/server/main.js`) on a fresh embedded database
+ * with demo data: e2e/test.ts starts it on E2E_PORT + the worker's index, in
+ * `<E2E_DATA_DIR>-w<index>`, with the test environment, and stops it in the worker's teardown.
+ * E2E_WORKERS sets how many workers (default below: what measured fastest on two cores).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3199);
-/** The test server's data folder (E2E_DATA_DIR), so two checkouts can run their browser tests at once. */
-const DATA_DIR = process.env.E2E_DATA_DIR ?? 'data-e2e';
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /**
  * What every browser-test configuration shares (this one and playwright.cluster.config.ts): one
@@ -45,12 +44,6 @@ export function browserTestSettings(port: number, reportLabel: 'browser' | 'clus
 export default defineConfig({
   testDir: './e2e',
   ...browserTestSettings(PORT),
-  webServer: {
-    command: `rm -rf ${DATA_DIR} ${DATA_DIR}.lock && DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 NODE_ENV=test TEST_CLOCK=1 WEB_PUSH_TEST_HOSTS=127.0.0.1 DEADLINE_CHECK_MS=500 RESIDENT_SIGNIN_PER_MINUTE=1000 LOG_LEVEL=warn OUTBOX_POLL_MS=200 npx tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // One server per worker (e2e/test.ts), so no webServer here; each spec file runs in one worker.
+  workers: WORKERS,
 });

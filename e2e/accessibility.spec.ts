@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { demoStaffEmail } from '../src/server/seed/demo-accounts';
 import { menuFor, REDIRECT_MODAL_SUB_ROLES, SUB_ROLE_TABLE, type SubRole } from '../src/shared/subroles';
 import { expectNoSeriousA11yViolations } from './a11y-helpers';

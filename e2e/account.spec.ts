@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { totpCode } from '../src/server/modules/auth/two-factor';
 import { operator as admin } from './helpers';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { formatMonth } from '../src/shared/format/day-month';
 import { writeFile } from 'node:fs/promises';
 import { billSheet } from './fixtures/bill-sheets';

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { MSG } from '../src/shared/messages';
-import { signIn } from './helpers';
+import { restoreSignIn } from './helpers';
 
 test.describe('a busy server', () => {
   test('list reads refused as busy are retried quietly; "busy, retrying" shows only while it lasts, then the list fills in', async ({ page }) => {
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     let busy = true;
     let refused = 0;
     // The server refusing every complaint list (what admission control does under overload).

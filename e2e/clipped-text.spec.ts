@@ -8,11 +8,12 @@
  * One sign-in per account; the viewport changes on the same page, with a reload so each screen's
  * width-dependent defaults (columns shown on a wide screen) are those of that width.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { demoStaffEmail } from '../src/server/seed/demo-accounts';
-import { menuFor, REDIRECT_MODAL_SUB_ROLES, ROUTES, type SubRole } from '../src/shared/subroles';
+import { menuFor, ROUTES, type SubRole } from '../src/shared/subroles';
 import { describeClipped, layoutFindings } from './clipped-text';
-import { acknowledgeAllAlarms, expectLive, PASSWORD, signIn } from './helpers';
+import { acknowledgeAllAlarms, expectLive, PASSWORD, restoreSignIn } from './helpers';
 import { approvedResident, fileResidentComplaint, PHONE_VIEWPORT, signInResident } from './resident-app-helpers';
 import { residentBearer } from './residents-helpers';
 
@@ -100,8 +101,7 @@ test('no dashboard screen cuts text at 1366×768 or 1024×768', async ({ page, p
     }
     await page.context().clearCookies();
     await page.setViewportSize(DESKTOPS[0]);
-    await signIn(page, demoStaffEmail(subRole, 'greenvalley.test'), PASSWORD);
-    if (REDIRECT_MODAL_SUB_ROLES.includes(subRole)) await page.getByRole('dialog', { name: 'Re-directing' }).getByRole('button', { name: 'Continue' }).click();
+    await restoreSignIn(page, demoStaffEmail(subRole, 'greenvalley.test'));
     for (const viewport of DESKTOPS) {
       await page.setViewportSize(viewport);
       await page.reload();

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { fileComplaint, signIn } from './helpers';
+import { expect, test } from './test';
+import { fileComplaint, restoreSignIn } from './helpers';
 
 test.describe('complaints desk', () => {
   test('a complaint filed through the resident API appears live and the bell counts it', async ({ page, request }) => {
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     await expect(page).toHaveURL(/\/$|\/Complaints/);
     const bell = page.getByRole('button', { name: 'New complaints' });
     await expect(bell).toBeVisible();
@@ -28,7 +28,7 @@ test.describe('complaints desk', () => {
   test('full lifecycle: proceed, the validation toast, submit, read-only completed', async ({ page, request }) => {
     const text = `Lifecycle: broken gate hinge ${Date.now()}`;
     await fileComplaint(request, '03000000022', text);
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     await page.goto('/Complaints');
 
     const row = page.getByRole('row').filter({ hasText: text });
@@ -69,7 +69,7 @@ test.describe('complaints desk', () => {
   });
 
   test('a screen that was disconnected catches up when it reconnects', async ({ page, context, request }) => {
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     await page.goto('/Complaints');
     await context.setOffline(true);
     await expect(page.getByText('You are currently offline')).toBeVisible();
@@ -82,7 +82,7 @@ test.describe('complaints desk', () => {
   test('search runs on the server', async ({ page, request }) => {
     const text = `Searchable parrot complaint ${Date.now()}`;
     await fileComplaint(request, '03000000024', text);
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     await page.goto('/Complaints');
     await page.getByPlaceholder(/search/i).fill('parrot complaint');
     await expect(page.getByRole('row').filter({ hasText: text })).toBeVisible();
@@ -92,7 +92,7 @@ test.describe('complaints desk', () => {
   test('paging one step keeps a keyset cursor in the URL; the rows match the same page read by offset', async ({ page, request }) => {
     // At least three pages of new complaints (the seed has 12 per society).
     for (let n = 0; n < 10; n++) await fileComplaint(request, '03000000025', `Paging test ${n} ${Date.now()}`);
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     await page.goto('/Complaints');
     const rows = page.getByRole('row');
     const pager = page.locator('.mantine-datatable-pagination');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { MSG } from '../src/shared/messages';
 import {
   GV_ANNOUNCEMENTS,
@@ -14,7 +14,7 @@ import {
   stamp,
   toast,
 } from './content-helpers';
-import { expectLive, signIn } from './helpers';
+import { expectLive, restoreSignIn } from './helpers';
 
 /**
  * /Annoucements, /VideoPanel and /Logo (spec sections 1, 2, 5, 8) in Chromium, with a
@@ -28,7 +28,7 @@ import { expectLive, signIn } from './helpers';
 test.describe('content', () => {
   test('announcements: the form’s messages, then an announcement with an image, listed and searchable', async ({ page }) => {
     const posts = recordRequests(page, 'POST', '/api/announcement');
-    await signIn(page, GV_ANNOUNCEMENTS);
+    await restoreSignIn(page, GV_ANNOUNCEMENTS);
     await expect(page.getByRole('heading', { name: 'Announcements', exact: true })).toBeVisible();
     const form = page.getByRole('form', { name: 'New announcement' });
     const title = stamp('Water tank cleaning');
@@ -81,7 +81,7 @@ test.describe('content', () => {
 
   test('video panel: a javascript: URL is refused; the newest URL is current and the earlier one is kept', async ({ page }) => {
     const puts = recordRequests(page, 'PUT', '/api/video-panel');
-    await signIn(page, GV_VIDEO);
+    await restoreSignIn(page, GV_VIDEO);
     await expect(page.getByRole('heading', { name: 'Video Panel', exact: true })).toBeVisible();
     const form = page.getByRole('form', { name: 'Set video URL' });
     const box = form.getByLabel('Video URL');
@@ -126,12 +126,12 @@ test.describe('content', () => {
     const otherContext = await browser.newContext();
     const other = await otherContext.newPage();
     try {
-      await signIn(other, GV_CMS);
+      await restoreSignIn(other, GV_CMS);
       await expectLive(other);
       await other.evaluate(() => ((window as unknown as { stillSamePage: boolean }).stillSamePage = true));
 
       const puts = recordRequests(page, 'PUT', '/api/logo');
-      await signIn(page, GV_LOGO);
+      await restoreSignIn(page, GV_LOGO);
       await expect(page.getByRole('heading', { name: 'Logo', exact: true })).toBeVisible();
       await expectLive(page);
       const form = page.getByRole('form', { name: 'Set logo' });

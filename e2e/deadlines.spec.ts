@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './a11y-helpers';
 import { signInGrocery } from './grocery-helpers';
-import { logOut, residentAuth, resetClock, shiftClock, signIn } from './helpers';
+import { logOut, resetClock, residentAuth, restoreSignIn, shiftClock } from './helpers';
 
 /**
  * Deadlines (the e2e server checks them every 500 ms, DEADLINE_CHECK_MS): a complaint left new
@@ -23,7 +23,7 @@ test.describe('deadlines', () => {
     const complaint = (await res.json()) as { _id: number; resident: { residentId: string } };
     await shiftClock(25);
 
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     await page.goto('/Complaints');
     const row = page.getByRole('row').filter({ hasText: text });
     await expect(row.getByText('Overdue', { exact: true })).toBeVisible();
@@ -41,7 +41,7 @@ test.describe('deadlines', () => {
     await expect(page.getByRole('table', { name: 'Overdue items' }).getByRole('row').filter({ hasText: text })).toBeVisible();
 
     await logOut(page);
-    await signIn(page, 'super-admin@greenvalley.test');
+    await restoreSignIn(page, 'super-admin@greenvalley.test');
     const bell = page.getByRole('button', { name: /^Overdue: [1-9]/ });
     await expect(bell).toBeVisible();
     await bell.click();
@@ -92,7 +92,7 @@ test.describe('deadlines', () => {
     });
 
     test('/Deadlines saves a desk’s hours and has no serious accessibility violation', async ({ page }) => {
-      await signIn(page, 'super-admin@greenvalley.test');
+      await restoreSignIn(page, 'super-admin@greenvalley.test');
       await page.goto('/Deadlines');
       const doctorFirst = page.getByLabel('Doctor: new → processing');
       await expect(doctorFirst).toHaveValue('24 h');

@@ -1,15 +1,13 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { expectLive, residentAuth, signIn, type ResidentCardLike } from './helpers';
+import { expectLive, residentAuth, type ResidentCardLike, restoreSignIn } from './helpers';
 
 export const GV_DOCTOR = 'doctor@greenvalley.test';
 export const LC_DOCTOR = 'doctor@lakecity.test';
 
 /** Signs in a button-two account, dismisses 'Re-directing' (spec section 1) and waits for the live connection. */
 export async function signInDoctor(page: Page, email = GV_DOCTOR): Promise<void> {
-  await signIn(page, email);
-  const modal = page.getByRole('dialog', { name: 'Re-directing' });
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  await expect(modal).toBeHidden();
+  // A restored session: no 'Re-directing' modal, which follows the login form only.
+  await restoreSignIn(page, email);
   await expectLive(page);
 }
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectAllColumns } from './helpers';
 import { answerAllWaiting, doctorBellCount, fileDoctorRequest, GV_DOCTOR, LC_DOCTOR, signInDoctor, stubMeetingServer, waitingOnServer } from './doctor-helpers';
 

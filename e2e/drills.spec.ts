@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './a11y-helpers';
 import { acknowledgeAllAlarms, alarmSound, GV_SECURITY, PASSWORD, resetClock, shiftClock, signIn, signInSecurity } from './helpers';
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
-import { expect, test, type Page } from '@playwright/test';
-import { fileComplaint, signIn } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
+import { fileComplaint, restoreSignIn } from './helpers';
 
 /** The complaints (text 'Exported <word> <n>') of the table's rows on screen, top to bottom. */
 async function complaintsOnScreen(page: Page, word: string): Promise<string[]> {
@@ -14,7 +15,7 @@ test.describe('list exports', () => {
     const word = `export${Date.now()}`;
     // Twelve: more than the table's one page of ten.
     for (let i = 0; i < 12; i++) await fileComplaint(request, '03000000025', `Exported ${word} ${i}`);
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     await page.goto(`/Complaints?q=${word}`);
     await expect(page.getByText(/^1–10 of 12$/)).toBeVisible();
     const shown = await complaintsOnScreen(page, word);
@@ -38,7 +39,7 @@ test.describe('list exports', () => {
   });
 
   test('Export after the session expired signs the member out, like any call answered 401', async ({ page }) => {
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     await page.goto('/Complaints');
     await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
     // The server no longer knows the session: the cookie is gone, the page still shows the member.

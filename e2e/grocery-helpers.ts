@@ -1,16 +1,14 @@
 /** Helpers of the grocery browser test (e2e/grocery.spec.ts), on top of e2e/helpers.ts. */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectLive, residentAuth, signIn } from './helpers';
+import { expectLive, residentAuth, restoreSignIn } from './helpers';
 
 export const GV_GROCERY = 'grocery@greenvalley.test';
 export const LC_GROCERY = 'grocery@lakecity.test';
 
 /** Signs in a button-three account, dismisses the 'Re-directing' modal and waits for the live connection. */
 export async function signInGrocery(page: Page, email = GV_GROCERY): Promise<void> {
-  await signIn(page, email);
-  const modal = page.getByRole('dialog', { name: 'Re-directing' });
-  await modal.getByRole('button', { name: 'Continue' }).click();
-  await expect(modal).toBeHidden();
+  // A restored session: no 'Re-directing' modal, which follows the login form only.
+  await restoreSignIn(page, email);
   await expectLive(page);
 }
 

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { LC_GROCERY, addLine, fileGrocery, itemRow, lineTotal, signInGrocery, storedOrder } from './grocery-helpers';
+import { expectLive } from './helpers';
 
 // Residents of their own in this file (other specs use other phones).
 const GV_RESIDENT = '03000000031';
@@ -15,7 +16,10 @@ test.describe('grocery desk', () => {
     const bell = page.getByRole('button', { name: 'New grocery requests' });
     const count = async () => Number((await bell.innerText()).replace(/\D/g, '') || '0');
     await expect(bell).toBeVisible();
-    const before = await count();
+    // The bell counts the new requests (the list's total): wait until it shows the stored count,
+    // which it reads after the screen appears.
+    const before = ((await (await page.request.get('/api/grocery')).json()) as { total: number }).total;
+    await expect.poll(count).toBe(before);
 
     const list = `Rice and milk for the weekend ${Date.now()}`;
     const filed = await fileGrocery(request, GV_RESIDENT, list);
@@ -113,6 +117,8 @@ test.describe('grocery desk', () => {
     const filed = await fileGrocery(request, GV_RESIDENT_2, `Sugar ${Date.now()}`);
     await signInGrocery(page);
     await page.goto('/Orders');
+    // The page was loaded anew: its live connection must be up before the order is placed elsewhere.
+    await expectLive(page);
     const row = page.getByRole('row').filter({ hasText: filed.resident.phoneNo });
     await expect(page.getByRole('columnheader', { name: 'Customer name' })).toBeVisible();
     await expect(row).toHaveCount(0);

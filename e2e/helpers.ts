@@ -1,10 +1,14 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { calendarDay } from '../src/shared/calendar';
 import { DEFAULT_TIME_ZONE } from '../src/shared/constants';
+import { testServer, type StorageState, type TestServer } from './test';
 
 export const PASSWORD = 'demo-pass-1';
+
+/** Local storage key of the signed-in staff member (src/web/lib/current-user.ts). */
+const CURRENT_USER_KEY = 'currentUser';
 
 /** Signs in through the login form and waits for the greeting. */
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
@@ -13,6 +17,62 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText(/^Hi .+, Dashboard!$/)).toBeVisible();
+}
+
+/**
+ * The session of `email` in `context`, checked on the server: the saved one when it still works,
+ * else a new API sign-in, saved for the next test. A saved session ends when a test logs out, the
+ * clock moves past the idle timeout or the member's sessions are revoked; GET /api/society/me says so.
+ */
+async function savedSession(server: TestServer, context: BrowserContext, email: string, password: string): Promise<StorageState> {
+  const saved = server.signIns.get(email);
+  if (saved) {
+    await context.addCookies(saved.cookies);
+    const me = await context.request.get('/api/society/me');
+    if (me.ok()) return saved;
+    expect(me.status(), `the saved session of ${email} is only ended`).toBe(401);
+  }
+  const login = await context.request.post('/api/society/login', { data: { email, password } });
+  expect(login.status(), `${email} signs in`).toBe(200);
+  const { user } = (await login.json()) as { user: unknown };
+  const state: StorageState = {
+    cookies: await context.cookies(server.url),
+    origins: [{ origin: server.url, localStorage: [{ name: CURRENT_USER_KEY, value: JSON.stringify(user) }] }],
+  };
+  server.signIns.set(email, state);
+  return state;
+}
+
+/**
+ * Gives `page` the saved sign-in of staff member `email` (each member signs in once per worker;
+ * see {@link savedSession}), opens `path` and, at '/', waits for the greeting. No login form and
+ * so, for button-one accounts, no 'Re-directing' modal: that follows a sign-in, not a restored
+ * session. Specs about signing in use {@link signIn}. @returns the member's name.
+ */
+export async function restoreSignIn(page: Page, email: string, path = '/', password = PASSWORD): Promise<string> {
+  const server = testServer();
+  const state = await savedSession(server, page.context(), email, password);
+  const stored = state.origins[0]?.localStorage ?? [];
+  // The stored user drives the shell; the page must be on the app's origin to write it.
+  await page.goto('/api/health');
+  await page.evaluate((items) => {
+    for (const { name, value } of items) window.localStorage.setItem(name, value);
+  }, stored);
+  await page.goto(path);
+  const name = (JSON.parse(stored.find((item) => item.name === CURRENT_USER_KEY)?.value ?? '{}') as { name?: string }).name ?? '';
+  if (path === '/') await expect(page.getByText(`Hi ${name}, Dashboard!`, { exact: true })).toBeVisible();
+  return name;
+}
+
+/**
+ * A button-one screen from a saved sign-in ({@link restoreSignIn}): no 'Re-directing' modal, and
+ * waits for Live. @returns the member's name.
+ */
+export async function restoreSecurity(page: Page, email = GV_SECURITY, path = '/'): Promise<string> {
+  const name = await restoreSignIn(page, email, path);
+  await expectLive(page);
+  await expect(page.getByRole('dialog', { name: 'Re-directing' })).toHaveCount(0);
+  return name;
 }
 
 /**
@@ -162,12 +222,13 @@ export async function expectAllColumns(page: Page, titles: readonly string[]): P
 }
 
 /**
- * Runs `npm run admin -- <argv>` against the test server: the command goes through its operator
- * socket in the test data folder (E2E_DATA_DIR). @returns what it printed. @throws unless exit 0.
+ * Runs `npm run admin -- <argv>` (compiled, as the server is) against this worker's test server:
+ * the command goes through its operator socket in its data folder. @returns what it printed.
+ * @throws unless exit 0.
  */
 export async function operator(...argv: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/operator/cli.ts', ...argv], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? 'data-e2e', DATABASE_URL: '' },
+  const { stdout } = await promisify(execFile)(process.execPath, ['dist/server/operator/cli.js', ...argv], {
+    env: { ...process.env, DATA_DIR: testServer().dataDir, DATABASE_URL: '' },
   });
   return stdout;
 }

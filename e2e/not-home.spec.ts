@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { endNotHome, expectAllColumns, fileNotHome, isoDay, shownDate, signInSecurity, type FiledNotHome } from './helpers';
 
 // Residents used here only (see e2e/security.spec.ts for 54, 55): GV0051–GV0053.

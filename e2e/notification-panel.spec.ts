@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { residentAuth, signIn } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
+import { residentAuth, restoreSignIn } from './helpers';
 
 /**
  * /NotificationPanel (spec sections 2 and 8) as the notification desk and as super-admin:
@@ -67,7 +68,7 @@ for (const [who, email] of [
 ] as const) {
   test(`${who} sends to all and to one resident, with live delivery reports`, async ({ page, request }) => {
     const stamp = `${who.split(' ')[0]}-${Date.now()}`;
-    await signIn(page, email);
+    await restoreSignIn(page, email);
     await page.getByRole('navigation').getByRole('link', { name: 'Notification Panel' }).click();
     await expect(page).toHaveURL(/\/NotificationPanel$/);
     await expect(page.getByRole('heading', { name: 'Notification Panel' })).toBeVisible();

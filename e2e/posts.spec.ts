@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
+import { restoreSignIn } from './helpers';
 import { MSG } from '../src/shared/messages';
 import {
   GV_CMS,
@@ -46,7 +47,7 @@ test.describe('posts', () => {
   test.describe.configure({ timeout: 60_000 });
 
   test('feed: validation, an image and video post with carousel and sound toggle, list and delete', async ({ page }) => {
-    await signIn(page, GV_CMS);
+    await restoreSignIn(page, GV_CMS);
     await page.goto('/CMS');
     await expect(page.getByRole('heading', { name: 'Feed' })).toBeVisible();
 
@@ -106,7 +107,7 @@ test.describe('posts', () => {
   });
 
   test('feed: a YouTube link post, preview, list and delete', async ({ page }) => {
-    await signIn(page, GV_CMS);
+    await restoreSignIn(page, GV_CMS);
     await page.goto('/CMS');
     // A link that is not YouTube's is refused first.
     const linkText = uniqueText('Feed link e2e');
@@ -124,7 +125,7 @@ test.describe('posts', () => {
   });
 
   test('discounts: validation, create with a logo and an image, preview, list and delete', async ({ page }) => {
-    await signIn(page, GV_DISCOUNTS);
+    await restoreSignIn(page, GV_DISCOUNTS);
     await page.goto('/Discounts');
     await expect(page.getByRole('heading', { name: 'Discounts' })).toBeVisible();
     const brand = uniqueText('Brand');
@@ -180,7 +181,7 @@ test.describe('posts', () => {
   });
 
   test('plots: validation, create with images, price in PKR, list and delete', async ({ page }) => {
-    await signIn(page, GV_PLOTS);
+    await restoreSignIn(page, GV_PLOTS);
     await page.goto('/Plots');
     await expect(page.getByRole('heading', { name: 'Plots' })).toBeVisible();
     const text = uniqueText('Plot e2e');
@@ -224,7 +225,7 @@ test.describe('posts', () => {
   });
 
   test('feed: 5 posts a page, searched on the server', async ({ page }) => {
-    await signIn(page, GV_CMS);
+    await restoreSignIn(page, GV_CMS);
     const tag = uniqueText('Paged e2e');
     const ids: number[] = [];
     for (let i = 1; i <= 6; i++) {
@@ -249,7 +250,7 @@ test.describe('posts', () => {
   });
 
   test('cms-all sees Feed, Plots and Discounts and can use each list', async ({ page }) => {
-    await signIn(page, GV_CMS_ALL);
+    await restoreSignIn(page, GV_CMS_ALL);
     const nav = page.getByRole('navigation');
     for (const [label, heading, table] of [
       ['Feed', 'Feed', 'Feed posts'],

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { calendarDay } from '../src/shared/calendar';
 import { expectNoSeriousA11yViolations } from './a11y-helpers';
-import { fileComplaint, operator, resetClock, shiftClock, shownDate, signIn } from './helpers';
+import { fileComplaint, operator, resetClock, restoreSignIn, shiftClock, shownDate } from './helpers';
 
 /**
  * /Reports as the complaints desk sees it, over a day of its own: the test clock is moved to 09:00
@@ -24,7 +24,7 @@ test.describe('reports', () => {
     for (const phone of ['03000000034', '03000000035', '03000000036']) filed.push(await fileComplaint(request, phone, `Report spec complaint from ${phone}`));
     await shiftClock(1);
 
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     const proceeded = await page.request.put(`/api/complain/${filed[0]!._id}`, { data: { action: 'proceed' } });
     expect(proceeded.status()).toBe(200);
 

@@ -4,10 +4,11 @@
  * its acknowledgement and resolution reaching the resident's screen (by polling, until the
  * resident socket exists), the installed shell offline, and axe on the main screens.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { MSG } from '../src/shared/messages';
 import { expectNoSeriousA11yViolations } from './a11y-helpers';
-import { acknowledgeAllAlarms, GV_SECURITY, isoDay, PASSWORD, signIn, signInSecurity } from './helpers';
+import { acknowledgeAllAlarms, GV_SECURITY, isoDay, PASSWORD, restoreSignIn, signInSecurity } from './helpers';
 import { approvedResident, holdSosWithPointer, PHONE_VIEWPORT, signInResident, sosButton } from './resident-app-helpers';
 import { uniqueName } from './residents-helpers';
 
@@ -56,7 +57,7 @@ test.describe('resident app', () => {
 
     // Staff approve on /Status in their own browser context.
     const staff = await staffPage(browser);
-    await signIn(staff, 'status@greenvalley.test');
+    await restoreSignIn(staff, 'status@greenvalley.test');
     const row = staff.getByRole('region', { name: 'Pending registrations' }).getByRole('row').filter({ hasText: residentId });
     await row.getByRole('button', { name: `Verify ${name}` }).click();
     const drawer = staff.getByRole('dialog', { name: 'Resident status' });
@@ -100,7 +101,7 @@ test.describe('resident app', () => {
 
     // The office resets it from the resident's /Status drawer.
     const staff = await staffPage(browser);
-    await signIn(staff, 'status@greenvalley.test');
+    await restoreSignIn(staff, 'status@greenvalley.test');
     const residents = staff.getByRole('region', { name: 'Residents' });
     await residents.getByRole('textbox', { name: 'Search' }).fill(r.name);
     const row = residents.getByRole('row').filter({ hasText: r.residentID });

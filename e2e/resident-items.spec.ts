@@ -5,9 +5,10 @@
  * so; an open complaint follows the desk live (the resident socket); and the staff dashboard's
  * Log Out and the resident app's sign-out, in one browser, leave each other's storage alone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './a11y-helpers';
-import { signIn } from './helpers';
+import { restoreSignIn } from './helpers';
 import { approvedResident, fileResidentComplaint, PHONE_VIEWPORT, signInResident, sosButton, staffApi } from './resident-app-helpers';
 
 test.use({ viewport: PHONE_VIEWPORT });
@@ -111,7 +112,7 @@ test.describe('resident item screens', () => {
     await page.setViewportSize({ width: 1280, height: 800 }); // the dashboard's desk screen
     const r = await approvedResident(playwright, baseURL, 'Nimra');
     await signInResident(page, r.phone, r.password);
-    await signIn(page, COMPLAINTS);
+    await restoreSignIn(page, COMPLAINTS);
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/Login$/);
     // The resident is still signed in at /app.
@@ -120,7 +121,7 @@ test.describe('resident item screens', () => {
     await expect(sosButton(page)).toBeVisible();
 
     // The other way round: the staff member signs in again; the resident signs out at /app.
-    await signIn(page, COMPLAINTS);
+    await restoreSignIn(page, COMPLAINTS);
     const dashboardKeys = () =>
       page.evaluate(() =>
         Object.keys(localStorage)

@@ -16,7 +16,8 @@
  * - not covered: a tap on the notification (no browser API clicks one); where a tap opens is the
  *   unit tests' (tests/unit/resident-push-notice.test.ts).
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test } from './test';
 import { startPushService, type LocalPushService, type TestSubscription } from '../tests/support/push-service';
 import { PASSWORD, resetClock, shiftClock } from './helpers';
 import { approvedResident, PHONE_VIEWPORT, signInResident } from './resident-app-helpers';

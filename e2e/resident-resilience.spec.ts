@@ -3,7 +3,7 @@
  * screen that fails to render, a profile that cannot load, a refused SOS press. The SOS button
  * and the numbers to call stay on screen through each.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { acknowledgeAllAlarms, GV_SECURITY } from './helpers';
 import { approvedResident, fileResidentComplaint, PHONE_VIEWPORT, signInResident, sosButton } from './resident-app-helpers';
 import { uniqueName } from './residents-helpers';

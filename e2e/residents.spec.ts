@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
+import { restoreSignIn } from './helpers';
 import { registerResident, residentBearer, uniqueName, type RegisteredResident } from './residents-helpers';
 
 /** Enters a Resident ID on /Residence and presses Verify. */
@@ -51,7 +52,7 @@ test.describe('residents and status', () => {
   test('/Residence as residence@: verify shows the fields and the JSON; an unknown or foreign id is no match', async ({ page, request }) => {
     const r = await registerResident(request, uniqueName('Hina'));
     const lake = await registerResident(request, uniqueName('Omar'), 'Lake City');
-    await signIn(page, 'residence@greenvalley.test');
+    await restoreSignIn(page, 'residence@greenvalley.test');
     await expect(page).toHaveURL(/\/(Residence)?$/);
     await expect(page.getByRole('heading', { name: 'Residents', level: 2 })).toBeVisible();
     await verify(page, r.residentID);
@@ -68,7 +69,7 @@ test.describe('residents and status', () => {
 
   test('/Residence as super-admin@ through the menu', async ({ page, request }) => {
     const r = await registerResident(request, uniqueName('Sana'));
-    await signIn(page, 'super-admin@greenvalley.test');
+    await restoreSignIn(page, 'super-admin@greenvalley.test');
     await page.getByRole('navigation').getByRole('link', { name: 'Residents' }).click();
     await expect(page).toHaveURL(/\/Residence$/);
     await verify(page, `  ${r.residentID} `);
@@ -84,7 +85,7 @@ test.describe('residents and status', () => {
     const complain = () => request.post('/api/complain', { data: { complain: 'Street light out.' }, headers });
     expect((await complain()).status()).toBe(403);
 
-    await signIn(page, 'status@greenvalley.test');
+    await restoreSignIn(page, 'status@greenvalley.test');
     await expect(page).toHaveURL(/\/(Status)?$/);
     const pending = page.getByRole('region', { name: 'Pending registrations' });
     await expect(pending.getByRole('row').filter({ hasText: r.residentID })).toBeVisible();
@@ -112,7 +113,7 @@ test.describe('residents and status', () => {
 
   test('/Status as super-admin@: approve from the pending list, with the history shown', async ({ page, request }) => {
     const r = await registerResident(request, uniqueName('Ayesha'));
-    await signIn(page, 'super-admin@greenvalley.test');
+    await restoreSignIn(page, 'super-admin@greenvalley.test');
     await page.getByRole('navigation').getByRole('link', { name: 'Status' }).click();
     await expect(page).toHaveURL(/\/Status$/);
     const row = page.getByRole('region', { name: 'Pending registrations' }).getByRole('row').filter({ hasText: r.residentID });

@@ -4,7 +4,7 @@
  * server's log, an SOS still rings, and going to another screen works. Without the screen's error
  * boundary the failure unmounted the whole dashboard, alarm center included.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { acknowledgeAllAlarms, alarmSound, alarmToast, GV_SECURITY, raiseSos, signInSecurity } from './helpers';
 
 // A resident used here only.

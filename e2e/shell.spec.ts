@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { PASSWORD, expectLive, signIn } from './helpers';
 
 test.describe('sign-in and the sub-role shell', () => {

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { acknowledgeAllAlarms, alarmSound, alarmToast, expectLive, LC_SECURITY, raiseSos, signInSecurity, untouchedPage } from './helpers';
 
 // Residents used here only: LC0050 and LC0051 (LC0049 is blocked in the demo data).

@@ -6,10 +6,11 @@
  * member's choice of columns is kept per member and screen, and long cells are cut with the full
  * text on hover.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { demoStaffEmail } from '../src/server/seed/demo-accounts';
-import { menuFor, REDIRECT_MODAL_SUB_ROLES, type SubRole } from '../src/shared/subroles';
-import { fileComplaint, logOut, signIn } from './helpers';
+import { menuFor, type SubRole } from '../src/shared/subroles';
+import { fileComplaint, logOut, restoreSignIn, signIn } from './helpers';
 
 /** Sub-roles whose menus together hold every route with a table (their Green Valley demo accounts). */
 const WALKS: readonly SubRole[] = ['button-one', 'button-three', 'button-two', 'super-admin', 'cms-all', 'annoucements'];
@@ -57,9 +58,7 @@ for (const scheme of ['light', 'dark'] as const) {
       let tables = 0;
       for (const subRole of WALKS) {
         await page.context().clearCookies();
-        await signIn(page, demoStaffEmail(subRole, 'greenvalley.test'));
-        if (REDIRECT_MODAL_SUB_ROLES.includes(subRole))
-          await page.getByRole('dialog', { name: 'Re-directing' }).getByRole('button', { name: 'Continue' }).click();
+        await restoreSignIn(page, demoStaffEmail(subRole, 'greenvalley.test'));
         for (const route of menuFor(subRole)) {
           await page.goto(route.path);
           // The screen's chunk and its first page of rows have loaded: widths are final.

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { acknowledgeAllAlarms, alarmToast, GV_SECURITY, raiseSos, signIn, signInSecurity } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
+import { acknowledgeAllAlarms, alarmToast, GV_SECURITY, raiseSos, restoreSecurity, restoreSignIn } from './helpers';
 import { GV_CMS, openForm } from './posts-helpers';
 
 /**
@@ -56,7 +57,7 @@ test.describe('night theme', () => {
   });
 
   test('the header toggle keeps the choice of each member: across a reload and Log Out, not for another member', async ({ page }) => {
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     await expectScheme(page, 'dark');
     await toggle(page, 'light').hover();
     await expect(page.getByRole('tooltip', { name: 'Switch to light theme' })).toBeVisible();
@@ -75,14 +76,14 @@ test.describe('night theme', () => {
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/Login$/);
     await expectScheme(page, 'dark');
-    await signIn(page, 'billing@greenvalley.test');
+    await restoreSignIn(page, 'billing@greenvalley.test');
     await expectScheme(page, 'dark');
     await expect(toggle(page, 'light')).toBeVisible();
 
     // The first member comes back to their own light.
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/Login$/);
-    await signIn(page, 'complaints@greenvalley.test');
+    await restoreSignIn(page, 'complaints@greenvalley.test');
     await expectScheme(page, 'light');
   });
 
@@ -94,7 +95,7 @@ test.describe('night theme', () => {
     });
 
     test('LIVE, NOT ACKNOWLEDGED and the dark toast with OWNER pass in dark and in light', async ({ page, request }) => {
-      await signInSecurity(page);
+      await restoreSecurity(page);
       await expectScheme(page, 'dark');
       const alarm = await raiseSos(request, OWNER, 'Theme check: someone at the gate');
       expect(alarm.resident.owner).toBe(true);
@@ -117,7 +118,7 @@ test.describe('night theme', () => {
   });
 
   test("the billing import's file box (a placeholder shown as text) is readable in both schemes", async ({ page }) => {
-    await signIn(page, 'billing@greenvalley.test');
+    await restoreSignIn(page, 'billing@greenvalley.test');
     await page.goto('/Billing');
     await expect(page.getByText('Choose a file').first()).toBeVisible();
     await expectReadable(page, 'the billing screen, dark');
@@ -126,7 +127,7 @@ test.describe('night theme', () => {
   });
 
   test('the phone preview of a post is readable in both schemes', async ({ page }) => {
-    await signIn(page, GV_CMS);
+    await restoreSignIn(page, GV_CMS);
     await page.goto('/CMS');
     const form = await openForm(page, 'New feed post');
     await form.getByLabel('Description').fill('Theme check: the water tank is cleaned on Sunday.');
