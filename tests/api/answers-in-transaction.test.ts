@@ -1,5 +1,4 @@
 import { and, count, eq } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, securityDrills } from '../../src/server/db/schema.js';
 import type { Consultation } from '../../src/shared/contracts/doctor.js';
@@ -9,6 +8,7 @@ import { useHarness } from './harness.js';
 import { fileDoctor } from '../support/clients/doctor.js';
 import { fileGrocery } from '../support/clients/grocery.js';
 import { staffRequest } from '../support/clients/sessions.js';
+import { breakScopesAfterAudit } from '../support/scope-faults.js';
 
 const GROCERY = 'grocery@greenvalley.test';
 const DOCTOR = 'doctor@greenvalley.test';
@@ -27,22 +27,6 @@ describe('answers read in the writing transaction', () => {
   const h = useHarness();
   const staff = staffRequest(h);
   afterEach(() => vi.restoreAllMocks());
-
-  /**
-   * From the next audit row on, the next society scope to start (its `set_config` statement) meets
-   * a terminated connection. @returns whether an audit row was written meanwhile
-   */
-  function breakScopesAfterAudit(): () => boolean {
-    const build = PgDialect.prototype.sqlToQuery;
-    let audited = false;
-    vi.spyOn(PgDialect.prototype, 'sqlToQuery').mockImplementation(function (this: PgDialect, ...args) {
-      const query = build.apply(this, args);
-      if (query.sql.startsWith('insert into "audit_log"')) audited = true;
-      else if (audited && query.sql.startsWith('select set_config')) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
-      return query;
-    });
-    return () => audited;
-  }
 
   const audits = async (entity: string, entityId: number) =>
     (

@@ -6,6 +6,7 @@ import { MSG } from '../../src/shared/messages.js';
 import { auditLog, deskRequests, idempotencyKeys, media, outbox, residents } from '../../src/server/db/schema.js';
 import { SECRET_ANSWERS } from '../../src/server/plugins/idempotency.js';
 import { useHarness } from './harness.js';
+import { breakScopesAfterAudit } from '../support/scope-faults.js';
 import { mediaForm, png } from './media-fixtures.js';
 
 const HOUR = 3_600_000;
@@ -288,18 +289,10 @@ describe('Idempotency-Key', () => {
     const phone = resident(10);
     const authorization = await h.residentAuth(phone);
     const before = await residentWrites(phone);
-    // From the complaint's audit row on, the next transaction to start (its scope statement) meets
-    // a terminated connection: a second transaction after the commit would be answered 503.
-    const build = PgDialect.prototype.sqlToQuery;
-    let audited = false;
-    vi.spyOn(PgDialect.prototype, 'sqlToQuery').mockImplementation(function (this: PgDialect, ...args) {
-      const query = build.apply(this, args);
-      if (query.sql.startsWith('insert into "audit_log"')) audited = true;
-      else if (audited && query.sql.startsWith('select set_config')) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
-      return query;
-    });
+    // From the complaint's audit row on, the next transaction to start meets a terminated connection.
+    const audited = breakScopesAfterAudit();
     const res = await complain(authorization, key(), 'Committed once');
-    expect(audited).toBe(true);
+    expect(audited()).toBe(true);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<Complaint>().complain).toBe('Committed once');
     vi.restoreAllMocks();
