@@ -82,8 +82,9 @@ export function drillService(deps: DrillDeps) {
       let drill: Drill;
       let drillResident: number;
       try {
-        // The answer (the drill as stored) is read in the starting transaction: a started drill is
-        // never answered with an error because a second read failed.
+        // The answer is the drill as the start wrote it, built in the starting transaction: a started
+        // drill is never answered with an error because a second read failed, and the alarm lane
+        // carries no extra read before the practice alarm goes out.
         ({ alarm, drill, drillResident } = await inSociety(alarmDb, staff.societyId, async (tx) => {
           const repo = drillRepo(tx);
           await repo.endAcknowledged(staff.societyId);
@@ -100,7 +101,19 @@ export function drillService(deps: DrillDeps) {
           await recordAudit(tx, { ...staffActor(staff), entity: 'security', entityId: pressed.row.id, action: 'drill', fromStage: null, toStage: 'new', at });
           return {
             alarm: toSecurityAlert(pressed.row, { ...pressed.details, drillId: id }),
-            drill: toDrill(await load(tx, staff.societyId, id)),
+            drill: toDrill({
+              id,
+              alarmId: pressed.row.id,
+              startedAt: at,
+              startedBy: staff.name,
+              endedAt: null,
+              endedBy: null,
+              screensAtStart,
+              screensRang: 0,
+              acknowledgedAt: null,
+              acknowledgedBy: null,
+              escalatedAt: null,
+            }),
             drillResident: residentId,
           };
         }));
