@@ -1,13 +1,15 @@
 /**
  * Test harness (STYLE: fastify/demo): a real, migrated and seeded database per test file —
- * in-memory PGlite by default, the PostgreSQL server when DATABASE_URL is set (files then run one
- * at a time: `npm run test:pg`) — and the app built on it, driven with `app.inject`.
+ * in-memory PGlite by default, the PostgreSQL server when DATABASE_URL is set (`npm run test:pg`)
+ * — and the app built on it, driven with `app.inject`. PGlite starts from the run's template
+ * (tests/support/template-setup.ts: migrated and seeded once, loaded from its tarball); on
+ * PostgreSQL the `public` schema is dropped, migrated and seeded for each file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { fakeResolver, type FakeResolver } from '../support/fake-resolver.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
@@ -54,10 +56,14 @@ export function useHarness(env: Record<string, string> = {}): Harness {
       ...env,
       DATABASE_URL: process.env.DATABASE_URL ?? '',
     });
-    const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
-    if (database.kind === 'postgres') await resetPostgres(database);
-    await database.migrate();
-    await seedDemo(database.db);
+    const pgliteTemplate = config.DATABASE_URL ? '' : inject('pgliteTemplate');
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, ...(pgliteTemplate && { loadDataDir: pgliteTemplate }) });
+    // PostgreSQL (or a run without the project's global setup): migrate and seed here.
+    if (!pgliteTemplate) {
+      if (database.kind === 'postgres') await resetPostgres(database);
+      await database.migrate();
+      await seedDemo(database.db);
+    }
     const pushes: PushPayload[] = [];
     const clock = manualClock();
     const resolver = fakeResolver();
