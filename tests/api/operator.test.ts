@@ -79,7 +79,12 @@ describe('operator commands (npm run admin)', () => {
     expect(listed.code).toBe(0);
     expect(listed.out[0]).toMatch(/^NAME\s+EMAIL\s+SUB-ROLE\s+STATUS\s+LAST SIGN-IN$/);
     expect(listed.out[1]).toMatch(new RegExp(`^Sana Malik\\s+${s.email}\\s+super-admin\\s+temporary password\\s+\\d{4}-`));
-    expect((await admin('society:list')).out.some((l) => new RegExp(`^${s.code}\\s+${s.name}\\s+1$`).test(l))).toBe(true);
+    const societiesListed = (await admin('society:list')).out;
+    expect(societiesListed.some((l) => new RegExp(`^${s.code}\\s+${s.name}\\s+1$`).test(l))).toBe(true);
+    // Each society's own staff count, whatever its row ids.
+    const gvStaff = await h.database.db.$count(staffUsers, eq(staffUsers.societyId, (await h.database.db.select({ id: societies.id }).from(societies).where(eq(societies.code, 'GV')))[0]!.id));
+    expect(gvStaff).toBeGreaterThan(1);
+    expect(societiesListed.some((l) => new RegExp(`^GV\\s+Green Valley\\s+${gvStaff}$`).test(l)), societiesListed.join('\n')).toBe(true);
   });
 
   it('records every change in the society as the operator', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { societies, staffSessions, staffUsers, TWO_FACTOR_OFF } from '../../db/schema.js';
 import type { EmergencyContact } from '../../../shared/contracts/resident.js';
@@ -88,9 +88,13 @@ export function staffAccountsRepo(db: Db) {
           id: societies.id,
           name: societies.name,
           code: societies.code,
-          staff: sql<number>`(select count(*)::int from staff_users u where u.society_id = ${societies.id})`,
+          // A join, not a correlated subquery: Drizzle writes a one-table select's columns
+          // unqualified, so `${societies.id}` inside a subquery on staff_users would be its own id.
+          staff: count(staffUsers.id),
         })
         .from(societies)
+        .leftJoin(staffUsers, eq(staffUsers.societyId, societies.id))
+        .groupBy(societies.id)
         .orderBy(asc(societies.code));
     },
     /** The account of an email, compared case-insensitively, or undefined. */
