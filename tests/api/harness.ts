@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { z } from 'zod';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { fakeResolver, type FakeResolver } from '../support/fake-resolver.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { rowsOf } from '../../src/server/db/raw-rows.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo.js';
 import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { manualClock, type ManualClock } from '../../src/server/lib/clock.js';
@@ -40,6 +42,18 @@ async function resetPostgres(database: Database): Promise<void> {
   await database.db.execute(sql`create schema public`);
 }
 
+/**
+ * Throws unless the database holds the demo's societies: a copy of the template that came up empty
+ * would otherwise fail the file's tests with missing tables or roles, far from the cause.
+ */
+async function expectSeeded(database: Database): Promise<void> {
+  const result = await database.db.execute(sql`select count(*)::int as n from societies`).catch((err: unknown) => {
+    throw new Error(`the template database did not load: ${String(err)}`);
+  });
+  const n = rowsOf(result, z.object({ n: z.coerce.number() }))[0]?.n ?? 0;
+  if (n < 2) throw new Error(`the template database loaded with ${n} societies, not the demo's`);
+}
+
 /** Builds a fresh app for one test file; closes it after the file's tests. */
 export function useHarness(env: Record<string, string> = {}): Harness {
   const h = {} as Harness;
@@ -63,7 +77,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
       if (database.kind === 'postgres') await resetPostgres(database);
       await database.migrate();
       await seedDemo(database.db);
-    }
+    } else await expectSeeded(database);
     const pushes: PushPayload[] = [];
     const clock = manualClock();
     const resolver = fakeResolver();
