@@ -28,6 +28,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // PGlite: one migrated and seeded template per run, loaded by every file (tests/support/template-setup.ts).
+          globalSetup: ['tests/support/template-setup.ts'],
         },
       },
     ],

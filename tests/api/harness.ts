@@ -1,17 +1,21 @@
 /**
  * Test harness (STYLE: fastify/demo): a real, migrated and seeded database per test file —
- * in-memory PGlite by default, the PostgreSQL server when DATABASE_URL is set (files then run one
- * at a time: `npm run test:pg`) — and the app built on it, driven with `app.inject`.
+ * in-memory PGlite by default, the PostgreSQL server when DATABASE_URL is set (`npm run test:pg`)
+ * — and the app built on it, driven with `app.inject`. PGlite starts from the run's template
+ * (tests/support/template-setup.ts: migrated and seeded once, loaded from its tarball); on
+ * PostgreSQL the `public` schema is dropped, migrated and seeded for each file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { z } from 'zod';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { fakeResolver, type FakeResolver } from '../support/fake-resolver.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { rowsOf } from '../../src/server/db/raw-rows.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo.js';
 import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { manualClock, type ManualClock } from '../../src/server/lib/clock.js';
@@ -38,6 +42,18 @@ async function resetPostgres(database: Database): Promise<void> {
   await database.db.execute(sql`create schema public`);
 }
 
+/**
+ * Throws unless the database holds the demo's societies: a copy of the template that came up empty
+ * would otherwise fail the file's tests with missing tables or roles, far from the cause.
+ */
+async function expectSeeded(database: Database): Promise<void> {
+  const result = await database.db.execute(sql`select count(*)::int as n from societies`).catch((err: unknown) => {
+    throw new Error(`the template database did not load: ${String(err)}`);
+  });
+  const n = rowsOf(result, z.object({ n: z.coerce.number() }))[0]?.n ?? 0;
+  if (n < 2) throw new Error(`the template database loaded with ${n} societies, not the demo's`);
+}
+
 /** Builds a fresh app for one test file; closes it after the file's tests. */
 export function useHarness(env: Record<string, string> = {}): Harness {
   const h = {} as Harness;
@@ -54,10 +70,14 @@ export function useHarness(env: Record<string, string> = {}): Harness {
       ...env,
       DATABASE_URL: process.env.DATABASE_URL ?? '',
     });
-    const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
-    if (database.kind === 'postgres') await resetPostgres(database);
-    await database.migrate();
-    await seedDemo(database.db);
+    const pgliteTemplate = config.DATABASE_URL ? '' : inject('pgliteTemplate');
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, ...(pgliteTemplate && { loadDataDir: pgliteTemplate }) });
+    // PostgreSQL (or a run without the project's global setup): migrate and seed here.
+    if (!pgliteTemplate) {
+      if (database.kind === 'postgres') await resetPostgres(database);
+      await database.migrate();
+      await seedDemo(database.db);
+    } else await expectSeeded(database);
     const pushes: PushPayload[] = [];
     const clock = manualClock();
     const resolver = fakeResolver();

@@ -124,11 +124,20 @@ const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /**
  * @param opts.databaseUrl  postgres://… to use a PostgreSQL server
  * @param opts.dataDir      PGlite data folder (created if missing); omit for an in-memory database
+ * @param opts.loadDataDir  embedded database only: path of a tarball written by PGlite's
+ *   `dumpDataDir`; the database starts as a copy of it (already migrated and seeded, for
+ *   the test suite's template database) instead of empty. @throws with `databaseUrl`.
  * @param opts.onConnectionError where dropped connections are reported (default: stderr)
  * The caller must hold the data-dir lock (see lock.ts) before opening a PGlite folder.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; onConnectionError?: (err: Error) => void }): Promise<Database> {
-  const embedded = opts.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: opts.dataDir });
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  loadDataDir?: string;
+  onConnectionError?: (err: Error) => void;
+}): Promise<Database> {
+  if (opts.databaseUrl && opts.loadDataDir) throw new Error('loadDataDir is for the embedded database, not a PostgreSQL server');
+  const embedded = opts.databaseUrl ? undefined : await startEmbeddedServer({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   const gate = new LaneGate();
   // A connection that drops (a restart, a failover, pg_terminate_backend) is reported and
   // replaced by the next checkout; it never ends the process (db/resilient-pool.ts).

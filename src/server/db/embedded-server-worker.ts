@@ -9,6 +9,7 @@
  * `{type: 'closed'}`. A failure to start is thrown, so the parent sees the worker's 'error'.
  */
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
   // Extensions must be loaded at start; migrations then `CREATE EXTENSION IF NOT EXISTS …`.
   const db = await PGlite.create({
     dataDir: input.dataDir,
+    // PGlite reads the tarball from a Blob.
+    loadDataDir: input.loadDataDir ? new Blob([await readFile(input.loadDataDir)]) : undefined,
     extensions: { pg_trgm, btree_gin },
     // A command-line setting wins over postgresql.conf: existing data folders get it too.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
