@@ -13,7 +13,7 @@ import { expect, test } from './test';
 import { demoStaffEmail } from '../src/server/seed/demo-accounts';
 import { menuFor, ROUTES, type SubRole } from '../src/shared/subroles';
 import { describeClipped, layoutFindings } from './clipped-text';
-import { acknowledgeAllAlarms, expectLive, PASSWORD, restoreSignIn } from './helpers';
+import { acknowledgeAllAlarms, expectLive, openScreen, PASSWORD, restoreSignIn } from './helpers';
 import { approvedResident, fileResidentComplaint, PHONE_VIEWPORT, signInResident } from './resident-app-helpers';
 import { residentBearer } from './residents-helpers';
 
@@ -65,7 +65,7 @@ async function check(page: Page, where: string, all: string[]): Promise<void> {
   all.push(...describeClipped(where, clipped), ...sniffer.map((s) => `${where}: ${s}`));
 }
 
-/** The screen's chunk, heading and first page of rows have arrived: its widths are final. */
+/** A resident app screen's chunk, heading and first page of rows have arrived: its widths are final. */
 async function screenLoaded(page: Page): Promise<void> {
   const main = page.getByRole('main');
   await expect(main.getByRole('heading').first()).toBeVisible();
@@ -106,9 +106,7 @@ test('no dashboard screen cuts text at 1366×768 or 1024×768', async ({ page, p
       await page.setViewportSize(viewport);
       await page.reload();
       for (const route of menuFor(subRole)) {
-        await page.getByRole('navigation').locator(`a[href="${route.path}"]`).click();
-        await expect(page).toHaveURL(new RegExp(`${route.path}$`));
-        await screenLoaded(page);
+        await openScreen(page, route.path);
         // The header's live badge has its final text ('Live', not 'Connecting…').
         await expectLive(page);
         await check(page, `${route.path} as ${subRole} at ${viewport.width}`, findings);

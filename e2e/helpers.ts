@@ -84,6 +84,28 @@ export async function logOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/Login$/);
 }
 
+/**
+ * Opens a dashboard screen through its menu link and waits until it is drawn with its data: the
+ * screen's own element (`data-screen`, set when its chunk has rendered), no query loading (the main
+ * area's `data-fetching`), no loader, and the first table's first row (or its empty text). Widths
+ * and colours are final then.
+ */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  await page.getByRole('navigation').locator(`a[href="${path}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await screenDrawn(page, path);
+}
+
+/** Waits for the screen at `path` to be drawn with its data (see {@link openScreen}). */
+export async function screenDrawn(page: Page, path: string): Promise<void> {
+  const main = page.getByRole('main');
+  await expect(main.locator(`[data-screen="${path}"]`)).toBeAttached();
+  await expect(main).toHaveAttribute('data-fetching', '0');
+  await expect(main.locator('.mantine-Loader-root')).toHaveCount(0);
+  const table = main.locator('table').first();
+  if ((await table.count()) > 0) await expect(table.locator('tbody tr').first()).toBeAttached();
+}
+
 /** Files a complaint the way the mobile app does: resident sign-in, then POST /api/complain. */
 export async function fileComplaint(request: APIRequestContext, phone: string, complain: string): Promise<{ _id: number }> {
   const res = await request.post('/api/complain', { data: { complain }, headers: await residentAuth(request, phone) });

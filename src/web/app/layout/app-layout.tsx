@@ -9,6 +9,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { receivesAlarms } from '../../../shared/subroles';
 import { BusyNotice } from '../../components/busy-notice';
@@ -38,6 +39,7 @@ export function AppLayout() {
   // load; should GET /me bring another, the screen is drawn again from scratch (cached lists stay),
   // so no table keeps a date in the old zone.
   const timeZone = useSyncExternalStore(subscribeSocietyTimeZone, societyTimeZone);
+  const fetching = useIsFetching();
 
   // Closed by endSession / the route guard when the user goes, not on unmount: going offline
   // unmounts the shell, and the socket should then reconnect (and catch up) by itself.
@@ -53,7 +55,9 @@ export function AppLayout() {
       <AppShell.Navbar p="xs" aria-label="Main menu">
         {held ? null : <AppNavbar subRole={user.SubRole} onNavigate={close} />}
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* How many of the app's queries are loading: a screen is drawn with its data at 0 (the browser
+          tests wait for it; the region itself is not marked busy, so screen readers keep reading it). */}
+      <AppShell.Main data-fetching={fetching}>
         {/* A screen that fails (its code, its rendering) replaces only itself: header, menu and alarm center stay. */}
         <ScreenBoundary>
           {held ? (

@@ -31,7 +31,11 @@ export function ModuleRoute({ path }: { path: RoutePath }) {
           </Center>
         }
       >
-        <Screen />
+        {/* Says which screen is drawn: while a navigation loads the next screen's chunk, the router's
+            transition keeps the last one on show under the new address. No box of its own. */}
+        <div data-screen={path} style={{ display: 'contents' }}>
+          <Screen />
+        </div>
       </Suspense>
     );
   }
