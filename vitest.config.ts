@@ -26,6 +26,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // On PostgreSQL (DATABASE_URL): one migrated, seeded template per run, and a copy of it
+          // per test file, so files share no rows and run in parallel. Both do nothing on PGlite.
+          globalSetup: ['tests/support/pg-template.global.ts'],
+          setupFiles: ['tests/support/pg-file-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

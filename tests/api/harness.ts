@@ -1,7 +1,8 @@
 /**
  * Test harness (STYLE: fastify/demo): a real, migrated and seeded database per test file —
- * in-memory PGlite by default, the PostgreSQL server when DATABASE_URL is set (files then run one
- * at a time: `npm run test:pg`) — and the app built on it, driven with `app.inject`.
+ * in-memory PGlite by default; with DATABASE_URL set (`npm run test:pg`), the file's own copy of
+ * the run's template database (tests/support/pg-file-database.ts), so files run in parallel — and
+ * the app built on it, driven with `app.inject`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo.js';
 import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { manualClock, type ManualClock } from '../../src/server/lib/clock.js';
 import { ADMIT_ALL } from '../support/test-config.js';
+import { takeFreshDatabase } from '../support/pg-databases.js';
 
 export interface Harness extends Omit<BuiltApp, 'clock'> {
   /** The app's clock: starts at the real time and moves only with `clock.advance(ms)`. */
@@ -55,9 +57,13 @@ export function useHarness(env: Record<string, string> = {}): Harness {
       DATABASE_URL: process.env.DATABASE_URL ?? '',
     });
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
-    if (database.kind === 'postgres') await resetPostgres(database);
-    await database.migrate();
-    await seedDemo(database.db);
+    // The file's own copy of the run's template is migrated and seeded already; any other
+    // database (PGlite, a second harness in the file) is prepared here.
+    if (!takeFreshDatabase(config.DATABASE_URL ?? '')) {
+      if (database.kind === 'postgres') await resetPostgres(database);
+      await database.migrate();
+      await seedDemo(database.db);
+    }
     const pushes: PushPayload[] = [];
     const clock = manualClock();
     const resolver = fakeResolver();
