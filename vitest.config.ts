@@ -26,10 +26,13 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // One migrated, seeded template per run. PGlite: a tarball every file's database is
+          // loaded from. PostgreSQL (DATABASE_URL): a template database and a copy of it per test
+          // file, so files share no rows and run in parallel. Each setup does nothing on the other.
+          globalSetup: ['tests/support/pglite-template.global.ts', 'tests/support/pg-template.global.ts'],
+          setupFiles: ['tests/support/pg-file-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite: one migrated and seeded template per run, loaded by every file (tests/support/template-setup.ts).
-          globalSetup: ['tests/support/template-setup.ts'],
         },
       },
     ],

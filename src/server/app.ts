@@ -31,6 +31,7 @@ import { MODULES } from './modules.js';
 import { staffAuth } from './modules/auth/index.js';
 import type { AuthService } from './modules/auth/service.js';
 import { sharedLimitsFor } from './lib/sign-in-throttle/shared-throttle.js';
+import { redisKeyPrefixes } from './lib/redis-namespace.js';
 import { pushOutbox } from './modules/outbox/index.js';
 import type { OutboxWorker, PushTransport } from './modules/outbox/service.js';
 import { residentGuards } from './modules/resident-auth/index.js';
@@ -167,10 +168,13 @@ export async function buildApp(opts: {
   // Sign-in failures (staff and resident) are counted where every instance sees them (PostgreSQL,
   // or Redis with REDIS_URL), and so are the app's rate limits below. Only @fastify/rate-limit's
   // coarse per-address limit (client-error reports) stays per instance without Redis.
+  // Redis keys carry the database's name: two deployments sharing one Redis count apart.
+  const redisPrefixes = redisKeyPrefixes(config.DATABASE_URL);
   const limits = await sharedLimitsFor({
     dbKind: database.kind,
     db: database.db,
     redisUrl: config.REDIS_URL,
+    redisPrefix: redisPrefixes.login,
     limits: {
       maxFailures: config.LOGIN_MAX_FAILURES,
       windowMs: config.LOGIN_WINDOW_S * 1000,
@@ -185,11 +189,22 @@ export async function buildApp(opts: {
   const now = () => clock.now().getTime();
   const rate = appLimits(
     config,
-    opts.rateLimitStores ?? rateLimitStoresFor({ kind: limits.kind, db: database.db, alarmDb: database.alarmDb, redis: limits.rateLimitRedis, now }),
+    opts.rateLimitStores ??
+      rateLimitStoresFor({
+        kind: limits.kind,
+        db: database.db,
+        alarmDb: database.alarmDb,
+        redis: limits.rateLimitRedis,
+        redisPrefix: redisPrefixes.limit,
+        now,
+      }),
     (err, key) => app.log.error({ err, key }, 'rate limit store failed: let through uncounted'),
   );
   // skipOnError: a Redis outage lets requests through this coarse limit rather than failing them.
-  await app.register(rateLimit, { global: false, ...(limits.rateLimitRedis && { redis: limits.rateLimitRedis, nameSpace: 'sd:rate:', skipOnError: true }) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(limits.rateLimitRedis && { redis: limits.rateLimitRedis, nameSpace: redisPrefixes.rate, skipOnError: true }),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Society Desk API', version: '0.1.0', description: 'Staff dashboard (cookie session) and resident app (bearer token) API.' },

@@ -11,6 +11,7 @@ import { operatorActor, runCommand } from '../../src/server/operator/commands.js
 import { staffAccountsService } from '../../src/server/modules/staff/service.js';
 import { MSG } from '../../src/shared/messages.js';
 import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
+import { inTurn } from '../support/in-turn.js';
 import { useHarness } from './harness.js';
 import { staffScreens } from '../support/staff-socket.js';
 import { moduleRoom } from '../../src/server/realtime/rooms.js';
@@ -90,12 +91,10 @@ describe('changing your own password', () => {
   });
 
   it('is open to every sub-role (the sub-role matrix): each reaches the password check, none is refused by its sub-role', async () => {
-    const answers = await Promise.all(
-      DEMO_SIGN_INS.map(async (s) => {
-        const cookie = await h.staffCookie(s.email);
-        return `${s.subRole} → ${(await change(cookie, 'not-the-password', STRONG)).statusCode}`;
-      }),
-    );
+    const answers = await inTurn(DEMO_SIGN_INS, async (s) => {
+      const cookie = await h.staffCookie(s.email);
+      return `${s.subRole} → ${(await change(cookie, 'not-the-password', STRONG)).statusCode}`;
+    });
     expect(answers).toEqual(DEMO_SIGN_INS.map((s) => `${s.subRole} → 400`));
     expect(new Set(DEMO_SIGN_INS.map((s) => s.subRole)).size).toBe(16);
   });

@@ -14,6 +14,7 @@ import type { AuditActionText, AuditFilters, AuditRow } from '../../src/shared/c
 import type { ListResponse } from '../../src/shared/contracts/common.js';
 import { fileComplaint } from '../support/clients/complaints.js';
 import { signedInStaff } from '../support/clients/sessions.js';
+import { inTurn } from '../support/in-turn.js';
 import { useHarness } from './harness.js';
 
 const GV = 'super-admin@greenvalley.test';
@@ -138,7 +139,7 @@ describe('the audit log (/Audit)', () => {
   });
 
   it('only super-admin may read it (the sub-role matrix); no session is 401', async () => {
-    const answers = await Promise.all(DEMO_SIGN_INS.map(async (s) => `${s.subRole} → ${(await send('GET', '/api/audit', s.email)).statusCode}`));
+    const answers = await inTurn(DEMO_SIGN_INS, async (s) => `${s.subRole} → ${(await send('GET', '/api/audit', s.email)).statusCode}`);
     expect(answers).toEqual(DEMO_SIGN_INS.map((s) => `${s.subRole} → ${s.subRole === 'super-admin' ? 200 : 403}`));
     expect((await h.app.inject({ method: 'GET', url: '/api/audit' })).statusCode).toBe(401);
   });

@@ -18,6 +18,7 @@ import { prepareDatabase } from '../../src/server/db/prepare.js';
 import { auditLog, societies } from '../../src/server/db/schema.js';
 import { OWNER_ONLY_TABLES, SOCIETY_ROLE } from '../../src/server/db/society-scope.js';
 import { manualClock } from '../../src/server/lib/clock.js';
+import { databaseNameOf } from '../../src/server/lib/redis-namespace.js';
 import { automaticBackup, BackupRefused, listBackups, restoreBackup, writeBackup } from '../../src/server/operator/backup.js';
 
 const temps: string[] = [];
@@ -191,21 +192,36 @@ describe.skipIf(!process.env.DATABASE_URL || !hasPgTools())('backups of a Postgr
     u.pathname = `/${name}`;
     return u.toString();
   };
-  async function freshDatabase(name: string): Promise<string> {
+  // Named after the file's own database (unique to the file and the run), so parallel files and
+  // runs never share them.
+  const made: string[] = [];
+  async function freshDatabase(suffix: string): Promise<string> {
+    const name = `${databaseNameOf(base)}_${suffix}`;
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     try {
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.query(`create database ${name}`);
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.query(`create database "${name}"`);
+      made.push(name);
     } finally {
       await client.end();
     }
     return urlOf(name);
   }
+  afterAll(async () => {
+    if (made.length === 0) return;
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      for (const name of made) await client.query(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await client.end();
+    }
+  });
 
   it('backs up with pg_dump and restores into an empty database: every row and media file', async () => {
-    const src = await freshDatabase('sd_backup_src');
-    const dst = await freshDatabase('sd_backup_dst');
+    const src = await freshDatabase('backup_src');
+    const dst = await freshDatabase('backup_dst');
     const dataDir = temp('sd-pg-backup-');
     const backups = temp('sd-pg-backups-');
     const database = await openDatabase({ databaseUrl: src });

@@ -8,6 +8,7 @@ import type { ListResponse } from '../../src/shared/contracts/common.js';
 import type { GroceryRequest } from '../../src/shared/contracts/grocery.js';
 import { PUSH } from '../../src/shared/messages.js';
 import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
+import { inTurn } from '../support/in-turn.js';
 import { useHarness } from './harness.js';
 import { complaintsDesk, fileComplaint } from '../support/clients/complaints.js';
 import { fileGrocery } from '../support/clients/grocery.js';
@@ -71,17 +72,15 @@ describe('deadlines', () => {
     // Every sub-role: /Deadlines is super-admin's alone (spec deviation 90). The allowed PUT writes
     // the defaults again, a change of nothing.
     const defaults = res.json<Deadlines>();
-    const answers = await Promise.all(
-      DEMO_SIGN_INS.map(async ({ email, subRole }) => {
-        const cookie = await h.staffCookie(email);
-        const codes = [
-          (await get('/api/deadlines', cookie)).statusCode,
-          (await get('/api/deadlines/overdue', cookie)).statusCode,
-          (await put(defaults, cookie)).statusCode,
-        ];
-        return `${subRole} → ${codes.map((c) => (c === 403 ? 403 : 'allowed')).join(', ')}`;
-      }),
-    );
+    const answers = await inTurn(DEMO_SIGN_INS, async ({ email, subRole }) => {
+      const cookie = await h.staffCookie(email);
+      const codes = [
+        (await get('/api/deadlines', cookie)).statusCode,
+        (await get('/api/deadlines/overdue', cookie)).statusCode,
+        (await put(defaults, cookie)).statusCode,
+      ];
+      return `${subRole} → ${codes.map((c) => (c === 403 ? 403 : 'allowed')).join(', ')}`;
+    });
     expect(answers).toEqual(
       DEMO_SIGN_INS.map(({ subRole }) => `${subRole} → ${DEADLINES_ALLOWED.has(subRole) ? 'allowed, allowed, allowed' : '403, 403, 403'}`),
     );

@@ -1,9 +1,9 @@
 /**
  * Test harness (STYLE: fastify/demo): a real, migrated and seeded database per test file —
- * in-memory PGlite by default, the PostgreSQL server when DATABASE_URL is set (`npm run test:pg`)
- * — and the app built on it, driven with `app.inject`. PGlite starts from the run's template
- * (tests/support/template-setup.ts: migrated and seeded once, loaded from its tarball); on
- * PostgreSQL the `public` schema is dropped, migrated and seeded for each file.
+ * in-memory PGlite by default, loaded from the run's migrated and seeded template
+ * (tests/support/pglite-template.global.ts); with DATABASE_URL set (`npm run test:pg`), the file's
+ * own copy of the run's template database (tests/support/pg-file-database.ts), so files run in
+ * parallel — and the app built on it, driven with `app.inject`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo.js';
 import type { PushPayload } from '../../src/server/modules/outbox/repo.js';
 import { manualClock, type ManualClock } from '../../src/server/lib/clock.js';
 import { ADMIT_ALL } from '../support/test-config.js';
+import { takeFreshDatabase } from '../support/pg-databases.js';
 
 export interface Harness extends Omit<BuiltApp, 'clock'> {
   /** The app's clock: starts at the real time and moves only with `clock.advance(ms)`. */
@@ -72,12 +73,15 @@ export function useHarness(env: Record<string, string> = {}): Harness {
     });
     const pgliteTemplate = config.DATABASE_URL ? '' : inject('pgliteTemplate');
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, ...(pgliteTemplate && { loadDataDir: pgliteTemplate }) });
-    // PostgreSQL (or a run without the project's global setup): migrate and seed here.
-    if (!pgliteTemplate) {
+    // A copy of the run's template (PGlite's tarball, or the file's own PostgreSQL database) is
+    // migrated and seeded already; any other database (a second harness on PostgreSQL, a run
+    // without the project's global setups) is prepared here.
+    if (pgliteTemplate || takeFreshDatabase(config.DATABASE_URL ?? '')) await expectSeeded(database);
+    else {
       if (database.kind === 'postgres') await resetPostgres(database);
       await database.migrate();
       await seedDemo(database.db);
-    } else await expectSeeded(database);
+    }
     const pushes: PushPayload[] = [];
     const clock = manualClock();
     const resolver = fakeResolver();

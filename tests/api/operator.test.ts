@@ -82,9 +82,15 @@ describe('operator commands (npm run admin)', () => {
     const societiesListed = (await admin('society:list')).out;
     expect(societiesListed.some((l) => new RegExp(`^${s.code}\\s+${s.name}\\s+1$`).test(l))).toBe(true);
     // Each society's own staff count, whatever its row ids.
-    const gvStaff = await h.database.db.$count(staffUsers, eq(staffUsers.societyId, (await h.database.db.select({ id: societies.id }).from(societies).where(eq(societies.code, 'GV')))[0]!.id));
+    const gvStaff = await h.database.db.$count(
+      staffUsers,
+      eq(staffUsers.societyId, (await h.database.db.select({ id: societies.id }).from(societies).where(eq(societies.code, 'GV')))[0]!.id),
+    );
     expect(gvStaff).toBeGreaterThan(1);
-    expect(societiesListed.some((l) => new RegExp(`^GV\\s+Green Valley\\s+${gvStaff}$`).test(l)), societiesListed.join('\n')).toBe(true);
+    expect(
+      societiesListed.some((l) => new RegExp(`^GV\\s+Green Valley\\s+${gvStaff}$`).test(l)),
+      societiesListed.join('\n'),
+    ).toBe(true);
   });
 
   it('records every change in the society as the operator', async () => {

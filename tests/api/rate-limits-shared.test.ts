@@ -13,6 +13,7 @@ import { billSheet, multipartBody } from '../../e2e/fixtures/bill-sheets.js';
 import { buildApp, type BuiltApp } from '../../src/server/app.js';
 import { MAIN_POOL_MAX, openDatabase, type Database } from '../../src/server/db/client.js';
 import { rateLimits, residents, societies, staffUsers } from '../../src/server/db/schema.js';
+import { redisKeyPrefixes } from '../../src/server/lib/redis-namespace.js';
 import type { SecurityAlert } from '../../src/shared/contracts/security.js';
 import { MSG } from '../../src/shared/messages.js';
 import { waitFor } from '../support/two-instances.js';
@@ -47,7 +48,8 @@ function sharedLimitsSuite(name: string, env: Record<string, string>) {
       ids.gv = (await db.select({ id: societies.id }).from(societies).where(eq(societies.name, 'Green Valley')))[0]!.id;
       for (const r of await db.select({ id: residents.id, phone: residents.phone }).from(residents)) ids.residents.set(r.phone, r.id);
       for (const s of await db.select({ id: staffUsers.id, email: staffUsers.email }).from(staffUsers)) ids.staff.set(s.email, s.id);
-      // Redis outlives the database: clear the keys this file counts under (ids repeat from run to run).
+      // Redis outlives the database: clear the keys this file counts under (ids repeat when a
+      // database name does, as when DATABASE_URL's own database is used).
       if (env.REDIS_URL) {
         const redis = new Redis(env.REDIS_URL);
         const keys = [
@@ -58,7 +60,8 @@ function sharedLimitsSuite(name: string, env: Record<string, string>) {
           `push:${ids.staff.get('notification@greenvalley.test')}`,
           `import:${ids.staff.get('billing@greenvalley.test')}`,
         ];
-        await redis.del(...keys.map((k) => `sd:limit:${k}`));
+        const prefix = redisKeyPrefixes(h.config.DATABASE_URL).limit;
+        await redis.del(...keys.map((k) => prefix + k));
         await redis.quit();
       }
     });

@@ -17,6 +17,7 @@ import type { ListResponse } from '../../src/shared/contracts/common.js';
 import type { StaffCreated, StaffMember } from '../../src/shared/contracts/staff-admin.js';
 import { MSG } from '../../src/shared/messages.js';
 import { staffScreens } from '../support/staff-socket.js';
+import { inTurn } from '../support/in-turn.js';
 import { useHarness } from './harness.js';
 
 const GV_ADMIN = 'super-admin@greenvalley.test';
@@ -300,9 +301,7 @@ describe('staff management (/Staff)', () => {
   });
 
   it('only super-admin may use /Staff (the sub-role matrix); no session is 401', async () => {
-    const answers = await Promise.all(
-      DEMO_SIGN_INS.map(async (s) => `${s.subRole} → ${(await send('GET', '/api/staff', await cookieOf(s.email))).statusCode}`),
-    );
+    const answers = await inTurn(DEMO_SIGN_INS, async (s) => `${s.subRole} → ${(await send('GET', '/api/staff', await cookieOf(s.email))).statusCode}`);
     expect(answers).toEqual(DEMO_SIGN_INS.map((s) => `${s.subRole} → ${s.subRole === 'super-admin' ? 200 : 403}`));
     const billing = await cookieOf('billing@greenvalley.test');
     const before = await h.database.db.select({ id: staffUsers.id }).from(staffUsers);

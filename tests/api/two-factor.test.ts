@@ -15,6 +15,7 @@ import { DEMO_SIGN_INS } from '../../src/server/seed/demo.js';
 import type { ListResponse } from '../../src/shared/contracts/common.js';
 import type { StaffMember } from '../../src/shared/contracts/staff-admin.js';
 import { MSG } from '../../src/shared/messages.js';
+import { inTurn } from '../support/in-turn.js';
 import { useHarness } from './harness.js';
 
 const STRONG = 'violet-harbour-tractor-57';
@@ -244,18 +245,16 @@ describe('two-factor sign-in and own sessions', () => {
   });
 
   it('every sub-role reaches its own account (the sub-role matrix); only super-admin the society requirement', async () => {
-    const answers = await Promise.all(
-      DEMO_SIGN_INS.map(async (s) => {
-        const cookie = await h.staffCookie(s.email);
-        const own = [
-          (await send('GET', '/api/society/me/2fa', cookie)).statusCode,
-          (await send('GET', '/api/society/me/sessions', cookie)).statusCode,
-          (await send('POST', '/api/society/me/2fa/confirm', cookie, { code: '' })).statusCode,
-        ];
-        const policy = (await send('GET', '/api/society/two-factor-policy', cookie)).statusCode;
-        return `${s.subRole} → ${own.join('/')} ${policy}`;
-      }),
-    );
+    const answers = await inTurn(DEMO_SIGN_INS, async (s) => {
+      const cookie = await h.staffCookie(s.email);
+      const own = [
+        (await send('GET', '/api/society/me/2fa', cookie)).statusCode,
+        (await send('GET', '/api/society/me/sessions', cookie)).statusCode,
+        (await send('POST', '/api/society/me/2fa/confirm', cookie, { code: '' })).statusCode,
+      ];
+      const policy = (await send('GET', '/api/society/two-factor-policy', cookie)).statusCode;
+      return `${s.subRole} → ${own.join('/')} ${policy}`;
+    });
     expect(answers).toEqual(DEMO_SIGN_INS.map((s) => `${s.subRole} → 200/200/400 ${s.subRole === 'super-admin' ? 200 : 403}`));
     for (const url of ['/api/society/me/2fa', '/api/society/me/sessions', '/api/society/two-factor-policy'])
       expect((await h.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);

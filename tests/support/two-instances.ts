@@ -4,12 +4,13 @@
  * a port), and they share only the database — and Redis when `REDIS_URL` is given. Both read the
  * same manual clock, so a test moves time for the whole "cluster" at once.
  *
- * Needs DATABASE_URL (the database is wiped, migrated and seeded once for the file); callers skip
- * their suites without it.
+ * Needs DATABASE_URL (the file's copy of the run's template, or a database the caller names, which
+ * is then wiped, migrated and seeded); callers skip their suites without it.
  */
 import { sql } from 'drizzle-orm';
 import { openStaffSocket } from './staff-socket.js';
 import { ADMIT_ALL } from './test-config.js';
+import { takeFreshDatabase } from './pg-databases.js';
 
 // Many files import the wait from here; it lives in wait-for.ts.
 export { waitFor } from './wait-for.js';
@@ -80,9 +81,12 @@ export function useTwoInstances(env: Record<string, string> = {}, opts: { relay?
     });
     const clock = manualClock();
     const first = await openDatabase({ databaseUrl: config.DATABASE_URL });
-    await resetPostgres(first);
-    await first.migrate();
-    await seedDemo(first.db);
+    // The file's own copy of the run's template is migrated and seeded already.
+    if (!takeFreshDatabase(config.DATABASE_URL ?? '')) {
+      await resetPostgres(first);
+      await first.migrate();
+      await seedDemo(first.db);
+    }
     const build = async (name: 'A' | 'B', database: Database): Promise<Instance> => {
       const pushTransport = {
         send: async (payload: PushPayload) => void (await new Promise<void>((r) => setImmediate(r)), t.sent.push({ by: name, payload })),

@@ -26,6 +26,7 @@
  */
 import type pg from 'pg';
 import { ResilientPool } from '../db/resilient-pool.js';
+import { databaseNameOf } from '../lib/redis-namespace.js';
 import { withTimeout } from '../lib/with-timeout.js';
 import { Adapter, MessageType, type BroadcastOptions, type ClusterAdapterWithHeartbeat } from 'socket.io-adapter';
 import type { ServerOptions } from 'socket.io';
@@ -85,8 +86,7 @@ export async function realtimeAdapter(opts: AdapterOptions): Promise<RealtimeAda
  * Every instance of one deployment uses the same database, hence the same prefix.
  */
 export function redisChannelPrefix(databaseUrl: string): string {
-  const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'postgres';
-  return `sd:${name}:socket.io`;
+  return `sd:${databaseNameOf(databaseUrl)}:socket.io`;
 }
 
 async function redisAdapter(url: string, key: string, onError: AdapterOptions['onError']): Promise<RealtimeAdapter> {

@@ -70,17 +70,19 @@ export interface RateLimitStores {
  * Picks the stores like the sign-in throttle does (`sharedLimitsFor`): `kind` 'memory' (embedded
  * PGlite, one process) counts in memory; 'redis' (PostgreSQL with REDIS_URL) in Redis; 'postgres'
  * in `rate_limits`, through the main lane for most limits and the alarm lane (`alarmDb`) for SOS.
- * `now` is the app's clock in epoch ms.
+ * `now` is the app's clock in epoch ms; `redisPrefix` the Redis keys' prefix
+ * (`redisKeyPrefixes(DATABASE_URL).limit`; default `sd:limit:`).
  */
 export function rateLimitStoresFor(opts: {
   kind: 'memory' | 'postgres' | 'redis';
   db: Db;
   alarmDb: Db;
   redis: Redis | undefined;
+  redisPrefix?: string;
   now: () => number;
 }): RateLimitStores {
   if (opts.kind === 'redis' && opts.redis) {
-    const store = redisRateLimitStore(opts.redis, opts.now);
+    const store = redisRateLimitStore(opts.redis, opts.now, opts.redisPrefix);
     return { main: store, alarm: store, alarmTimeoutMs: SOS_REDIS_TIMEOUT_MS };
   }
   if (opts.kind === 'postgres') return { main: pgRateLimitStore(opts.db, opts.now), alarm: pgRateLimitStore(opts.alarmDb, opts.now) };

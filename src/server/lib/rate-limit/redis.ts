@@ -23,7 +23,8 @@ return 0
 `;
 
 /**
- * Counts in Redis under `prefix` (default `sd:limit:`), one Lua script per take (one round trip,
+ * Counts in Redis under `prefix` (default `sd:limit:`; the app passes its database's,
+ * `sd:<database>:limit:`, lib/redis-namespace.ts), one Lua script per take (one round trip,
  * atomic in Redis). A key expires a window after it opened (Redis's own clock: a backstop, the
  * window itself is decided on the app's clock), so Redis needs no purge.
  * While the connection is not ready (Redis down, reconnecting) a take throws at once instead of

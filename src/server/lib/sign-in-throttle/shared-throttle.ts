@@ -124,7 +124,8 @@ return 0
 `;
 
 /**
- * Counts in Redis: each key is a sorted set under `prefix` (default `sd:login:`), checked and
+ * Counts in Redis: each key is a sorted set under `prefix` (default `sd:login:`; the app passes
+ * its database's, `sd:<database>:login:`, lib/redis-namespace.ts), checked and
  * incremented by one Lua script (atomic in Redis), expiring a window after its last attempt, so
  * Redis needs no purge. The keys of one sign-in may live in different slots: use a single Redis
  * (or one with replicas), not Redis Cluster.
@@ -181,6 +182,8 @@ export async function sharedLimitsFor(opts: {
   dbKind: 'pglite' | 'postgres';
   db: Db;
   redisUrl?: string;
+  /** Prefix of the sign-in counts' Redis keys (`redisKeyPrefixes(DATABASE_URL).login`); default `sd:login:`. */
+  redisPrefix?: string;
   limits: ThrottleLimits;
   onRedisError(err: Error): void;
 }): Promise<SharedLimits> {
@@ -219,8 +222,8 @@ export async function sharedLimitsFor(opts: {
   let closed = false;
   return {
     kind: 'redis',
-    throttle: redisLoginThrottle(redis, limits, 'staff'),
-    residentThrottle: redisLoginThrottle(redis, limits, 'resident'),
+    throttle: redisLoginThrottle(redis, limits, 'staff', opts.redisPrefix),
+    residentThrottle: redisLoginThrottle(redis, limits, 'resident', opts.redisPrefix),
     rateLimitRedis: redis,
     async close() {
       if (closed) return;
