@@ -64,6 +64,24 @@ export function findClippedText(): ClippedText[] {
     return titled !== null && titled.title.replace(/\s+/g, ' ').trim() === text && text.length * shownShare >= MIN_SHOWN_CHARS;
   };
 
+  /**
+   * The box that cuts the children of `el` off: the nearest element from `el` up whose overflow is
+   * not visible (its box if it hides overflow, null if it scrolls), or the window's width. Kept per
+   * element, as every text on the page asks it of its parent.
+   */
+  type Clip = { left: number; right: number } | null;
+  const clips = new Map<Element, Clip>();
+  const clipFrom = (el: Element | null): Clip => {
+    if (!el || el === document.documentElement) return { left: 0, right: document.documentElement.clientWidth };
+    const known = clips.get(el);
+    if (known !== undefined) return known;
+    const style = getComputedStyle(el);
+    const clip = style.overflowX === 'visible' ? clipFrom(el.parentElement) : hides(style) ? el.getBoundingClientRect() : null;
+    clips.set(el, clip);
+    return clip;
+  };
+  const clipAbove = (el: Element): Clip => clipFrom(el.parentElement);
+
   for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
     if (!(el instanceof HTMLElement) || !isTextHolder(el)) continue;
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
@@ -83,13 +101,7 @@ export function findClippedText(): ClippedText[] {
     }
     // An ancestor that hides its overflow cuts it off (a scrolling one does not: it can be scrolled
     // to); with none, the edge of the window does.
-    let clip: { left: number; right: number } | null = { left: 0, right: document.documentElement.clientWidth };
-    for (let up = el.parentElement; up && up !== document.documentElement; up = up.parentElement) {
-      const upStyle = getComputedStyle(up);
-      if (upStyle.overflowX === 'visible') continue;
-      clip = hides(upStyle) ? up.getBoundingClientRect() : null;
-      break;
-    }
+    const clip = clipAbove(el);
     if (!clip) continue;
     const cutLeft = clip.left - box.left;
     const cutRight = box.right - clip.right;
