@@ -6,11 +6,13 @@ import { defineConfig } from '@playwright/test';
  * here). Each worker runs its own server (`node dist/server/main.js`) on a fresh embedded database
  * with demo data: e2e/test.ts starts it on E2E_PORT + the worker's index, in
  * `<E2E_DATA_DIR>-w<index>`, with the test environment, and stops it in the worker's teardown.
- * E2E_WORKERS sets how many workers. On two cores 1 and 2 measured the same (896 s and 913 s for
- * the whole suite); 2 keeps the workers' isolation exercised.
+ * E2E_WORKERS sets how many workers (default 1). On two cores 1 and 2 measured the same (896 s and
+ * 913 s for the whole suite, each of two workers busy the whole run). With 2, shell.spec's and
+ * staff.spec's live-socket tests failed when run beside each other (the screen stayed
+ * 'Connecting…'); with 1 they pass. Until that is understood, CI uses one worker.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3199);
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
 /**
  * What every browser-test configuration shares (this one and playwright.cluster.config.ts): one
