@@ -75,9 +75,10 @@ export function useHarness(env: Record<string, string> = {}): Harness {
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, ...(pgliteTemplate && { loadDataDir: pgliteTemplate }) });
     // A copy of the run's template (PGlite's tarball, or the file's own PostgreSQL database) is
     // migrated and seeded already; any other database (a second harness on PostgreSQL, a run
-    // without the project's global setups) is prepared here.
-    if (pgliteTemplate || takeFreshDatabase(config.DATABASE_URL ?? '')) await expectSeeded(database);
-    else {
+    // without the project's global setups) is prepared here. The PostgreSQL copy was checked by
+    // the setup file that made it; a PGlite copy is checked here.
+    if (pgliteTemplate) await expectSeeded(database);
+    else if (!takeFreshDatabase(config.DATABASE_URL ?? '')) {
       if (database.kind === 'postgres') await resetPostgres(database);
       await database.migrate();
       await seedDemo(database.db);
