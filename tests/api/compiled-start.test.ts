@@ -9,8 +9,9 @@
  * loaded anywhere in the process.
  *
  * Rebuilds dist/server and dist/shared in this checkout (a server started from dist/ meanwhile
- * keeps running on the modules it already loaded). PGlite only: with DATABASE_URL (npm run
- * test:pg) it is skipped, as main.ts would migrate the shared test database.
+ * keeps running on the modules it already loaded). The server it starts always runs on an embedded
+ * data folder of its own (DATABASE_URL emptied), so the PostgreSQL run (npm run test:pg) would
+ * only repeat it: it runs on the PGlite run alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -19,13 +19,11 @@
  *   log itself. Tables are listed once, at creation.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../../src/server/db/client.js';
+import { rowsOf } from '../../src/server/db/raw-rows.js';
 
-/** Rows of a `db.execute` result: `{rows}` from both drivers. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows)) return result.rows;
-  throw new Error('unexpected db.execute result');
-}
+const ZText = (column: string) => z.object({ [column]: z.coerce.string() });
 
 /** The log's schema: outside `public`, so the tests that list or dump `public` do not see it. */
 const SCHEMA = 'sd_write_marker';
@@ -67,7 +65,7 @@ function triggersOf(table: string): string[] {
 export async function writeMarker(database: Database): Promise<() => Promise<string>> {
   const { db } = database;
   if (database.kind === 'pglite') {
-    return async () => String(rowsOf(await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`))[0]?.x);
+    return async () => String(rowsOf(await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`), ZText('x'))[0]?.x);
   }
   // login_attempts and rate_limits are left out: on PostgreSQL a refused sign-in (401) is meant to
   // write its count there (the shared sign-in throttle), and an upload, import or SOS press is
@@ -76,11 +74,12 @@ export async function writeMarker(database: Database): Promise<() => Promise<str
     await db.execute(
       sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('login_attempts', 'rate_limits') order by tablename`,
     ),
+    ZText('tablename'),
   ).map((r) => String(r.tablename));
   if (tables.length === 0) throw new Error('no tables in public');
   await db.transaction(async (tx) => {
     for (const statement of [...INSTALL, ...tables.flatMap(triggersOf)]) await tx.execute(sql.raw(statement));
   });
   const reading = sql.raw(`select count(*)::text || ':' || coalesce(sum(n), 0)::text as f from ${SCHEMA}.writes`);
-  return async () => String(rowsOf(await db.execute(reading))[0]?.f);
+  return async () => String(rowsOf(await db.execute(reading), ZText('f'))[0]?.f);
 }
