@@ -51,6 +51,9 @@ export function browserTestSettings(port: number, reportLabel: 'browser' | 'clus
       baseURL: `http://127.0.0.1:${port}`,
       viewport: { width: 1280, height: 800 },
       trace: 'retain-on-failure',
+      // As a system that asks for less motion: the theme then opens drawers, dialogs and toasts
+      // at once (src/web/app/theme.ts), so no step waits out a slide. theme.spec checks both ways.
+      reducedMotion: 'reduce',
       launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     },
     projects: [

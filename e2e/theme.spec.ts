@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import { acknowledgeAllAlarms, alarmToast, GV_SECURITY, raiseSos, restoreSecurity, restoreSignIn } from './helpers';
+import { acknowledgeAllAlarms, alarmToast, GV_SECURITY, openScreen, raiseSos, restoreSecurity, restoreSignIn } from './helpers';
 import { GV_CMS, openForm } from './posts-helpers';
 
 /**
@@ -137,5 +137,34 @@ test.describe('night theme', () => {
     await expectReadable(page, 'the feed post form, dark');
     await switchTo(page, 'light');
     await expectReadable(page, 'the feed post form, light');
+  });
+
+  test('a system that asks for less motion gets a drawer in place at once; any other sees it slide in', async ({ page }) => {
+    await restoreSignIn(page, 'complaints@greenvalley.test');
+    await openScreen(page, '/Complaints');
+    const drawer = page.getByRole('dialog');
+    for (const [reducedMotion, slides] of [
+      ['no-preference', true],
+      ['reduce', false],
+    ] as const) {
+      await page.emulateMedia({ reducedMotion });
+      // Every frame from the click on, the drawer's transform (its slide from the right edge).
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        Object.assign(window, { drawerTransforms: seen });
+        const sample = () => {
+          for (const dialog of document.querySelectorAll('[role="dialog"]')) seen.push(getComputedStyle(dialog).transform);
+          if (seen.length < 40) requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      await page.getByRole('main').getByRole('row').nth(1).getByRole('button', { name: 'Action', exact: true }).click();
+      await expect(drawer).toBeVisible();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { drawerTransforms: string[] }).drawerTransforms.length)).toBeGreaterThanOrEqual(40);
+      const positions = new Set(await page.evaluate(() => (window as unknown as { drawerTransforms: string[] }).drawerTransforms));
+      expect(positions.size > 1, `the drawer's positions with reducedMotion '${reducedMotion}': ${[...positions].join(' | ')}`).toBe(slides);
+      await page.keyboard.press('Escape');
+      await expect(drawer).toHaveCount(0);
+    }
   });
 });

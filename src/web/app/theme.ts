@@ -170,6 +170,17 @@ const badgeWraps = Badge.extend({
   },
 });
 
-export const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'sm', variantColorResolver, components: { Badge: badgeWraps } });
+/**
+ * The dashboard's and the resident app's theme. `respectReducedMotion`: a person whose system asks
+ * for less motion (prefers-reduced-motion: reduce, often set for vestibular disorders; WCAG 2.3.3)
+ * gets drawers, dialogs, menus and toasts that appear at once instead of sliding and fading in.
+ */
+export const theme = createTheme({
+  primaryColor: 'teal',
+  defaultRadius: 'sm',
+  respectReducedMotion: true,
+  variantColorResolver,
+  components: { Badge: badgeWraps },
+});
 
 export { cssVariablesResolver };
