@@ -11,6 +11,13 @@ import { GV_CMS, openForm } from './posts-helpers';
  * page and the phone preview of posts.
  */
 
+declare global {
+  interface Window {
+    /** The open drawer's transform in each frame since a click (the reduced-motion test). */
+    drawerTransforms?: string[];
+  }
+}
+
 // Resident used here only: GV0047 (an owner, so the toast carries the OWNER badge).
 const OWNER = '03000000047';
 
@@ -151,7 +158,7 @@ test.describe('night theme', () => {
       // Every frame from the click on, the drawer's transform (its slide from the right edge).
       await page.evaluate(() => {
         const seen: string[] = [];
-        Object.assign(window, { drawerTransforms: seen });
+        window.drawerTransforms = seen;
         const sample = () => {
           for (const dialog of document.querySelectorAll('[role="dialog"]')) seen.push(getComputedStyle(dialog).transform);
           if (seen.length < 40) requestAnimationFrame(sample);
@@ -160,8 +167,8 @@ test.describe('night theme', () => {
       });
       await page.getByRole('main').getByRole('row').nth(1).getByRole('button', { name: 'Action', exact: true }).click();
       await expect(drawer).toBeVisible();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { drawerTransforms: string[] }).drawerTransforms.length)).toBeGreaterThanOrEqual(40);
-      const positions = new Set(await page.evaluate(() => (window as unknown as { drawerTransforms: string[] }).drawerTransforms));
+      await expect.poll(() => page.evaluate(() => window.drawerTransforms?.length ?? 0)).toBeGreaterThanOrEqual(40);
+      const positions = new Set(await page.evaluate(() => window.drawerTransforms ?? []));
       expect(positions.size > 1, `the drawer's positions with reducedMotion '${reducedMotion}': ${[...positions].join(' | ')}`).toBe(slides);
       await page.keyboard.press('Escape');
       await expect(drawer).toHaveCount(0);
