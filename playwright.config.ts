@@ -3,8 +3,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests drive Debian's Chromium (its headless shell, see CHROMIUM; no browser download is possible
- * here). Each worker runs its own server (`node dist/server/main.js`) on a fresh embedded database
+ * Browser tests drive Debian's Chromium (its headless shell where it can, see CHROMIUM; no browser
+ * download is possible here). Each worker runs its own server (`node dist/server/main.js`) on a fresh embedded database
  * with demo data: e2e/test.ts starts it on E2E_PORT + the worker's index, in
  * `<E2E_DATA_DIR>-w<index>`, with the test environment, and stops it in the worker's teardown.
  * E2E_WORKERS sets how many workers (default 1). On two cores 1 and 2 measured the same (896 s and
@@ -27,7 +27,11 @@ const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 /** Web Push subscriptions (a push service) and the alarm's system notification. */
 const NEEDS_FULL_BROWSER = ['**/resident-push.spec.ts', '**/siren.spec.ts'];
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** Launch options for the browser at `executablePath`, with the flags STACK-NOTES gives for these machines. */
+const launchOf = (executablePath: string) => ({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
 const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
 /**
@@ -58,11 +62,11 @@ export function browserTestSettings(port: number, reportLabel: 'browser' | 'clus
       // As a system that asks for less motion: the theme then opens drawers, dialogs and toasts
       // at once (src/web/app/theme.ts), so no step waits out a slide. theme.spec checks both ways.
       reducedMotion: 'reduce',
-      launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+      launchOptions: launchOf(CHROMIUM),
     },
     projects: [
       { name: 'chromium', testIgnore: NEEDS_FULL_BROWSER },
-      { name: 'chromium-browser', testMatch: NEEDS_FULL_BROWSER, use: { launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } } },
+      { name: 'chromium-browser', testMatch: NEEDS_FULL_BROWSER, use: { launchOptions: launchOf(FULL_CHROMIUM) } },
     ],
   } satisfies Parameters<typeof defineConfig>[0];
 }

@@ -12,11 +12,11 @@ const reportDir = process.env.TEST_REPORT_DIR;
 const reportLabel = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
- * The test files under `dir` that replace a module (`vi.mock`). Files otherwise share their
+ * The test files under `dir` that replace a module (`vi.mock`). API files otherwise share their
  * worker's module graph (`isolate: false`): importing the server's modules once per worker, not
  * once per file, took the API files from 139 s of imports to 10 s. A mock is applied when a module
  * is first imported, and in a shared graph an earlier file has imported the real one already, so
- * these files run in a graph of their own (the `…-isolated` projects).
+ * these files run in a graph of their own (the `api-isolated` project).
  */
 function filesReplacingModules(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -25,22 +25,20 @@ function filesReplacingModules(dir: string): string[] {
     .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
 }
 
-/**
- * `name` for the files of `dir`, sharing each worker's module graph, and `name-isolated` for those
- * of them that replace a module, each in a graph of its own. Both take `settings`.
- */
-function sharedAndIsolated(name: string, dir: string, settings: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration[] {
-  const isolated = filesReplacingModules(dir);
-  return [
-    { test: { ...settings, name, include: [`${dir}/**/*.test.ts`], exclude: [...configDefaults.exclude, ...isolated], isolate: false } },
-    ...(isolated.length > 0 ? [{ test: { ...settings, name: `${name}-isolated`, include: isolated, isolate: true } }] : []),
-  ];
-}
+const API_FILES_REPLACING_MODULES = filesReplacingModules('tests/api');
+/** What both api projects share. */
+const API_SETTINGS: TestProjectInlineConfiguration['test'] = {
+  environment: 'node',
+  setupFiles: ['tests/support/pg-file-database.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 /**
- * Two kinds of test: `unit` (pure rules, no database; each file isolated) and `api` (Fastify
- * through app.inject on a real database: in-memory PGlite by default, the PostgreSQL server when
- * DATABASE_URL is set), split by {@link sharedAndIsolated}. `npm run test:pg` runs `api*`.
+ * Three projects: `unit` (pure rules, no database; each file isolated), `api` (Fastify through
+ * app.inject on a real database: in-memory PGlite by default, the PostgreSQL server when
+ * DATABASE_URL is set; files share their worker's modules) and `api-isolated` (the api files that
+ * replace a module). `npm run test:pg` runs `api*`.
  */
 export default defineConfig({
   test: {
@@ -60,12 +58,18 @@ export default defineConfig({
     projects: [
       // Isolated: web modules keep state of the page (the society's time zone, stores).
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      ...sharedAndIsolated('api', 'tests/api', {
-        environment: 'node',
-        setupFiles: ['tests/support/pg-file-database.ts'],
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
-      }),
+      {
+        test: {
+          ...API_SETTINGS,
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...API_FILES_REPLACING_MODULES],
+          isolate: false,
+        },
+      },
+      ...(API_FILES_REPLACING_MODULES.length > 0
+        ? [{ test: { ...API_SETTINGS, name: 'api-isolated', include: API_FILES_REPLACING_MODULES, isolate: true } }]
+        : []),
     ],
   },
 });

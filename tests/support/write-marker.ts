@@ -23,6 +23,7 @@ import { z } from 'zod';
 import type { Database } from '../../src/server/db/client.js';
 import { rowsOf } from '../../src/server/db/raw-rows.js';
 
+/** One text column of a raw result's rows. */
 const ZText = (column: string) => z.object({ [column]: z.coerce.string() });
 
 /** The log's schema: outside `public`, so the tests that list or dump `public` do not see it. */
