@@ -260,8 +260,13 @@ test.describe('security alarms', () => {
     await drawer.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Please check Response and Checkbox is enable!')).toBeVisible();
     await drawer.getByRole('checkbox').check();
+    // The Proceed's 'Successfully updated!' may still be on screen: the PUT's answer, not the
+    // toast, says that this Submit went through.
+    const submitted = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/security/${alarm._id}` && r.request().method() === 'PUT');
     await drawer.getByRole('button', { name: 'Submit' }).click();
+    expect((await submitted).status()).toBe(200);
     await expect(page.getByText('Successfully updated!')).toBeVisible();
+    await expect(drawer).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: alarm.resident.name })).toHaveCount(0);
 
     // /CompletedSecurity: read-only Complaint and Response, who acknowledged and how fast.
