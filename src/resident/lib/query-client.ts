@@ -4,7 +4,8 @@
  * stale time, and the open SOS screen polls an open alarm (features/sos). A 4xx is not retried (the
  * server meant it).
  */
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, type QueryClient } from '@tanstack/react-query';
+import { FreshQueryClient } from '../../shared/fresh-query-client';
 import { ApiError } from './api';
 
 /**
@@ -20,7 +21,7 @@ export function createQueryClient(): QueryClient {
     if (key && key[0] === keys.me[0] && key[1] === keys.me[1]) return;
     void client.invalidateQueries({ queryKey: keys.me, exact: true });
   };
-  const client: QueryClient = new QueryClient({
+  const client: QueryClient = new FreshQueryClient({
     queryCache: new QueryCache({ onError: (error, query) => refused(error, query.queryKey) }),
     mutationCache: new MutationCache({ onError: (error) => refused(error) }),
     defaultOptions: {

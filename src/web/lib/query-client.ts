@@ -6,7 +6,7 @@
  * if it lasts). Live socket events keep lists fresh, so a 30 s stale time avoids refetching on
  * every remount.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { FreshQueryClient } from '../../shared/fresh-query-client';
 import { ApiError } from './api-error';
 
 /** Retries of a read the server refused as busy (503): 1, 2, 4, 8, 10, 10, … s apart, about a minute in all. */
@@ -30,7 +30,7 @@ export function retryDelay(failureCount: number, error: unknown, random: () => n
   return Math.max(backoff, asked) * (1 + 0.2 * random());
 }
 
-export const queryClient = new QueryClient({
+export const queryClient = new FreshQueryClient({
   defaultOptions: {
     queries: { retry: shouldRetry, retryDelay: (n, error) => retryDelay(n, error), staleTime: 30_000 },
     mutations: { retry: false },
