@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FreshQueryClient } from '../../src/shared/fresh-query-client.js';
 
 /**
@@ -27,8 +27,12 @@ function screenWithSlowFirstRead(client: QueryClient) {
   };
 }
 
-/** Lets the query's promise callbacks run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Answers the reads still waiting, oldest first, and gives what the screen shows once `invalidated` is done. */
+async function shownAfter(screen: ReturnType<typeof screenWithSlowFirstRead>, invalidated: Promise<void>) {
+  while (screen.waitingReads() > 0) screen.answerOldest();
+  await invalidated;
+  return screen.observer.getCurrentResult().data;
+}
 
 describe('invalidating a list whose first read is still on its way', () => {
   it('reads the list again after the change: the deleted row does not come back', async () => {
@@ -38,14 +42,9 @@ describe('invalidating a list whose first read is still on its way', () => {
 
     screen.deleteRow();
     const invalidated = client.invalidateQueries({ queryKey: ['posts', 'list'] });
-    await settle();
     // The first read was cancelled and a second one started after the delete.
-    expect(screen.waitingReads()).toBe(2);
-    screen.answerOldest();
-    screen.answerOldest();
-    await invalidated;
-    await settle();
-    expect(screen.observer.getCurrentResult().data).toEqual(['kept']);
+    await vi.waitFor(() => expect(screen.waitingReads()).toBe(2));
+    expect(await shownAfter(screen, invalidated)).toEqual(['kept']);
     screen.unsubscribe();
     client.clear();
   });
@@ -56,12 +55,7 @@ describe('invalidating a list whose first read is still on its way', () => {
     const screen = screenWithSlowFirstRead(client);
     screen.deleteRow();
     const invalidated = client.invalidateQueries({ queryKey: ['posts', 'list'] });
-    await settle();
-    expect(screen.waitingReads()).toBe(1);
-    screen.answerOldest();
-    await invalidated;
-    await settle();
-    expect(screen.observer.getCurrentResult().data).toEqual(['kept', 'deleted']);
+    expect(await shownAfter(screen, invalidated)).toEqual(['kept', 'deleted']);
     screen.unsubscribe();
     client.clear();
   });
@@ -70,12 +64,7 @@ describe('invalidating a list whose first read is still on its way', () => {
     const client = new FreshQueryClient();
     const screen = screenWithSlowFirstRead(client);
     const invalidated = client.invalidateQueries({ queryKey: ['posts', 'list'], predicate: () => false });
-    await settle();
-    expect(screen.waitingReads()).toBe(1);
-    screen.answerOldest();
-    await invalidated;
-    await settle();
-    expect(screen.observer.getCurrentResult().data).toEqual(['kept', 'deleted']);
+    expect(await shownAfter(screen, invalidated)).toEqual(['kept', 'deleted']);
     screen.unsubscribe();
     client.clear();
   });
