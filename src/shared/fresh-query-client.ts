@@ -9,8 +9,8 @@
  * (a search typed, then Delete) then shows the page as it was before, and nothing reads it again:
  * the row the member deleted stays on screen after "Post deleted successfully".
  *
- * `invalidateQueries` here first cancels, with revert, every matching first fetch still in flight,
- * so the refetch that follows starts after the change. Everything else is TanStack Query's.
+ * `invalidateQueries` here first cancels, with revert, every first fetch still in flight that it
+ * will refetch, so the refetch that follows starts after the change. Everything else is TanStack Query's.
  */
 import { QueryClient, type InvalidateOptions, type InvalidateQueryFilters, type Query } from '@tanstack/react-query';
 
@@ -23,8 +23,13 @@ export class FreshQueryClient extends QueryClient {
    * module comment). Resolves when the refetches it starts have settled.
    */
   override async invalidateQueries(filters?: InvalidateQueryFilters, options?: InvalidateOptions): Promise<void> {
-    const matches = filters?.predicate;
-    await this.cancelQueries({ ...filters, predicate: (query) => onFirstFetch(query) && (matches?.(query) ?? true) });
+    // Only the queries this invalidation refetches (`refetchType`, 'active' by default): a first
+    // fetch cancelled and not fetched again would leave its screen with nothing to show.
+    const refetched = filters?.refetchType ?? 'active';
+    if (refetched !== 'none') {
+      const matches = filters?.predicate;
+      await this.cancelQueries({ ...filters, type: refetched, predicate: (query) => onFirstFetch(query) && (matches?.(query) ?? true) });
+    }
     return super.invalidateQueries(filters, options);
   }
 }

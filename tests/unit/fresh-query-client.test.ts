@@ -60,6 +60,15 @@ describe('invalidating a list whose first read is still on its way', () => {
     client.clear();
   });
 
+  it("cancels no first read that it will not fetch again (refetchType 'none')", async () => {
+    const client = new FreshQueryClient();
+    const screen = screenWithSlowFirstRead(client);
+    const invalidated = client.invalidateQueries({ queryKey: ['posts', 'list'], refetchType: 'none' });
+    expect(await shownAfter(screen, invalidated)).toEqual(['kept', 'deleted']);
+    screen.unsubscribe();
+    client.clear();
+  });
+
   it('keeps a filter of its own: a first read the predicate leaves out goes on', async () => {
     const client = new FreshQueryClient();
     const screen = screenWithSlowFirstRead(client);
